@@ -1,0 +1,124 @@
+import type { DiagnosticBag } from "../../diagnostics/types.js";
+import type { JsonSchema, JsonValue, ToolExample, ToolSpec, Idempotency, ToolErrorType } from "../../ir/types.js";
+import { completeAnnotations, moduleFromPath, type StatedAnnotations } from "../../ir/build.js";
+import { JsonLocator } from "./locate.js";
+import { recordSchemaLocator } from "../schema-source.js";
+
+type JsonObject = { [k: string]: JsonValue };
+
+/**
+ * Reads a JSON spec file: one MCP tool definition `{name, title?, description,
+ * inputSchema, outputSchema?, annotations?}`, a `tools/list` result `{tools: [...]}`,
+ * or an array of tool definitions. Optional extension fields: `version`, `module`,
+ * `deprecated`, `errors`, `idempotency`, `examples`, `security`.
+ */
+export function parseJsonSpec(file: string, text: string, diagnostics: DiagnosticBag): ToolSpec[] {
+  const locator = new JsonLocator(file, text);
+  let root: JsonValue;
+  try {
+    root = JSON.parse(text) as JsonValue;
+  } catch (e) {
+    const pos = /position (\d+)/.exec((e as Error).message);
+    diagnostics.error("SPEC_JSON_SYNTAX", locator.at(pos ? Number(pos[1]) : 0), `invalid JSON: ${(e as Error).message}`, "fix the JSON syntax (JSON spec files must be strict JSON)");
+    return [];
+  }
+  const list: Array<{ value: JsonValue; path: Array<string | number> }> = Array.isArray(root)
+    ? root.map((value, i) => ({ value, path: [i] }))
+    : isObject(root) && Array.isArray(root.tools)
+      ? root.tools.map((value, i) => ({ value, path: ["tools", i] }))
+      : [{ value: root, path: [] }];
+  if (list.length === 0) diagnostics.info("SPEC_NO_TOOLS", locator.at(0), "no tool definitions found in this file", "add tool definitions (`{name, description, inputSchema}`)");
+  const module = moduleFromPath(file);
+  const tools: ToolSpec[] = [];
+  for (const { value, path } of list) {
+    const tool = readTool(value, path, module, locator, diagnostics);
+    if (tool) tools.push(tool);
+  }
+  return tools;
+}
+
+function readTool(value: JsonValue, path: Array<string | number>, fileModule: string, locator: JsonLocator, diagnostics: DiagnosticBag): ToolSpec | undefined {
+  const loc = locator.locate(path);
+  if (!isObject(value)) {
+    diagnostics.error("SPEC_JSON_SHAPE", loc, "a tool definition must be a JSON object", "write `{\"name\": …, \"description\": …, \"inputSchema\": {…}}`");
+    return undefined;
+  }
+  if (typeof value.name !== "string" || !value.name) {
+    diagnostics.error("SPEC_JSON_SHAPE", loc, "tool definition has no \"name\"", "add a \"name\" string");
+    return undefined;
+  }
+  const name = value.name;
+  const inputSchema = isObject(value.inputSchema) ? (value.inputSchema as JsonSchema) : undefined;
+  if (!inputSchema) {
+    diagnostics.error("SPEC_JSON_SHAPE", locator.locate([...path, "inputSchema"]), `tool "${name}" has no "inputSchema" object`, "add `\"inputSchema\": {\"type\": \"object\", \"properties\": {…}}`");
+    return undefined;
+  }
+  recordSchemaLocator(inputSchema, (p) => locator.locate([...path, "inputSchema", ...p]));
+  if (isObject(value.outputSchema)) recordSchemaLocator(value.outputSchema as JsonSchema, (p) => locator.locate([...path, "outputSchema", ...p]));
+  const annotations = isObject(value.annotations) ? value.annotations : {};
+  const stated: StatedAnnotations = {};
+  for (const k of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
+    if (typeof annotations[k] === "boolean") stated[k] = annotations[k] as boolean;
+  }
+  const title = typeof value.title === "string" ? value.title : typeof annotations.title === "string" ? annotations.title : undefined;
+  const module = typeof value.module === "string" ? value.module : name.includes(".") ? name.slice(0, name.lastIndexOf(".")) : fileModule;
+  const idempotency = readIdempotency(value.idempotency);
+  const deprecation = value.deprecated === true ? {} : isObject(value.deprecated) ? pickStrings(value.deprecated, ["since", "message"]) : undefined;
+  const examples: ToolExample[] = Array.isArray(value.examples)
+    ? value.examples.flatMap((ex, i): ToolExample[] =>
+        isObject(ex) && (isObject(ex.arguments) || ex.result !== undefined)
+          ? [
+              ...(isObject(ex.arguments) ? [{ kind: "call" as const, value: ex.arguments, loc: locator.locate([...path, "examples", i, "arguments"]) }] : []),
+              ...(isObject(ex.result) ? [{ kind: "result" as const, value: ex.result, loc: locator.locate([...path, "examples", i, "result"]) }] : []),
+            ]
+          : [],
+      )
+    : [];
+  const errors: ToolErrorType[] = Array.isArray(value.errors)
+    ? value.errors.flatMap((e) => (typeof e === "string" ? [{ type: e }] : isObject(e) && typeof e.type === "string" ? [{ type: e.type, ...(typeof e.description === "string" ? { description: e.description } : {}) }] : []))
+    : [];
+  return {
+    name,
+    module,
+    ...(typeof value.version === "string" ? { version: value.version } : {}),
+    ...(title ? { title } : {}),
+    description: typeof value.description === "string" ? value.description : "",
+    inputSchema,
+    ...(isObject(value.outputSchema) ? { outputSchema: value.outputSchema as JsonSchema } : {}),
+    errors,
+    ...(idempotency ? { idempotency } : {}),
+    annotations: completeAnnotations(stated, idempotency),
+    ...(deprecation ? { deprecation } : {}),
+    examples,
+    security: Array.isArray(value.security) ? value.security.filter((s): s is string => typeof s === "string") : [],
+    format: "json",
+    locations: {
+      tool: loc,
+      name: locator.locate([...path, "name"]),
+      ...(typeof value.version === "string" ? { version: locator.locate([...path, "version"]) } : {}),
+      ...(typeof value.description === "string" ? { description: locator.locate([...path, "description"]) } : {}),
+      inputSchema: locator.locate([...path, "inputSchema"]),
+      ...(isObject(value.outputSchema) ? { outputSchema: locator.locate([...path, "outputSchema"]) } : {}),
+      ...(value.idempotency !== undefined ? { idempotency: locator.locate([...path, "idempotency"]) } : {}),
+    },
+  };
+}
+
+function readIdempotency(v: JsonValue | undefined): Idempotency | undefined {
+  if (typeof v === "boolean") return { value: v ? "yes" : "no" };
+  if (typeof v === "string" && /^(yes|no|partial)$/.test(v)) return { value: v as Idempotency["value"] };
+  if (isObject(v) && typeof v.value === "string" && /^(yes|no|partial)$/.test(v.value)) {
+    return { value: v.value as Idempotency["value"], ...(typeof v.explanation === "string" ? { explanation: v.explanation } : {}) };
+  }
+  return undefined;
+}
+
+function pickStrings(o: JsonObject, keys: string[]): { [k: string]: string } {
+  const out: { [k: string]: string } = {};
+  for (const k of keys) if (typeof o[k] === "string") out[k] = o[k] as string;
+  return out;
+}
+
+function isObject(v: JsonValue | undefined): v is JsonObject {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}

@@ -1,0 +1,87 @@
+import { unified } from "unified";
+import remarkParse from "remark-parse";
+import remarkGfm from "remark-gfm";
+import type { Root, RootContent, Heading, PhrasingContent } from "mdast";
+import type { SourceLocation } from "../../ir/types.js";
+
+// One processor for the whole run: building it per file costs more than parsing a small spec.
+const processor = unified().use(remarkParse).use(remarkGfm);
+
+/** A Markdown file parsed once, with helpers to get positions and source text back. */
+export interface MarkdownDocument {
+  file: string;
+  text: string;
+  root: Root;
+}
+
+/** A heading with the top-level nodes that belong to it (up to the next heading of any level). */
+export interface Block {
+  heading?: Heading;
+  /** Plain text of the heading, inline code unwrapped. */
+  title: string;
+  depth: number;
+  nodes: RootContent[];
+}
+
+/** Parses Markdown (CommonMark + GFM tables) into a document; headings inside code fences stay text. */
+export function parseMarkdown(file: string, text: string): MarkdownDocument {
+  return { file, text, root: processor.parse(text) as Root };
+}
+
+/** Splits the document into blocks at every heading. Content before the first heading has depth 0. */
+export function splitBlocks(doc: MarkdownDocument): Block[] {
+  const blocks: Block[] = [{ title: "", depth: 0, nodes: [] }];
+  for (const node of doc.root.children) {
+    if (node.type === "heading") {
+      blocks.push({ heading: node, title: inlineText(node.children).trim(), depth: node.depth, nodes: [] });
+    } else {
+      blocks[blocks.length - 1]!.nodes.push(node);
+    }
+  }
+  return blocks;
+}
+
+/** Plain text of inline content: code spans keep their text, emphasis is unwrapped. */
+export function inlineText(nodes: readonly PhrasingContent[]): string {
+  let out = "";
+  for (const n of nodes) {
+    if (n.type === "text" || n.type === "inlineCode") out += n.value;
+    else if (n.type === "break") out += "\n";
+    else if ("children" in n) out += inlineText(n.children as PhrasingContent[]);
+  }
+  return out;
+}
+
+/** Location of a node's start, or of the file start when the node has no position. */
+export function locOf(doc: MarkdownDocument, node: { position?: { start: { line: number; column: number } } } | undefined): SourceLocation {
+  const p = node?.position?.start;
+  return { file: doc.file, line: p?.line ?? 1, column: p?.column ?? 1 };
+}
+
+/** The exact source text of a node, as the author wrote it. */
+export function sourceOf(doc: MarkdownDocument, node: { position?: { start: { offset?: number }; end: { offset?: number } } }): string {
+  const s = node.position?.start.offset;
+  const e = node.position?.end.offset;
+  return s === undefined || e === undefined ? "" : doc.text.slice(s, e);
+}
+
+/**
+ * Location of an offset inside a fenced code block's content. remark strips the fence
+ * line and the block's indentation, so the content starts one line below the fence.
+ */
+export function locInCode(
+  doc: MarkdownDocument,
+  code: { value: string; position?: { start: { line: number; column: number } } },
+  offset: number,
+): SourceLocation {
+  const start = code.position?.start ?? { line: 1, column: 1 };
+  let line = start.line + 1;
+  let lastNl = -1;
+  for (let i = 0; i < offset && i < code.value.length; i++) {
+    if (code.value.charCodeAt(i) === 10) {
+      line++;
+      lastNl = i;
+    }
+  }
+  return { file: doc.file, line, column: start.column + (offset - lastNl - 1) };
+}

@@ -1,0 +1,69 @@
+import type { JsonSchema, JsonValue } from "../ir/types.js";
+
+type JsonObject = { [k: string]: JsonValue };
+
+// Keywords whose value is a map of name → schema, and those holding one schema or a list.
+const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"];
+const SCHEMA_ONE = ["additionalProperties", "items", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"];
+const SCHEMA_LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
+
+/** A visitor over every subschema; `path` is the JSON path of keys from the root. */
+export type SchemaVisitor = (schema: JsonObject, path: ReadonlyArray<string | number>) => void;
+
+/**
+ * Visits every subschema of a schema, only at keyword positions: a property that happens
+ * to be called "type" or "tsType" is a name, not a keyword, and is never visited as one.
+ */
+export function walkSchema(schema: JsonValue, visit: SchemaVisitor, path: Array<string | number> = []): void {
+  if (!isObject(schema)) return;
+  visit(schema, path);
+  for (const k of SCHEMA_MAPS) {
+    const m = schema[k];
+    if (isObject(m)) for (const [name, sub] of Object.entries(m)) walkSchema(sub, visit, [...path, k, name]);
+  }
+  for (const k of SCHEMA_ONE) if (isObject(schema[k])) walkSchema(schema[k], visit, [...path, k]);
+  for (const k of SCHEMA_LIST) {
+    const l = schema[k];
+    if (Array.isArray(l)) l.forEach((sub, i) => walkSchema(sub, visit, [...path, k, i]));
+  }
+}
+
+/**
+ * Returns a copy of a schema with every subschema passed through `map`. `map` receives a
+ * shallow copy it may modify; nested subschemas are already mapped.
+ */
+export function mapSchema(schema: JsonSchema, map: (s: JsonObject, path: ReadonlyArray<string | number>) => JsonObject, path: Array<string | number> = []): JsonSchema {
+  const out: JsonObject = { ...schema };
+  for (const k of SCHEMA_MAPS) {
+    const m = out[k];
+    if (isObject(m)) {
+      // fromEntries defines own properties, so a property named "__proto__" stays a property.
+      out[k] = Object.fromEntries(Object.entries(m).map(([name, sub]) => [name, isObject(sub) ? mapSchema(sub, map, [...path, k, name]) : sub]));
+    }
+  }
+  for (const k of SCHEMA_ONE) if (isObject(out[k])) out[k] = mapSchema(out[k] as JsonObject, map, [...path, k]);
+  for (const k of SCHEMA_LIST) {
+    const l = out[k];
+    if (Array.isArray(l)) out[k] = l.map((sub, i) => (isObject(sub) ? mapSchema(sub, map, [...path, k, i]) : sub));
+  }
+  return map(out, path);
+}
+
+/** True for a plain JSON object. */
+export function isObject(v: JsonValue | undefined): v is JsonObject {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Resolves a local JSON pointer (`#/definitions/x`) inside a root schema. */
+export function resolvePointer(root: JsonValue, ref: string): JsonValue | undefined {
+  if (ref === "#") return root;
+  if (!ref.startsWith("#/")) return undefined;
+  let cur: JsonValue | undefined = root;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (Array.isArray(cur)) cur = cur[Number(key)];
+    else if (isObject(cur)) cur = cur[key];
+    else return undefined;
+  }
+  return cur;
+}

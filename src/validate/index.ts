@@ -1,0 +1,132 @@
+import type { DiagnosticBag } from "../diagnostics/types.js";
+import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
+import { compileSchema, metaSchemaErrors, type ErrorObject } from "../schema/ajv.js";
+import { isObject, resolvePointer, walkSchema } from "../schema/walk.js";
+import { locateInSchema, pointerToPath } from "../parse/schema-source.js";
+
+/** The seed's invocation-name rule (000 §3.1) for tools written in the Markdown template. */
+export const INVOCATION_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
+/** MCP's tool-name rule, for tools given as MCP JSON (names such as `get-sum` round-trip). */
+export const MCP_TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+/** Module names become file names, so they are kept to a safe alphabet. */
+const MODULE_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+/**
+ * Checks every tool of a spec set and reports problems: invalid or duplicate names,
+ * non-semver versions, schemas that fail their meta-schema or use non-local `$ref`s,
+ * examples that do not validate, and missing descriptions / idempotency statements.
+ */
+export function validateTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag): void {
+  const seen = new Map<string, ToolSpec>();
+  for (const tool of tools) {
+    const nameLoc = tool.locations.name ?? tool.locations.tool;
+    checkName(tool, nameLoc, diagnostics);
+    if (!MODULE_NAME.test(tool.module)) {
+      diagnostics.error("SPEC_MODULE_INVALID", nameLoc, `module "${tool.module}" of "${tool.name}" may only contain letters, digits, '_', '-' and single dots`, "use a module name such as `file_utility`");
+    }
+    const first = seen.get(tool.name);
+    if (first) {
+      const at = first.locations.name ?? first.locations.tool;
+      diagnostics.error("SPEC_DUPLICATE_NAME", nameLoc, `tool "${tool.name}" is already defined at ${at.file}:${at.line}:${at.column}`, "give each tool a unique invocation name");
+    } else seen.set(tool.name, tool);
+
+    if (tool.version !== undefined && !SEMVER.test(tool.version)) {
+      diagnostics.error("SPEC_VERSION_INVALID", tool.locations.version ?? nameLoc, `version "${tool.version}" is not semantic versioning (MAJOR.MINOR.PATCH)`, 'write the version as e.g. "**Version**: 1.2.0" (seed 000 §5.2)');
+    }
+    if (!tool.description.trim()) {
+      diagnostics.warning("SPEC_MISSING_DESCRIPTION", tool.locations.tool, `tool "${tool.name}" has no description`, "add a Tool Purpose and Description section: models choose tools by their descriptions");
+    }
+    if (tool.format === "markdown" && !tool.idempotency) {
+      diagnostics.warning("SPEC_MISSING_IDEMPOTENCY", tool.locations.tool, `tool "${tool.name}" does not state whether it is idempotent`, 'add an Idempotency section ("**Idempotent**: Yes/No/Partially" and why)');
+    }
+    const inputOk = checkSchema(tool, "inputSchema", diagnostics);
+    const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", diagnostics) : true;
+    checkExamples(tool, inputOk, outputOk, diagnostics);
+  }
+}
+
+function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {
+  if (tool.format === "markdown") {
+    if (!INVOCATION_NAME.test(tool.name)) {
+      diagnostics.error("SPEC_NAME_INVALID", loc, `invocation name "${tool.name}" must match module_name.tool_name (${INVOCATION_NAME.source})`, "use lower-case letters, digits and underscores, with a module prefix such as `file_utility.read_file`");
+    }
+  } else if (!MCP_TOOL_NAME.test(tool.name)) {
+    diagnostics.error("SPEC_NAME_INVALID", loc, `tool name "${tool.name}" is not a valid MCP tool name (1–128 of A–Z a–z 0–9 _ - .)`, "rename the tool using only letters, digits, '_', '-' and '.'");
+  }
+}
+
+function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagnostics: DiagnosticBag): boolean {
+  const schema = tool[side]!;
+  const fallback = tool.locations[side] ?? tool.locations.tool;
+  const label = side === "inputSchema" ? "input schema" : "output schema";
+  let ok = true;
+  for (const e of mostSpecificPerPath(metaSchemaErrors(schema))) {
+    ok = false;
+    diagnostics.error("SPEC_SCHEMA_INVALID", locateInSchema(schema, pointerToPath(e.instancePath), fallback), `${label} of "${tool.name}" is not a valid JSON Schema: ${describeMetaError(e)}`, "fix the schema so it validates against the JSON Schema meta-schema");
+  }
+  if (side === "inputSchema" && schema.type !== "object") {
+    ok = false;
+    diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, ["type"], fallback), `input schema of "${tool.name}" must have "type": "object" at its root (MCP requires it)`, 'wrap the parameters in {"type": "object", "properties": {…}}');
+  }
+  walkSchema(schema, (sub, path) => {
+    const ref = sub.$ref;
+    if (typeof ref !== "string") return;
+    if (!ref.startsWith("#")) {
+      ok = false;
+      diagnostics.error("SPEC_REF_UNSUPPORTED", locateInSchema(schema, [...path, "$ref"], fallback), `${label} of "${tool.name}" refers to "${ref}", outside the schema`, "inline the referenced schema or move it under definitions/$defs; specs are never allowed to read other files or URLs");
+    } else if (resolvePointer(schema, ref) === undefined) {
+      ok = false;
+      diagnostics.error("SPEC_REF_UNRESOLVED", locateInSchema(schema, [...path, "$ref"], fallback), `${label} of "${tool.name}": "${ref}" points at nothing`, "fix the pointer or add the missing definition");
+    }
+  });
+  return ok;
+}
+
+/**
+ * One meta-schema error per schema location: a single typo in `type` makes ajv report
+ * `type`, `enum` and `anyOf` failures; the enum one (listing the allowed values) says most.
+ */
+function mostSpecificPerPath(errors: ErrorObject[]): ErrorObject[] {
+  const best = new Map<string, ErrorObject>();
+  const rank = (e: ErrorObject) => (e.keyword === "enum" ? 0 : e.keyword === "anyOf" || e.keyword === "oneOf" ? 2 : 1);
+  for (const e of errors) {
+    const cur = best.get(e.instancePath);
+    if (!cur || rank(e) < rank(cur)) best.set(e.instancePath, e);
+  }
+  return [...best.values()];
+}
+
+function describeMetaError(e: ErrorObject): string {
+  const at = e.instancePath || "(root)";
+  if (e.keyword === "enum" && Array.isArray((e.params as { allowedValues?: unknown[] }).allowedValues)) {
+    return `${at} ${e.message}: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+  }
+  return `${at} ${e.message ?? e.keyword}`;
+}
+
+function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diagnostics: DiagnosticBag): void {
+  for (const ex of tool.examples) {
+    if (ex.placeholder) continue;
+    if (ex.kind === "call") {
+      if (ex.toolName && ex.toolName !== tool.name && !tool.name.endsWith(`.${ex.toolName}`)) {
+        diagnostics.warning("SPEC_EXAMPLE_TOOL_MISMATCH", ex.loc, `usage example calls "${ex.toolName}" but sits in the spec of "${tool.name}"`, "use the tool's invocation name in its examples");
+        continue;
+      }
+      if (inputOk) reportInvalid(tool, tool.inputSchema, ex.value, ex.loc, "arguments", diagnostics);
+    } else if (outputOk && tool.outputSchema && isObject(ex.value) && ex.value.status === "success" && ex.value.data !== undefined && ex.value.data !== null) {
+      reportInvalid(tool, tool.outputSchema, ex.value.data, ex.loc, "result data", diagnostics);
+    }
+  }
+}
+
+function reportInvalid(tool: ToolSpec, schema: JsonSchema, value: JsonValue, loc: SourceLocation, what: string, diagnostics: DiagnosticBag): void {
+  const validate = compileSchema(schema);
+  if (validate instanceof Error) {
+    diagnostics.error("SPEC_SCHEMA_INVALID", loc, `schema of "${tool.name}" cannot be compiled: ${validate.message}`, "fix the schema");
+    return;
+  }
+  if (validate(value)) return;
+  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "additionalProperties" ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ""}`);
+  diagnostics.error("SPEC_EXAMPLE_INVALID", loc, `usage example ${what} do not match the schema of "${tool.name}": ${problems.join("; ")}`, "fix the example, or the schema if the example is right");
+}
