@@ -1,0 +1,12 @@
+import type { Generator } from "../src/generate/generator.js";
+import type { GeneratorName } from "../src/config/types.js";
+import { typesGenerator } from "./types/index.js";
+import { openaiGenerator } from "./openai/index.js";
+import { manifestGenerator } from "./manifest/index.js";
+
+/** Every generator by name; each is IR in → files out. */
+export const GENERATORS: Record<GeneratorName, Generator> = {
+  types: typesGenerator,
+  openai: openaiGenerator,
+  manifest: manifestGenerator,
+};

@@ -1,0 +1,76 @@
+import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
+import { bannerText, jsonFile } from "../../src/generate/banner.js";
+import { contentHash } from "../../src/generate/hash.js";
+import type { ToolSpec } from "../../src/ir/types.js";
+
+/** MCP protocol revision the generated servers speak by default. */
+export const MCP_PROTOCOL_VERSION = "2025-11-25";
+/** Version of the seed's tool-call message format (seed 000 §5.1). */
+export const TOOL_MESSAGE_VERSION = "1.0.0";
+
+/**
+ * The tool's contract as MCP `tools/list` shows it. The manifest, the generated server and
+ * the content hash all use this one function, so they can never disagree.
+ */
+export function toolListEntry(tool: ToolSpec): Record<string, unknown> {
+  return {
+    name: tool.name,
+    ...(tool.title ? { title: tool.title } : {}),
+    description: tool.description,
+    inputSchema: tool.inputSchema,
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+    annotations: { ...(tool.title ? { title: tool.title } : {}), ...tool.annotations },
+  };
+}
+
+/**
+ * Generates `manifest.json`: a registry manifest with generator and protocol versions,
+ * server capabilities and counts (seed 002), and per tool its contract, vendor names,
+ * source location and a content hash of the contract.
+ */
+export const manifestGenerator: Generator = {
+  name: "manifest",
+  generate(ctx: GeneratorContext) {
+    const tools = ctx.tools.map((t) => {
+      const names = ctx.names.get(t.name)!;
+      const entry = toolListEntry(t);
+      return {
+        name: t.name,
+        ...(t.title ? { title: t.title } : {}),
+        description: t.description,
+        ...(t.version ? { version: t.version } : {}),
+        module: t.module,
+        inputSchema: t.inputSchema,
+        ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+        annotations: entry.annotations,
+        ...(t.deprecation ? { deprecation: t.deprecation } : {}),
+        ...(t.idempotency ? { idempotency: t.idempotency } : {}),
+        ...(t.errors.length ? { errorTypes: t.errors.map((e) => e.type) } : {}),
+        identifiers: { type: names.pascal, method: names.camel },
+        vendorNames: { openai: names.vendor, anthropic: names.vendor },
+        source: t.locations.tool,
+        contentHash: contentHash({ ...entry, version: t.version ?? null, deprecation: t.deprecation ?? null }),
+      };
+    });
+    const manifest = {
+      $comment: bannerText(ctx.config.inputs),
+      generator: { name: "mcp-specgen", version: ctx.generatorVersion },
+      protocolVersion: MCP_PROTOCOL_VERSION,
+      toolMessageVersion: TOOL_MESSAGE_VERSION,
+      server: {
+        name: ctx.config.server.name,
+        version: ctx.config.server.version,
+        capabilities: {
+          tools: { listChanged: false },
+          resources: { subscribe: false, listChanged: false },
+          prompts: { listChanged: false },
+        },
+        tools_count: tools.length,
+        resources_count: 0,
+        prompts_count: 0,
+      },
+      tools,
+    };
+    return [{ path: "manifest.json", contents: jsonFile(manifest) }];
+  },
+};

@@ -1,0 +1,47 @@
+import type { NamingMode } from "../naming/table.js";
+
+/** The names of the generators that can run. */
+export const GENERATOR_NAMES = ["types", "openai", "manifest"] as const;
+export type GeneratorName = (typeof GENERATOR_NAMES)[number];
+
+/** User configuration (`mcp-specgen.config.ts` / `.json`). Every field is optional. */
+export interface UserConfig {
+  /** Spec files or directories (searched recursively for *.md and *.json). Default: ["specs"]. */
+  inputs?: string[];
+  /** Output directory. Default: "generated". */
+  outDir?: string;
+  /** Which generators to run. Default: all. */
+  generators?: GeneratorName[];
+  /** "tool" (default): `generateCode`; "module-tool": `aiCodeEditingGenerateCode`. */
+  naming?: NamingMode;
+  types?: {
+    /** Treat objects without `additionalProperties` as closed (no index signature). Default: true. */
+    closedObjects?: boolean;
+  };
+  openai?: {
+    /** Try to bring schemas into strict mode. Default: true. */
+    strict?: boolean;
+    /** Longest vendor function name; some hosts cap lower than 64 (Cursor: 60). Default: 64. */
+    nameMaxLength?: number;
+  };
+  server?: {
+    /** Server name for the manifest and MCP `serverInfo`. Default: the package name or "mcp-specgen-server". */
+    name?: string;
+    /** Server version. Default: "0.0.0". */
+    version?: string;
+  };
+}
+
+/** Configuration with every default applied and paths relative to `cwd`. */
+export interface ResolvedConfig {
+  cwd: string;
+  /** Config file used, relative to cwd, if any. */
+  configFile?: string;
+  inputs: string[];
+  outDir: string;
+  generators: GeneratorName[];
+  naming: NamingMode;
+  types: { closedObjects: boolean };
+  openai: { strict: boolean; nameMaxLength: number };
+  server: { name: string; version: string };
+}

@@ -1,0 +1,15 @@
+/**
+ * mcp-specgen's programmatic API. The runtime that generated code imports is the separate
+ * `mcp-specgen/runtime` entry point.
+ */
+export { defineConfig } from "./config/define.js";
+export type { UserConfig, ResolvedConfig, GeneratorName } from "./config/types.js";
+export { loadConfig, resolveConfig } from "./config/load.js";
+export { runPipeline, type PipelineResult } from "./pipeline.js";
+export { loadSpecs, parseSpecText } from "./parse/index.js";
+export { validateTools } from "./validate/index.js";
+export type { ToolSpec, SpecSet, JsonSchema, JsonValue, SourceLocation, ToolAnnotations, ToolExample } from "./ir/types.js";
+export type { Diagnostic, Severity } from "./diagnostics/types.js";
+export { formatDiagnostic } from "./diagnostics/format.js";
+export type { Generator, GeneratedFile, GeneratorContext } from "./generate/generator.js";
+export { main } from "./cli/main.js";

@@ -1,0 +1,60 @@
+import path from "node:path";
+import { DiagnosticBag, type Diagnostic } from "./diagnostics/types.js";
+import type { ResolvedConfig } from "./config/types.js";
+import type { GeneratedFile, GeneratorContext } from "./generate/generator.js";
+import type { ToolSpec } from "./ir/types.js";
+import { loadSpecs } from "./parse/index.js";
+import { validateTools } from "./validate/index.js";
+import { buildNameTable } from "./naming/table.js";
+import { ownershipFile } from "./output/ownership.js";
+import { generatorVersion } from "./version.js";
+import { GENERATORS } from "../generators/index.js";
+
+/** The outcome of reading, checking and generating, before anything touches the disk. */
+export interface PipelineResult {
+  tools: ToolSpec[];
+  files: GeneratedFile[];
+  diagnostics: Diagnostic[];
+  /** True when there are errors; then `files` is empty. */
+  failed: boolean;
+  /** Milliseconds per phase, for `--timings` and benchmarks. */
+  timings: Record<string, number>;
+}
+
+/**
+ * Runs inputs → IR → checks → generators, in memory. Nothing is generated when any spec
+ * has an error, so a failed run can never leave half an output behind.
+ */
+export async function runPipeline(config: ResolvedConfig): Promise<PipelineResult> {
+  const timings: Record<string, number> = {};
+  const time = <T>(phase: string, fn: () => T): T => {
+    const t0 = performance.now();
+    try {
+      return fn();
+    } finally {
+      timings[phase] = (timings[phase] ?? 0) + performance.now() - t0;
+    }
+  };
+  const diagnostics = new DiagnosticBag();
+  const specs = time("parse", () => loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir] }));
+  const tools = [...specs.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  time("validate", () => validateTools(specs.tools, diagnostics));
+  const names = time("names", () => buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics));
+  if (diagnostics.hasErrors) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
+
+  const ctx: GeneratorContext = { tools, names, config, generatorVersion: generatorVersion() };
+  const files: GeneratedFile[] = [];
+  for (const name of config.generators) {
+    const t0 = performance.now();
+    files.push(...(await GENERATORS[name].generate(ctx)));
+    timings[`generate:${name}`] = performance.now() - t0;
+  }
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  files.push(ownershipFile(files, config.inputs));
+  return { tools, files, diagnostics: diagnostics.sorted(), failed: false, timings };
+}
+
+/** The output directory as an absolute path. */
+export function outDirOf(config: ResolvedConfig): string {
+  return path.resolve(config.cwd, config.outDir);
+}
