@@ -1,0 +1,61 @@
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, cpSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { main } from "../../src/cli/main.js";
+
+/** Root of the repository. */
+export const REPO = path.resolve(import.meta.dirname, "../..");
+
+/** A throw-away project directory; removed by `dispose`. */
+export interface TempProject {
+  dir: string;
+  write(rel: string, text: string): void;
+  read(rel: string): string;
+  /** Every file below `rel`, relative to it, sorted. */
+  list(rel?: string): string[];
+  dispose(): void;
+}
+
+/** Creates a temporary project with the given files (relative path → contents). */
+export function tempProject(files: Record<string, string> = {}, copySpecs = false): TempProject {
+  const dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-test-"));
+  if (copySpecs) cpSync(path.join(REPO, "specs"), path.join(dir, "specs"), { recursive: true });
+  const p: TempProject = {
+    dir,
+    write(rel, text) {
+      mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      writeFileSync(path.join(dir, rel), text);
+    },
+    read: (rel) => readFileSync(path.join(dir, rel), "utf8"),
+    list(rel = ".") {
+      const root = path.join(dir, rel);
+      const out: string[] = [];
+      const walk = (d: string) => {
+        let entries;
+        try {
+          entries = readdirSync(d, { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const e of entries) {
+          const abs = path.join(d, e.name);
+          if (e.isDirectory()) walk(abs);
+          else out.push(path.relative(root, abs).split(path.sep).join("/"));
+        }
+      };
+      walk(root);
+      return out.sort();
+    },
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  for (const [rel, text] of Object.entries(files)) p.write(rel, text);
+  return p;
+}
+
+/** Runs the CLI in-process and captures its output. */
+export async function runCli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, { cwd, stdout: (t) => (stdout += t.endsWith("\n") ? t : `${t}\n`), stderr: (t) => (stderr += t.endsWith("\n") ? t : `${t}\n`) });
+  return { code, stdout, stderr };
+}

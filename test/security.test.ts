@@ -1,0 +1,49 @@
+import { describe, expect, it, afterEach } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { ts } from "ts-morph";
+import { runCli, tempProject, type TempProject } from "./helpers/project.js";
+
+/** Identifiers in TypeScript code, outside comments and string literals. */
+function codeIdentifiers(code: string): string[] {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, code);
+  const ids: string[] = [];
+  for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan()) {
+    if (t === ts.SyntaxKind.Identifier) ids.push(scanner.getTokenText());
+  }
+  return ids;
+}
+
+let project: TempProject | undefined;
+afterEach(() => project?.dispose());
+
+describe("untrusted spec text", () => {
+  it("never becomes code in generated TypeScript (comment breakouts, tsType, quotes)", () => {
+    const dir = path.join(import.meta.dirname, "fixtures/golden/hostile/expected");
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const ids = codeIdentifiers(readFileSync(path.join(dir, f), "utf8"));
+      expect(ids.filter((id) => id.startsWith("pwned"))).toEqual([]);
+    }
+  });
+
+  it("refuses $refs to files and URLs without reading them", async () => {
+    project = tempProject({
+      "specs/x.json": JSON.stringify({ name: "x.y", description: "d", inputSchema: { type: "object", properties: { a: { $ref: "/etc/passwd" }, b: { $ref: "https://example.invalid/s.json" } } } }, null, 2),
+    });
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.match(/error SPEC_REF_UNSUPPORTED/g)).toHaveLength(2);
+    expect(r.stderr).toMatch(/specs\/x\.json:\d+:\d+ error SPEC_REF_UNSUPPORTED/);
+    expect(r.stderr).not.toMatch(/root:/);
+  });
+
+  it("refuses module names that would escape the output directory", async () => {
+    project = tempProject({ "specs/x.json": JSON.stringify({ name: "y", module: "../../outside", description: "d", inputSchema: { type: "object" } }) });
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/SPEC_MODULE_INVALID/);
+    expect(project.list()).toEqual(["specs/x.json"]);
+  });
+});
