@@ -1,14 +1,15 @@
-import { parseDocument, type Document } from "yaml";
+import { findNodeAtLocation, parseTree, type Node } from "jsonc-parser";
 import type { SourceLocation } from "../../ir/types.js";
-import { offsetToLineCol } from "../primitives/position.js";
+import { createLineIndex } from "../primitives/position.js";
 
 /**
- * Finds where a value sits inside a JSON file, for diagnostics. JSON is YAML 1.2, so the
- * `yaml` package's document (which keeps source ranges) is reused rather than writing a
- * second JSON parser; it is built lazily, only when a diagnostic needs a location.
+ * Finds where a value sits inside a JSON text, for diagnostics. The syntax tree (with
+ * offsets) and the line index are built once per text, on first use, so locating is
+ * cheap even for a `tools/list` file of thousands of tools.
  */
 export class JsonLocator {
-  private doc: Document | undefined;
+  private tree: Node | undefined | null = null;
+  private lines: ReturnType<typeof createLineIndex> | undefined;
 
   constructor(
     readonly file: string,
@@ -17,17 +18,19 @@ export class JsonLocator {
 
   /** Location of the value at `path` (keys and indexes), or of its nearest existing parent. */
   locate(path: ReadonlyArray<string | number>): SourceLocation {
-    this.doc ??= parseDocument(this.text, { uniqueKeys: false });
+    if (this.tree === null) this.tree = parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false });
+    if (!this.tree) return this.at(0);
     for (let n = path.length; n >= 0; n--) {
-      const node = this.doc.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-      if (node?.range) return this.at(node.range[0]);
+      const node = findNodeAtLocation(this.tree, path.slice(0, n) as Array<string | number>);
+      if (node) return this.at(node.offset);
     }
     return this.at(0);
   }
 
   /** Location of a character offset. */
   at(offset: number): SourceLocation {
-    const { line, column } = offsetToLineCol(this.text, offset);
+    this.lines ??= createLineIndex(this.text);
+    const { line, column } = this.lines(offset);
     return { file: this.file, line, column };
   }
 }

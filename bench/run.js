@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark, each reported beside a peer measured in the same run.
+// Usage: node --expose-gc bench/run.js [generate|…] [--tools N,N]
+import { benchGenerate } from "./generate.js";
+
+const args = process.argv.slice(2);
+const only = args.filter((a) => !a.startsWith("--"));
+const toolsArg = args.find((a) => a.startsWith("--tools="));
+const counts = toolsArg ? toolsArg.slice(8).split(",").map(Number) : [1000];
+
+const suites = {
+  generate: () => benchGenerate({ counts }),
+};
+
+for (const [name, run] of Object.entries(suites)) {
+  if (only.length && !only.includes(name)) continue;
+  console.log(`\n## ${name}`);
+  console.table(await run());
+}
