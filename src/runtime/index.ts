@@ -1,0 +1,100 @@
+/**
+ * mcp-specgen/runtime: what generated code imports. Message types and validators
+ * (seed 000 §3), JSON parse/serialize with precise errors, the error taxonomy
+ * (seed 002), result helpers, and the ToolRegistry that validates and executes calls.
+ *
+ * This folder imports nothing from the rest of the project: only npm packages
+ * (ajv, ajv-formats, loaded lazily) and Node built-ins.
+ */
+export type {
+  AudioContent,
+  ContentAnnotations,
+  ContentBlock,
+  EmbeddedResourceContent,
+  ErrorDetails,
+  ImageContent,
+  JsonSchemaObject,
+  JsonValue,
+  MCPErrorDetail,
+  MCPToolCall,
+  MCPToolResult,
+  ResourceLinkContent,
+  TextContent,
+  ToolStatus,
+  ValidationIssue,
+} from "./types.js";
+export { ErrorTypes, type ErrorType, type StandardErrorType } from "./error-types.js";
+export {
+  errorToDetail,
+  MCPError,
+  PermissionError,
+  RegistrationError,
+  SchemaError,
+  SerializationError,
+  TimeoutError,
+  ToolCallError,
+  ToolNotFoundError,
+  TransportError,
+  ValidationError,
+  type MCPErrorOptions,
+} from "./errors.js";
+export {
+  assertErrorDetail,
+  assertToolCall,
+  assertToolResult,
+  describeIssues,
+  isErrorDetail,
+  isJsonObject,
+  isToolCall,
+  isToolResult,
+  isValidToolName,
+  MCP_TOOL_NAME_PATTERN,
+  parseErrorDetail,
+  parseToolCall,
+  parseToolResult,
+  STRICT_TOOL_NAME_PATTERN,
+  TOOL_STATUSES,
+  validateErrorDetail,
+  validateToolCall,
+  validateToolResult,
+  type ToolCallValidationOptions,
+  type ToolResultValidationOptions,
+} from "./messages.js";
+export { assertSerializable, serialize, type SerializeOptions } from "./serialize.js";
+export {
+  failure,
+  getContent,
+  isBrandedResult,
+  noChangeNeeded,
+  partialSuccess,
+  success,
+  TOOL_RESULT_BRAND,
+  toolResult,
+  withContent,
+  type MCPToolResultWithContent,
+} from "./result.js";
+export {
+  canonicalJson,
+  clearCompileCache,
+  compileSchema,
+  issuesFromErrors,
+  type SchemaCompiler,
+  type ValidateFunction,
+  type ValidatorError,
+} from "./validation.js";
+export { levenshtein, suggestNames } from "./suggest.js";
+export { createConsoleLogger, silentLogger, type Logger, type LogLevel } from "./logger.js";
+export {
+  DEFAULT_TIMEOUT_MS,
+  ToolRegistry,
+  type AuditRecord,
+  type ExecuteOptions,
+  type OutputValidationMode,
+  type ToolAnnotations,
+  type ToolContext,
+  type ToolDefinition,
+  type ToolHandler,
+  type ToolRegistryOptions,
+  type TrustPolicy,
+  type ValidateCallResult,
+} from "./registry.js";

@@ -1,0 +1,760 @@
+/**
+ * ToolRegistry: registers tool definitions with their handlers and executes
+ * MCPToolCalls following seed 000 §7.2 (validate → execute → result).
+ *
+ * `execute` is on the hot path of every server, so the dispatch code below is
+ * written to add well under a microsecond on top of validation and the handler:
+ * tools are looked up in a Map, the call envelope is checked by hand, the per-call
+ * context is one object of a fixed class shape whose AbortController is created
+ * only if the handler reads `ctx.signal`, and no timer, closure or extra promise
+ * is created unless the handler returns a promise (then one promise, and an entry
+ * in the shared timer of timeouts.ts instead of a setTimeout per call).
+ */
+import { ErrorTypes } from "./error-types.js";
+import { errorToDetail, MCPError, RegistrationError, SchemaError, TimeoutError } from "./errors.js";
+import { silentLogger, type Logger, type LogLevel } from "./logger.js";
+import {
+  describeIssues,
+  isJsonObject,
+  isValidToolName,
+  issueToJson,
+  MCP_TOOL_NAME_PATTERN,
+  STRICT_TOOL_NAME_PATTERN,
+  validateToolCall,
+} from "./messages.js";
+import { preview } from "./paths.js";
+import { isBrandedResult, makeResult } from "./result.js";
+import { suggestNames } from "./suggest.js";
+import { clearDeadline, setDeadline, type Expirable, type TimeoutList } from "./timeouts.js";
+import type { JsonSchemaObject, MCPErrorDetail, MCPToolCall, MCPToolResult, ToolStatus, ValidationIssue } from "./types.js";
+import { canonicalJson, compileSchema, issuesFromErrors, type SchemaCompiler, type ValidateFunction } from "./validation.js";
+
+/** MCP tool annotations: hints about the tool's behaviour. */
+export interface ToolAnnotations {
+  title?: string;
+  /** The tool does not modify its environment (MCP default false). */
+  readOnlyHint?: boolean;
+  /**
+   * The tool may perform destructive updates (MCP default true). The registry
+   * gates a tool only when this is explicitly `true`; see {@link ToolRegistryOptions.trustPolicy}.
+   */
+  destructiveHint?: boolean;
+  /** Repeating the call with the same arguments has no additional effect (MCP default false). */
+  idempotentHint?: boolean;
+  /** The tool interacts with an open world of external entities (MCP default true). */
+  openWorldHint?: boolean;
+}
+
+/** Everything the registry knows about a tool besides its handler. */
+export interface ToolDefinition {
+  /** Invocation name: any MCP tool name, or the seed's `module.tool` form with `strictToolNames`. */
+  name: string;
+  title?: string;
+  description?: string;
+  /** JSON Schema of the `arguments` object (required: unschematized tools cannot be registered). */
+  inputSchema: JsonSchemaObject;
+  /** JSON Schema of `data` in success results. */
+  outputSchema?: JsonSchemaObject;
+  annotations?: ToolAnnotations;
+  /** Time limit for promise-returning handlers (default: the registry's, 30 s). `0` or `Infinity`: none. */
+  timeoutMs?: number;
+  /** Precompiled validator for `inputSchema` (e.g. ajv standalone). Compiled lazily when absent. */
+  validateInput?: ValidateFunction;
+  /** Precompiled validator for `outputSchema`. Compiled lazily when absent. */
+  validateOutput?: ValidateFunction;
+}
+
+/** What a handler receives besides its arguments. */
+export interface ToolContext {
+  /**
+   * Aborted when the call times out or the caller cancels it. Created on first
+   * access (handlers that never read it cost no AbortController).
+   */
+  readonly signal: AbortSignal;
+  /** The registry's logger. */
+  readonly logger: Logger;
+  /** The name of the tool being executed. */
+  readonly toolName: string;
+  /** The caller's call id ({@link ExecuteOptions.callId}), if any. */
+  readonly callId: string | number | undefined;
+  /**
+   * Reports progress (MCP `notifications/progress`; `progress` should increase).
+   * A no-op unless the caller passed {@link ExecuteOptions.onProgress}; dropped
+   * once the call has ended.
+   */
+  reportProgress(progress: number, total?: number, message?: string): void;
+  /**
+   * Sends a log message to the caller (MCP `notifications/message`). A no-op without
+   * {@link ExecuteOptions.onLog}. Like progress, dropped once the call has ended
+   * (e.g. after a timeout).
+   */
+  log(level: LogLevel, data: unknown): void;
+}
+
+/**
+ * A tool implementation. Return plain data (it becomes `data` of a success result;
+ * `undefined` becomes `null`) or a result built with `success` / `failure` /
+ * `toolResult` / `withContent`. Throw to fail: the error's `error_type` /
+ * `errorType` is kept, anything else becomes `ToolExecutionError`.
+ */
+export type ToolHandler<A = Record<string, unknown>, R = unknown> = (args: A, ctx: ToolContext) => R | PromiseLike<R>;
+
+/** Decides whether a destructive tool may run for this call (fail closed: only `true` allows). */
+export type TrustPolicy = (tool: ToolDefinition, call: MCPToolCall) => boolean | PromiseLike<boolean>;
+
+/** What the registry does with a success result whose data fails the output schema. */
+export type OutputValidationMode = "error" | "warn" | "off";
+
+/** One executed (or refused) call, as reported to {@link ToolRegistryOptions.onAudit}. */
+export interface AuditRecord {
+  /** The called tool name (`""` when the call had no string `tool_name`). */
+  tool: string;
+  /** Time spent in `execute`, in milliseconds. */
+  durationMs: number;
+  status: ToolStatus;
+  /** The failure's `error_type`, if any. */
+  errorType?: string;
+  /** {@link ExecuteOptions.callId}, if given. */
+  callId?: string | number;
+  /** Output schema problems that were only warned about (`outputValidation: "warn"`). */
+  outputIssues?: ValidationIssue[];
+}
+
+/** Options of a {@link ToolRegistry}. */
+export interface ToolRegistryOptions {
+  /** Where the registry reports warnings (handler failures, audit hook errors…). Default: silent. */
+  logger?: Logger;
+  /** Called once for every `execute` call, whatever the outcome (unknown tool included). */
+  onAudit?: (record: AuditRecord) => void;
+  /**
+   * Allows or refuses tools annotated `destructiveHint: true` (seed 002, design
+   * constraint 6: enforced at the dispatch layer). Without a policy such tools are
+   * refused with `PermissionError`. Tools without the explicit annotation are not
+   * gated, although MCP's default for an absent `destructiveHint` is `true`:
+   * gating on the default would refuse every unannotated (e.g. imported) tool,
+   * while specs state destructiveness explicitly and the generator copies it.
+   */
+  trustPolicy?: TrustPolicy;
+  /** Output schema failures: `"error"` (default) fails the call, `"warn"` logs/audits and returns the result, `"off"` skips the check. */
+  outputValidation?: OutputValidationMode;
+  /** Time limit for promise-returning handlers, unless the tool or the call sets one. Default 30 000 ms. */
+  defaultTimeoutMs?: number;
+  /** Require the seed's `module.tool` name pattern at registration. Default false (any MCP tool name). */
+  strictToolNames?: boolean;
+  /** Compiles schemas that come without a validator. Default: a shared lazy ajv (see `compileSchema`). */
+  compileSchema?: SchemaCompiler;
+}
+
+/** Per-call options of {@link ToolRegistry.execute}. */
+export interface ExecuteOptions {
+  /** Overrides the tool's and the registry's time limit for this call. */
+  timeoutMs?: number;
+  /** Cancels the call: the handler's signal is aborted and the result is a `Cancelled` failure. */
+  signal?: AbortSignal;
+  /** An id for correlation, passed to the handler context and the audit record. */
+  callId?: string | number;
+  /** Receives the handler's `ctx.reportProgress` calls. */
+  onProgress?: (progress: number, total?: number, message?: string) => void;
+  /** Receives the handler's `ctx.log` calls. */
+  onLog?: (level: LogLevel, data: unknown) => void;
+}
+
+/** Outcome of {@link ToolRegistry.validateCall}. */
+export type ValidateCallResult = { ok: true } | { ok: false; error: MCPErrorDetail };
+
+/** The default time limit of promise-returning handlers (seed 002: 30 s). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+const VALID: ValidateCallResult = Object.freeze({ ok: true });
+
+/** A registered tool, with what dispatch needs precomputed. */
+interface ToolEntry {
+  readonly name: string;
+  readonly definition: ToolDefinition;
+  readonly handler: ToolHandler<any, unknown>;
+  /** Canonical JSON of input + output schema: decides "same tool" on re-registration. */
+  readonly schemaKey: string;
+  /** `annotations.destructiveHint === true`. */
+  readonly gated: boolean;
+  /** An output check exists (schema or validator). */
+  readonly checksOutput: boolean;
+  inputValidator: ValidateFunction | undefined;
+  outputValidator: ValidateFunction | undefined;
+}
+
+/** The registry's configuration and tools, shared with the module-level dispatch functions. */
+class RegistryState {
+  readonly tools = new Map<string, ToolEntry>();
+  readonly logger: Logger;
+  readonly onAudit: ((record: AuditRecord) => void) | undefined;
+  readonly trustPolicy: TrustPolicy | undefined;
+  readonly outputValidation: OutputValidationMode;
+  readonly defaultTimeoutMs: number;
+  readonly strictToolNames: boolean;
+  readonly compile: SchemaCompiler;
+
+  constructor(options: ToolRegistryOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.onAudit = options.onAudit;
+    this.trustPolicy = options.trustPolicy;
+    this.outputValidation = options.outputValidation ?? "error";
+    if (!["error", "warn", "off"].includes(this.outputValidation)) {
+      throw new TypeError(`outputValidation must be "error", "warn" or "off" (got ${preview(this.outputValidation)})`);
+    }
+    this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.strictToolNames = options.strictToolNames ?? false;
+    this.compile = options.compileSchema ?? compileSchema;
+  }
+}
+
+/**
+ * The per-call context handed to handlers (implements {@link ToolContext}) and
+ * the state of the call while it runs. One fixed-shape object per call; its
+ * methods live on the prototype, so nothing else is allocated per call. It is
+ * also the caller signal's event listener (`handleEvent`), again to avoid a closure.
+ */
+class CallContext implements ToolContext, Expirable {
+  readonly toolName: string;
+  readonly logger: Logger;
+  readonly callId: string | number | undefined;
+  readonly state: RegistryState;
+  readonly entry: ToolEntry;
+  readonly options: ExecuteOptions | undefined;
+  /** performance.now() at the start (0 when no audit hook needs it). */
+  readonly start: number;
+  controller: AbortController | undefined = undefined;
+  /** Why the call was aborted (timeout / cancel), once it was. */
+  abortReason: unknown = undefined;
+  settled = false;
+  resolve: ((result: MCPToolResult) => void) | undefined = undefined;
+  timeoutMs = 0;
+  outputIssues: ValidationIssue[] | undefined = undefined;
+  // Expirable: managed by the shared timer in timeouts.ts.
+  deadline = 0;
+  timeoutList: TimeoutList | undefined = undefined;
+  timeoutPrev: Expirable | undefined = undefined;
+  timeoutNext: Expirable | undefined = undefined;
+
+  constructor(state: RegistryState, entry: ToolEntry, options: ExecuteOptions | undefined, start: number) {
+    this.toolName = entry.name;
+    this.logger = state.logger;
+    this.callId = options?.callId;
+    this.state = state;
+    this.entry = entry;
+    this.options = options;
+    this.start = start;
+  }
+
+  get signal(): AbortSignal {
+    let controller = this.controller;
+    if (controller === undefined) {
+      controller = this.controller = new AbortController();
+      if (this.abortReason !== undefined) controller.abort(this.abortReason);
+    }
+    return controller.signal;
+  }
+
+  reportProgress(progress: number, total?: number, message?: string): void {
+    const onProgress = this.options?.onProgress;
+    if (onProgress === undefined || this.settled) return;
+    try {
+      onProgress(progress, total, message);
+    } catch (err) {
+      this.logger.warn(`onProgress callback failed for tool "${this.toolName}"`, { error: err });
+    }
+  }
+
+  log(level: LogLevel, data: unknown): void {
+    const onLog = this.options?.onLog;
+    if (onLog === undefined || this.settled) return;
+    try {
+      onLog(level, data);
+    } catch (err) {
+      this.logger.warn(`onLog callback failed for tool "${this.toolName}"`, { error: err });
+    }
+  }
+
+  /** EventListener of the caller's AbortSignal. */
+  handleEvent(): void {
+    cancelCall(this);
+  }
+
+  /** Called by the shared timer at the deadline. */
+  expire(): void {
+    onCallTimeout(this);
+  }
+}
+
+/**
+ * An in-memory tool registry with validated, audited, time-limited dispatch
+ * (seed 004 `MCPToolRegistry`, seed 002 design constraints).
+ *
+ * @example
+ * const registry = new ToolRegistry({ trustPolicy: () => isTrusted });
+ * registry.register({ name: "math.sum", inputSchema, validateInput }, ({ a, b }) => ({ sum: a + b }));
+ * const result = await registry.execute({ tool_name: "math.sum", arguments: { a: 1, b: 2 } });
+ */
+export class ToolRegistry {
+  readonly #state: RegistryState;
+
+  constructor(options: ToolRegistryOptions = {}) {
+    this.#state = new RegistryState(options);
+  }
+
+  /**
+   * Registers a tool. Registering the same name again with a deep-equal
+   * (key-order-insensitive) input and output schema is a no-op that keeps the
+   * first registration (seed 002: idempotent registration) and returns false.
+   * @returns true when the tool was added.
+   * @throws RegistrationError for an invalid definition (name, schema, handler…) or
+   *   when the name is already registered with a different schema.
+   */
+  register<A = Record<string, unknown>, R = unknown>(definition: ToolDefinition, handler: ToolHandler<A, R>): boolean {
+    const state = this.#state;
+    const entry = createEntry(definition, handler as ToolHandler<any, unknown>, state.strictToolNames);
+    const existing = state.tools.get(entry.name);
+    if (existing !== undefined) {
+      if (existing.schemaKey === entry.schemaKey) return false;
+      throw new RegistrationError(`Tool "${entry.name}" is already registered with a different schema`, {
+        details: { tool: entry.name },
+      });
+    }
+    state.tools.set(entry.name, entry);
+    return true;
+  }
+
+  /** Removes a tool. @returns true when it was registered. */
+  unregister(name: string): boolean {
+    return this.#state.tools.delete(name);
+  }
+
+  /** True when a tool with this name is registered. */
+  has(name: string): boolean {
+    return this.#state.tools.has(name);
+  }
+
+  /** The definition registered under `name`, or undefined. */
+  get(name: string): ToolDefinition | undefined {
+    return this.#state.tools.get(name)?.definition;
+  }
+
+  /** All definitions, in registration order. */
+  list(): ToolDefinition[] {
+    return Array.from(this.#state.tools.values(), (entry) => entry.definition);
+  }
+
+  /** The number of registered tools. */
+  get size(): number {
+    return this.#state.tools.size;
+  }
+
+  /**
+   * Checks a call without running it: envelope shape, tool existence (with
+   * suggestions) and arguments against the input schema. Does not consult the
+   * trust policy.
+   */
+  validateCall(call: MCPToolCall<object>): ValidateCallResult {
+    const state = this.#state;
+    try {
+      if (!isCallEnvelope(call)) return invalid(invalidCallResult(state, call));
+      const entry = state.tools.get(call.tool_name);
+      if (entry === undefined) return invalid(unknownToolResult(state, call.tool_name));
+      const failed = checkArguments(state, entry, call.arguments);
+      return failed === undefined ? VALID : invalid(failed);
+    } catch (err) {
+      return { ok: false, error: errorToDetail(err) };
+    }
+  }
+
+  /**
+   * Executes a call and returns its MCPToolResult. Never throws or rejects: every
+   * problem becomes a failure result —
+   * malformed call → `ValidationError`; unknown tool → `ToolNotFound` (with
+   * suggestions); invalid arguments → `ValidationError` listing every failing field
+   * in `error_details.errors`; destructive tool refused → `PermissionError`;
+   * handler error → `ToolExecutionError` or the error's own type; time limit →
+   * `TimeoutError` (handler signal aborted); caller abort → `Cancelled`; output
+   * schema mismatch → `ValidationError` (per `outputValidation`).
+   *
+   * Typed as `MCPToolCall<object>` so calls with interface-typed arguments are
+   * accepted; whatever arrives (e.g. parsed from a transport) is checked at run time.
+   */
+  execute(call: MCPToolCall<object>, options?: ExecuteOptions): Promise<MCPToolResult> {
+    const state = this.#state;
+    const start = state.onAudit !== undefined ? performance.now() : 0;
+    try {
+      const result = dispatch(state, call, options, start);
+      return result instanceof Promise ? result : Promise.resolve(result);
+    } catch (err) {
+      return Promise.resolve(internalFailure(state, call, err, options, start));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Registration
+
+function createEntry(definition: ToolDefinition, handler: ToolHandler<any, unknown>, strictNames: boolean): ToolEntry {
+  if (!isJsonObject(definition)) throw new RegistrationError("A tool definition must be an object");
+  const name = definition.name;
+  if (typeof name !== "string" || !isValidToolName(name, strictNames)) {
+    const pattern = strictNames ? STRICT_TOOL_NAME_PATTERN : MCP_TOOL_NAME_PATTERN;
+    throw new RegistrationError(`Invalid tool name ${preview(name)}: must match ${pattern.source}`, {
+      details: { name: typeof name === "string" ? name : null },
+    });
+  }
+  if (typeof handler !== "function") throw new RegistrationError(`Tool "${name}": the handler must be a function`);
+  const input = definition.inputSchema;
+  if (!isJsonObject(input)) {
+    throw new RegistrationError(`Tool "${name}" has no inputSchema object: every tool must declare its input schema`);
+  }
+  const type = input.type;
+  if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object"))) {
+    throw new RegistrationError(
+      `Tool "${name}": inputSchema must describe an object (arguments are always an object), got type ${preview(type)}`,
+    );
+  }
+  if (definition.outputSchema !== undefined && !isJsonObject(definition.outputSchema)) {
+    throw new RegistrationError(`Tool "${name}": outputSchema must be an object`);
+  }
+  for (const key of ["validateInput", "validateOutput"] as const) {
+    if (definition[key] !== undefined && typeof definition[key] !== "function") {
+      throw new RegistrationError(`Tool "${name}": ${key} must be a validate function`);
+    }
+  }
+  const timeout = definition.timeoutMs;
+  if (timeout !== undefined && (typeof timeout !== "number" || Number.isNaN(timeout) || timeout < 0)) {
+    throw new RegistrationError(`Tool "${name}": timeoutMs must be a number >= 0`);
+  }
+  return {
+    name,
+    definition,
+    handler,
+    schemaKey: canonicalJson({ input, output: definition.outputSchema ?? null }),
+    gated: definition.annotations?.destructiveHint === true,
+    checksOutput: definition.outputSchema !== undefined || definition.validateOutput !== undefined,
+    inputValidator: definition.validateInput,
+    outputValidator: definition.validateOutput,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Dispatch
+
+/** Runs a call; returns the result directly when everything was synchronous. */
+function dispatch(
+  state: RegistryState,
+  call: MCPToolCall<object>,
+  options: ExecuteOptions | undefined,
+  start: number,
+): MCPToolResult | Promise<MCPToolResult> {
+  if (!isCallEnvelope(call)) return complete(state, toolNameOf(call), invalidCallResult(state, call), options, start);
+  const entry = state.tools.get(call.tool_name);
+  if (entry === undefined) return complete(state, call.tool_name, unknownToolResult(state, call.tool_name), options, start);
+  const failed = checkArguments(state, entry, call.arguments);
+  if (failed !== undefined) return complete(state, entry.name, failed, options, start);
+  if (entry.gated) {
+    const policy = state.trustPolicy;
+    if (policy === undefined) return complete(state, entry.name, refused(entry, "no trust policy is configured"), options, start);
+    let allowed: boolean | PromiseLike<boolean>;
+    try {
+      allowed = policy(entry.definition, call);
+    } catch (err) {
+      return complete(state, entry.name, refused(entry, `the trust policy failed: ${errorToDetail(err).error_message}`), options, start);
+    }
+    if (isThenable(allowed)) return awaitPolicy(state, entry, call, options, start, allowed);
+    if (allowed !== true) return complete(state, entry.name, refused(entry, "the trust policy refused it"), options, start);
+  }
+  return invoke(state, entry, call, options, start);
+}
+
+/** The fast envelope check: `{tool_name: string, arguments: object}` and nothing else. */
+function isCallEnvelope(call: unknown): call is MCPToolCall {
+  if (typeof call !== "object" || call === null) return false;
+  const c = call as Record<string, unknown>;
+  if (typeof c.tool_name !== "string") return false;
+  const args = c.arguments;
+  if (typeof args !== "object" || args === null || Array.isArray(args)) return false;
+  for (const key in c) if (key !== "tool_name" && key !== "arguments") return false;
+  return true;
+}
+
+/** The call's tool name for reports; `""` when there is none (never throws: used on failure paths). */
+function toolNameOf(call: unknown): string {
+  try {
+    const name = typeof call === "object" && call !== null ? (call as { tool_name?: unknown }).tool_name : undefined;
+    return typeof name === "string" ? name : "";
+  } catch {
+    return "";
+  }
+}
+
+function failureResult(errorType: string, message: string, details?: MCPErrorDetail["error_details"]): MCPToolResult {
+  const error: MCPErrorDetail = { error_type: errorType, error_message: message };
+  if (details !== undefined) error.error_details = details;
+  return makeResult("failure", null, error, undefined);
+}
+
+function invalidCallResult(state: RegistryState, call: unknown): MCPToolResult {
+  const issues = validateToolCall(call, { strictToolName: state.strictToolNames });
+  return failureResult(ErrorTypes.ValidationError, `Invalid MCPToolCall: ${describeIssues(issues)}`, {
+    errors: issues.map(issueToJson),
+  });
+}
+
+function unknownToolResult(state: RegistryState, name: string): MCPToolResult {
+  if (!isValidToolName(name, state.strictToolNames)) return invalidCallResult(state, { tool_name: name, arguments: {} });
+  const suggestions = suggestNames(name, state.tools.keys(), 3);
+  const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(", ")}?` : "";
+  return failureResult(ErrorTypes.ToolNotFound, `Unknown tool "${name}"${hint}`, { tool_name: name, suggestions });
+}
+
+function refused(entry: ToolEntry, why: string): MCPToolResult {
+  return failureResult(
+    ErrorTypes.PermissionError,
+    `Tool "${entry.name}" is destructive and was not allowed to run: ${why}`,
+    { tool: entry.name, destructive: true },
+  );
+}
+
+/** Validates arguments; returns a failure result, or undefined when they are valid. */
+function checkArguments(state: RegistryState, entry: ToolEntry, args: Record<string, unknown>): MCPToolResult | undefined {
+  let validate = entry.inputValidator;
+  if (validate === undefined) {
+    try {
+      validate = entry.inputValidator = compileFor(state, entry, "input");
+    } catch (err) {
+      return failureResult(ErrorTypes.SchemaError, errorToDetail(err).error_message, { tool: entry.name });
+    }
+  }
+  if (validate(args)) return undefined;
+  const issues = issuesFromErrors(validate.errors, args);
+  return failureResult(ErrorTypes.ValidationError, `Invalid arguments for tool "${entry.name}": ${describeIssues(issues)}`, {
+    errors: issues.map(issueToJson),
+  });
+}
+
+function compileFor(state: RegistryState, entry: ToolEntry, which: "input" | "output"): ValidateFunction {
+  const schema = which === "input" ? entry.definition.inputSchema : entry.definition.outputSchema;
+  try {
+    return state.compile(schema as JsonSchemaObject);
+  } catch (err) {
+    throw new SchemaError(`Tool "${entry.name}" has an invalid ${which} schema: ${errorToDetail(err).error_message}`, {
+      cause: err,
+    });
+  }
+}
+
+async function awaitPolicy(
+  state: RegistryState,
+  entry: ToolEntry,
+  call: MCPToolCall,
+  options: ExecuteOptions | undefined,
+  start: number,
+  allowed: PromiseLike<boolean>,
+): Promise<MCPToolResult> {
+  let ok: unknown;
+  try {
+    ok = await allowed;
+  } catch (err) {
+    return complete(state, entry.name, refused(entry, `the trust policy failed: ${errorToDetail(err).error_message}`), options, start);
+  }
+  if (ok !== true) return complete(state, entry.name, refused(entry, "the trust policy refused it"), options, start);
+  try {
+    return await invoke(state, entry, call, options, start);
+  } catch (err) {
+    return internalFailure(state, call, err, options, start);
+  }
+}
+
+/** Calls the handler; stays synchronous unless it returns a promise. */
+function invoke(
+  state: RegistryState,
+  entry: ToolEntry,
+  call: MCPToolCall,
+  options: ExecuteOptions | undefined,
+  start: number,
+): MCPToolResult | Promise<MCPToolResult> {
+  const callerSignal = options?.signal;
+  if (callerSignal !== undefined && callerSignal.aborted) {
+    return complete(state, entry.name, cancelledResult(entry.name, callerSignal.reason), options, start);
+  }
+  const ctx = new CallContext(state, entry, options, start);
+  let value: unknown;
+  try {
+    value = entry.handler(call.arguments, ctx);
+  } catch (err) {
+    return finish(ctx, handlerFailure(ctx, err));
+  }
+  if (isThenable(value)) return awaitHandler(ctx, value);
+  let result: MCPToolResult;
+  try {
+    result = toResult(ctx, value);
+  } catch (err) {
+    result = handlerFailure(ctx, err);
+  }
+  return finish(ctx, result);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === "object" || typeof value === "function") &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
+}
+
+// Captures a new promise's resolve function without allocating an executor
+// closure per call: the executor runs synchronously inside `new Promise`.
+let capturedResolve: ((result: MCPToolResult) => void) | undefined;
+function captureResolve(resolve: (result: MCPToolResult) => void): void {
+  capturedResolve = resolve;
+}
+
+/** Waits for a promise-returning handler, racing it against the time limit and the caller's signal. */
+function awaitHandler(ctx: CallContext, pending: PromiseLike<unknown>): Promise<MCPToolResult> {
+  const promise = new Promise<MCPToolResult>(captureResolve);
+  ctx.resolve = capturedResolve;
+  capturedResolve = undefined;
+  const timeoutMs = ctx.options?.timeoutMs ?? ctx.entry.definition.timeoutMs ?? ctx.state.defaultTimeoutMs;
+  if (typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs < Infinity) {
+    ctx.timeoutMs = timeoutMs;
+    setDeadline(ctx, timeoutMs);
+  }
+  const callerSignal = ctx.options?.signal;
+  if (callerSignal !== undefined) {
+    if (callerSignal.aborted) cancelCall(ctx);
+    else callerSignal.addEventListener("abort", ctx);
+  }
+  void settleFrom(ctx, pending);
+  return promise;
+}
+
+async function settleFrom(ctx: CallContext, pending: PromiseLike<unknown>): Promise<void> {
+  let result: MCPToolResult;
+  try {
+    const value = await pending;
+    if (ctx.settled) {
+      ctx.logger.debug(`Tool "${ctx.toolName}" finished after its call had already ended`);
+      return;
+    }
+    result = toResult(ctx, value);
+  } catch (err) {
+    if (ctx.settled) {
+      ctx.logger.debug(`Tool "${ctx.toolName}" failed after its call had already ended`, { error: err });
+      return;
+    }
+    result = handlerFailure(ctx, err);
+  }
+  settle(ctx, result);
+}
+
+function onCallTimeout(ctx: CallContext): void {
+  if (ctx.settled) return;
+  const message = `Tool "${ctx.toolName}" timed out after ${ctx.timeoutMs} ms`;
+  abortHandler(ctx, new TimeoutError(message));
+  settle(ctx, failureResult(ErrorTypes.TimeoutError, message, { timeoutMs: ctx.timeoutMs }));
+}
+
+function cancelCall(ctx: CallContext): void {
+  if (ctx.settled) return;
+  const reason: unknown = ctx.options?.signal?.reason;
+  abortHandler(ctx, reason ?? new MCPError("The call was cancelled", { errorType: ErrorTypes.Cancelled }));
+  settle(ctx, cancelledResult(ctx.toolName, reason));
+}
+
+function cancelledResult(toolName: string, reason: unknown): MCPToolResult {
+  const why = reason instanceof Error && reason.message ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : "";
+  return failureResult(ErrorTypes.Cancelled, `Call to tool "${toolName}" was cancelled${why}`);
+}
+
+/** Aborts the handler's signal now, or records the reason for when it is first read. */
+function abortHandler(ctx: CallContext, reason: unknown): void {
+  ctx.abortReason = reason;
+  ctx.controller?.abort(reason);
+}
+
+/** Ends an asynchronous call once: forgets its deadline, detaches from the caller's signal, audits, resolves. */
+function settle(ctx: CallContext, result: MCPToolResult): void {
+  if (ctx.settled) return;
+  clearDeadline(ctx);
+  ctx.options?.signal?.removeEventListener("abort", ctx);
+  finish(ctx, result);
+  const resolve = ctx.resolve;
+  ctx.resolve = undefined;
+  resolve?.(result);
+}
+
+function handlerFailure(ctx: CallContext, err: unknown): MCPToolResult {
+  const detail = errorToDetail(err);
+  ctx.logger.warn(`Tool "${ctx.toolName}" failed: ${detail.error_message}`, { error: err });
+  return makeResult("failure", null, detail, undefined);
+}
+
+/** Turns a handler's return value into the result, checking `data` against the output schema. */
+function toResult(ctx: CallContext, value: unknown): MCPToolResult {
+  const result = isBrandedResult(value) ? value : makeResult("success", value === undefined ? null : value, undefined, undefined);
+  if (!ctx.entry.checksOutput || result.status !== "success" || result.data === null || result.data === undefined) return result;
+  const mode = ctx.state.outputValidation;
+  if (mode === "off") return result;
+  const entry = ctx.entry;
+  let validate = entry.outputValidator;
+  if (validate === undefined) validate = entry.outputValidator = compileFor(ctx.state, entry, "output");
+  if (validate(result.data)) return result;
+  const issues = issuesFromErrors(validate.errors, result.data);
+  const message = `Output of tool "${entry.name}" does not match its output schema: ${describeIssues(issues)}`;
+  if (mode === "error") {
+    ctx.logger.warn(message);
+    return failureResult(ErrorTypes.ValidationError, message, { errors: issues.map(issueToJson) });
+  }
+  ctx.outputIssues = issues;
+  ctx.logger.warn(message, { tool: entry.name, errors: issues });
+  return result;
+}
+
+function finish(ctx: CallContext, result: MCPToolResult): MCPToolResult {
+  ctx.settled = true;
+  return complete(ctx.state, ctx.toolName, result, ctx.options, ctx.start, ctx.outputIssues);
+}
+
+/** The single exit: reports to the audit hook (if any) and returns the result. */
+function complete(
+  state: RegistryState,
+  tool: string,
+  result: MCPToolResult,
+  options: ExecuteOptions | undefined,
+  start: number,
+  outputIssues?: ValidationIssue[],
+): MCPToolResult {
+  const onAudit = state.onAudit;
+  if (onAudit !== undefined) {
+    const record: AuditRecord = { tool, durationMs: performance.now() - start, status: result.status };
+    const errorType = result.error?.error_type;
+    if (errorType !== undefined) record.errorType = errorType;
+    if (options?.callId !== undefined) record.callId = options.callId;
+    if (outputIssues !== undefined) record.outputIssues = outputIssues;
+    try {
+      onAudit(record);
+    } catch (err) {
+      state.logger.warn("onAudit hook failed", { error: err });
+    }
+  }
+  return result;
+}
+
+/** Last-resort result for a bug in a validator or hook, so `execute` still never rejects. */
+function internalFailure(
+  state: RegistryState,
+  call: unknown,
+  err: unknown,
+  options: ExecuteOptions | undefined,
+  start: number,
+): MCPToolResult {
+  const detail = errorToDetail(err);
+  state.logger.error(`Internal error while executing "${toolNameOf(call)}": ${detail.error_message}`, { error: err });
+  return complete(state, toolNameOf(call), makeResult("failure", null, detail, undefined), options, start);
+}
+
+function invalid(result: MCPToolResult): ValidateCallResult {
+  return { ok: false, error: result.error as MCPErrorDetail };
+}

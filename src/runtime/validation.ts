@@ -1,0 +1,204 @@
+/**
+ * JSON Schema validation support for the registry: the ajv-compatible validator
+ * contract, conversion of ajv errors into ValidationIssues, and a lazy compile
+ * cache for definitions that carry a schema but no precompiled validator.
+ *
+ * Generated code passes ajv *standalone* validators, so normally nothing here
+ * compiles and ajv is never even loaded: it is required on first use only.
+ */
+import { createRequire } from "node:module";
+import { escapePointerToken, resolvePointer } from "./paths.js";
+import type { JsonSchemaObject, ValidationIssue } from "./types.js";
+
+/** One validation error in ajv's `ErrorObject` shape (the fields the runtime reads). */
+export interface ValidatorError {
+  /** JSON pointer to the failing value. */
+  instancePath: string;
+  /** JSON pointer into the schema. */
+  schemaPath: string;
+  /** The failed keyword (`type`, `required`, `minimum`…). */
+  keyword: string;
+  /** Keyword parameters (`missingProperty`, `allowedValues`…). */
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/**
+ * An ajv-compatible validate function: returns whether `data` is valid and, when
+ * not, leaves the errors on its `errors` property. Ajv's compiled and standalone
+ * validators satisfy it. Compile with `allErrors: true` to report every field.
+ */
+export interface ValidateFunction {
+  (data: unknown): boolean;
+  errors?: readonly ValidatorError[] | null;
+}
+
+/** Compiles a JSON Schema into a validate function (the registry's `compileSchema` option). */
+export type SchemaCompiler = (schema: JsonSchemaObject) => ValidateFunction;
+
+/**
+ * Converts a failed validator's errors into issues, one per failing field:
+ * `required` / `additionalProperties` point at the missing or extra property
+ * itself, `value` is the offending value (absent when missing). Duplicates
+ * (same pointer, rule and message) are dropped.
+ */
+export function issuesFromErrors(errors: readonly ValidatorError[] | null | undefined, data: unknown): ValidationIssue[] {
+  if (!errors || errors.length === 0) {
+    return [{ pointer: "", rule: "schema", message: "does not match the schema", value: data }];
+  }
+  const issues: ValidationIssue[] = [];
+  const seen = new Set<string>();
+  for (const e of errors) {
+    const issue = issueFromError(e, data);
+    const key = `${issue.pointer}\u0000${issue.rule}\u0000${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues;
+}
+
+function issueFromError(e: ValidatorError, data: unknown): ValidationIssue {
+  const params = e.params ?? {};
+  const base = e.instancePath ?? "";
+  switch (e.keyword) {
+    case "required":
+    case "dependentRequired":
+    case "dependencies":
+      if (typeof params.missingProperty === "string") {
+        return { pointer: `${base}/${escapePointerToken(params.missingProperty)}`, rule: e.keyword, message: "is required" };
+      }
+      break;
+    case "additionalProperties":
+    case "unevaluatedProperties": {
+      const extra = params.additionalProperty ?? params.unevaluatedProperty;
+      if (typeof extra === "string") {
+        const pointer = `${base}/${escapePointerToken(extra)}`;
+        return issue(pointer, e.keyword, "is not allowed (unknown property)", resolvePointer(data, pointer));
+      }
+      break;
+    }
+    case "enum":
+      if (Array.isArray(params.allowedValues)) {
+        return issue(base, e.keyword, `must be one of ${safeJson(params.allowedValues)}`, resolvePointer(data, base));
+      }
+      break;
+    case "const":
+      if ("allowedValue" in params) {
+        return issue(base, e.keyword, `must be ${safeJson(params.allowedValue)}`, resolvePointer(data, base));
+      }
+      break;
+  }
+  return issue(base, e.keyword, e.message ?? `fails ${e.keyword}`, resolvePointer(data, base));
+}
+
+function issue(pointer: string, rule: string, message: string, value: unknown): ValidationIssue {
+  const out: ValidationIssue = { pointer, rule, message };
+  if (value !== undefined) out.value = value;
+  return out;
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * A canonical JSON text: object keys sorted, `undefined` properties dropped. Two
+ * schemas are "the same" for the registry and the compile cache when their
+ * canonical texts are equal (deep equality, key order ignored).
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") {
+    const text = JSON.stringify(value);
+    return text === undefined ? "null" : text;
+  }
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const record = value as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of Object.keys(record).sort()) {
+    if (record[key] === undefined) continue;
+    parts.push(`${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+  }
+  return `{${parts.join(",")}}`;
+}
+
+// ---------------------------------------------------------------------------
+// Lazy compilation
+
+interface AjvInstance {
+  compile(schema: object): ValidateFunction;
+  getSchema(id: string): unknown;
+  removeSchema(id: string): unknown;
+}
+type AjvConstructor = new (options: Record<string, unknown>) => AjvInstance;
+
+const compiled = new Map<string, ValidateFunction>();
+const instances = new Map<string, AjvInstance>();
+let requireFromHere: ReturnType<typeof createRequire> | undefined;
+
+/** Which ajv class handles a schema's `$schema` dialect. */
+function dialectOf(schema: JsonSchemaObject): "2020" | "2019" | "draft7" | "unknown" {
+  const uri = schema.$schema;
+  if (typeof uri !== "string") return "draft7";
+  if (uri.includes("2020-12")) return "2020";
+  if (uri.includes("2019-09")) return "2019";
+  if (uri.includes("draft-07") || uri.includes("draft-06")) return "draft7";
+  return "unknown";
+}
+
+function ajvFor(dialect: "2020" | "2019" | "draft7"): AjvInstance {
+  let ajv = instances.get(dialect);
+  if (ajv === undefined) {
+    // Required lazily (not imported) so that code using only precompiled
+    // validators never loads ajv.
+    requireFromHere ??= createRequire(import.meta.url);
+    const modulePath = dialect === "2020" ? "ajv/dist/2020" : dialect === "2019" ? "ajv/dist/2019" : "ajv";
+    const ajvModule = requireFromHere(modulePath) as { default?: AjvConstructor } & AjvConstructor;
+    const Ajv = ajvModule.default ?? ajvModule;
+    ajv = new Ajv({ strict: false, allErrors: true });
+    const formats = requireFromHere("ajv-formats") as { default?: (ajv: AjvInstance) => void } & ((ajv: AjvInstance) => void);
+    (formats.default ?? formats)(ajv);
+    instances.set(dialect, ajv);
+  }
+  return ajv;
+}
+
+/**
+ * Compiles a JSON Schema with a shared, lazily created ajv instance (strict: false,
+ * allErrors: true, ajv-formats; draft-07 by default, 2019-09 / 2020-12 chosen by
+ * `$schema`). Results are cached by the schema's canonical JSON text, never by
+ * object identity, so equal schemas compile once.
+ * @throws Error from ajv when the schema is invalid.
+ */
+export function compileSchema(schema: JsonSchemaObject): ValidateFunction {
+  const key = canonicalJson(schema);
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    let dialect = dialectOf(schema);
+    let source = schema;
+    if (dialect === "unknown") {
+      // An unsupported `$schema` (e.g. draft-04) would make ajv refuse the schema;
+      // validate it with draft-07 rules, which cover what tool schemas use.
+      const { $schema: _ignored, ...rest } = schema;
+      source = rest;
+      dialect = "draft7";
+    }
+    const ajv = ajvFor(dialect);
+    // Ajv keeps schemas with an `$id` in a registry and refuses a second, different
+    // schema with the same id; the compiled function does not need the entry.
+    if (typeof source.$id === "string" && ajv.getSchema(source.$id) !== undefined) ajv.removeSchema(source.$id);
+    validate = ajv.compile(source);
+    compiled.set(key, validate);
+  }
+  return validate;
+}
+
+/** Empties the compile cache (tests and long-running processes that reload many tools). */
+export function clearCompileCache(): void {
+  compiled.clear();
+  instances.clear();
+}

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The runtime ships as `mcp-specgen/runtime` and is imported by generated code:
+// it must not reach into the generator (or anything else outside src/runtime/).
+const dir = join(import.meta.dirname, "../../src/runtime");
+const allowedPackages = new Set(["ajv", "ajv-formats"]);
+
+describe("src/runtime isolation", () => {
+  const files = readdirSync(dir).filter((f) => f.endsWith(".ts"));
+
+  it.each(files)("%s imports only runtime files, Node built-ins and allowed packages", (file) => {
+    const source = readFileSync(join(dir, file), "utf8");
+    const specifiers = [
+      ...source.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"/gms),
+      ...source.matchAll(/\bimport\s*\(\s*"([^"]+)"\s*\)/g),
+      ...source.matchAll(/\brequire(?:FromHere)?\(\s*"([^"]+)"\s*\)/g),
+    ].map((m) => m[1]);
+    for (const spec of specifiers) {
+      if (spec.startsWith(".")) {
+        expect(spec, `${file}: ${spec}`).toMatch(/^\.\/[\w-]+\.js$/);
+      } else if (spec.startsWith("node:") || builtinModules.includes(spec)) {
+        continue;
+      } else {
+        const pkg = spec.split("/")[0];
+        expect(allowedPackages.has(pkg), `${file}: ${spec}`).toBe(true);
+      }
+    }
+  });
+
+  it("loads ajv only on demand (no static import)", () => {
+    for (const file of files) {
+      const source = readFileSync(join(dir, file), "utf8");
+      expect(source, file).not.toMatch(/^import\s[^;]*from\s+"ajv/m);
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { clearDeadline, pendingDeadlines, setDeadline, type Expirable } from "../../src/runtime/timeouts.js";
+
+class Item implements Expirable {
+  deadline = 0;
+  timeoutList: Expirable["timeoutList"] = undefined;
+  timeoutPrev: Expirable | undefined = undefined;
+  timeoutNext: Expirable | undefined = undefined;
+  expiredAt: number | undefined;
+  constructor(readonly label: string, readonly log: string[]) {}
+  expire(): void {
+    this.expiredAt = performance.now();
+    this.log.push(this.label);
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("shared deadline timer", () => {
+  it("expires items in deadline order across durations", async () => {
+    const log: string[] = [];
+    const start = performance.now();
+    const a = new Item("a40", log);
+    const b = new Item("b10", log);
+    const c = new Item("c25", log);
+    const d = new Item("d10", log);
+    setDeadline(a, 40);
+    setDeadline(b, 10);
+    setDeadline(c, 25);
+    setDeadline(d, 10);
+    expect(pendingDeadlines()).toBe(4);
+    await sleep(70);
+    expect(log).toEqual(["b10", "d10", "c25", "a40"]);
+    expect(b.expiredAt! - start).toBeGreaterThanOrEqual(9);
+    expect(a.expiredAt! - start).toBeGreaterThanOrEqual(39);
+    expect(pendingDeadlines()).toBe(0);
+  });
+
+  it("never expires cleared items, wherever they sit in the list", async () => {
+    const log: string[] = [];
+    const items = ["x", "y", "z"].map((l) => new Item(l, log));
+    for (const item of items) setDeadline(item, 10);
+    clearDeadline(items[1]);
+    clearDeadline(items[1]); // idempotent
+    clearDeadline(items[0]);
+    expect(pendingDeadlines()).toBe(1);
+    await sleep(30);
+    expect(log).toEqual(["z"]);
+    expect(pendingDeadlines()).toBe(0);
+  });
+
+  it("lets expire() schedule new deadlines", async () => {
+    const log: string[] = [];
+    const second = new Item("second", log);
+    const first = new Item("first", log);
+    first.expire = () => {
+      log.push("first");
+      setDeadline(second, 5);
+    };
+    setDeadline(first, 5);
+    await sleep(40);
+    expect(log).toEqual(["first", "second"]);
+    expect(pendingDeadlines()).toBe(0);
+  });
+
+  it("handles limits beyond setTimeout's maximum without firing early", async () => {
+    const log: string[] = [];
+    const far = new Item("far", log);
+    setDeadline(far, 10 ** 10);
+    await sleep(10);
+    expect(log).toEqual([]);
+    clearDeadline(far);
+    expect(pendingDeadlines()).toBe(0);
+  });
+});
