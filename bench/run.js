@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each reported beside a peer measured in the same run.
 // Usage: node --expose-gc bench/run.js [generate|…] [--tools N,N]
 import { benchGenerate } from "./generate.js";
+import { benchExecute } from "./execute.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -8,6 +9,7 @@ const toolsArg = args.find((a) => a.startsWith("--tools="));
 const counts = toolsArg ? toolsArg.slice(8).split(",").map(Number) : [1000];
 
 const suites = {
+  execute: () => benchExecute(),
   generate: () => benchGenerate({ counts }),
 };
 

@@ -20,7 +20,7 @@ afterEach(() => project?.dispose());
 describe("untrusted spec text", () => {
   it("never becomes code in generated TypeScript (comment breakouts, tsType, quotes)", () => {
     const dir = path.join(import.meta.dirname, "fixtures/golden/hostile/expected");
-    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
+    const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.(ts|js)$/.test(f));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
       const ids = codeIdentifiers(readFileSync(path.join(dir, f), "utf8"));

@@ -1,7 +1,7 @@
 import type { NamingMode } from "../naming/table.js";
 
 /** The names of the generators that can run. */
-export const GENERATOR_NAMES = ["types", "openai", "manifest"] as const;
+export const GENERATOR_NAMES = ["types", "validators", "server", "client", "openai", "manifest"] as const;
 export type GeneratorName = (typeof GENERATOR_NAMES)[number];
 
 /** User configuration (`mcp-specgen.config.ts` / `.json`). Every field is optional. */

@@ -71,6 +71,7 @@ export {
   TOOL_RESULT_BRAND,
   toolResult,
   withContent,
+  type BrandedToolResult,
   type MCPToolResultWithContent,
 } from "./result.js";
 export {
@@ -98,3 +99,5 @@ export {
   type TrustPolicy,
   type ValidateCallResult,
 } from "./registry.js";
+export { createToolCaller, inProcessTransport, type CallOptions, type ToolCaller, type ToolTransport } from "./transport.js";
+export { ajvEqual, ajvFullFormats, ajvUcs2length, ajvUri, ajvValidationError } from "./ajv-standalone.js";

@@ -39,8 +39,14 @@ class ToolResult<T> implements MCPToolResult<T> {
 }
 Object.defineProperty(ToolResult.prototype, TOOL_RESULT_BRAND, { value: true });
 
+/**
+ * A result built by this runtime's helpers. Handler return types use it, so a plain
+ * object that merely looks like a result (and would be taken as data) does not compile.
+ */
+export type BrandedToolResult<T = unknown> = MCPToolResult<T> & { readonly [TOOL_RESULT_BRAND]: true };
+
 /** A result that carries MCP content blocks next to its data (see {@link withContent}). */
-export type MCPToolResultWithContent<T = unknown> = MCPToolResult<T> & { readonly content?: readonly ContentBlock[] };
+export type MCPToolResultWithContent<T = unknown> = BrandedToolResult<T> & { readonly content?: readonly ContentBlock[] };
 
 /** Creates a branded result without validation (internal fast path). */
 export function makeResult<T>(
@@ -48,8 +54,8 @@ export function makeResult<T>(
   data: T | null | undefined,
   error?: MCPErrorDetail | null,
   explanation?: string | null,
-): MCPToolResult<T> {
-  return new ToolResult(status, data, error, explanation);
+): BrandedToolResult<T> {
+  return new ToolResult(status, data, error, explanation) as unknown as BrandedToolResult<T>;
 }
 
 /** True when `value` was built by {@link toolResult}, {@link success}, {@link failure}… (brand check, no duck typing). */
@@ -63,7 +69,7 @@ export function isBrandedResult(value: unknown): value is MCPToolResult {
  * Data may be any JSON value; the seed's other rules are enforced.
  * @throws ValidationError when the result breaks a rule (e.g. failure without error).
  */
-export function toolResult<T>(result: MCPToolResult<T>): MCPToolResult<T> {
+export function toolResult<T>(result: MCPToolResult<T>): BrandedToolResult<T> {
   assertToolResult(result, { allowAnyData: true });
   const branded = makeResult(result.status, result.data, result.error, result.explanation);
   const content = getContent(result);
@@ -71,7 +77,7 @@ export function toolResult<T>(result: MCPToolResult<T>): MCPToolResult<T> {
 }
 
 /** A success result carrying `data` (`null` when the tool has no output). */
-export function success<T>(data: T, explanation?: string): MCPToolResult<T> {
+export function success<T>(data: T, explanation?: string): BrandedToolResult<T> {
   return makeResult<T>("success", data === undefined ? null : data, undefined, explanation);
 }
 
@@ -84,19 +90,19 @@ export function failure(
   message: string,
   details?: ErrorDetails,
   explanation?: string,
-): MCPToolResult<never> {
+): BrandedToolResult<never> {
   const error: MCPErrorDetail = { error_type: errorType, error_message: message };
   if (details !== undefined) error.error_details = details;
   return makeResult<never>("failure", null, error, explanation);
 }
 
 /** A `partial_success` result: some data, optionally an error describing what failed. */
-export function partialSuccess<T>(data: T, error?: MCPErrorDetail, explanation?: string): MCPToolResult<T> {
+export function partialSuccess<T>(data: T, error?: MCPErrorDetail, explanation?: string): BrandedToolResult<T> {
   return makeResult<T>("partial_success", data === undefined ? null : data, error, explanation);
 }
 
 /** A `no_change_needed` result (data optional). */
-export function noChangeNeeded<T = null>(explanation?: string, data?: T): MCPToolResult<T> {
+export function noChangeNeeded<T = null>(explanation?: string, data?: T): BrandedToolResult<T> {
   return makeResult<T>("no_change_needed", data === undefined ? null : data, undefined, explanation);
 }
 
@@ -119,7 +125,7 @@ export function withContent<T>(
   const base = isBrandedResult(dataOrResult)
     ? makeResult(dataOrResult.status, dataOrResult.data, dataOrResult.error, dataOrResult.explanation)
     : makeResult("success", dataOrResult === undefined ? null : (dataOrResult as T), undefined, undefined);
-  return attachContent(base as MCPToolResult<T>, content);
+  return attachContent(base as BrandedToolResult<T>, content);
 }
 
 /** The content blocks attached with {@link withContent}, or `undefined`. */
@@ -128,7 +134,7 @@ export function getContent(result: MCPToolResult<unknown>): readonly ContentBloc
   return Array.isArray(content) ? content : undefined;
 }
 
-function attachContent<T>(result: MCPToolResult<T>, content: readonly ContentBlock[]): MCPToolResultWithContent<T> {
+function attachContent<T>(result: BrandedToolResult<T>, content: readonly ContentBlock[]): MCPToolResultWithContent<T> {
   Object.defineProperty(result, "content", { value: content, enumerable: false, writable: false, configurable: true });
   return result;
 }

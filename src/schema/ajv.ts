@@ -13,12 +13,36 @@ export type { ValidateFunction, ErrorObject };
 
 const DRAFT_2020 = /json-schema\.org\/(draft\/2020-12|draft\/2019-09)/;
 
-/** Options every Ajv instance of the generator shares; `code.source` enables standalone output. */
-export function createAjv(draft2020: boolean, forStandalone = false): AjvInstance {
+const codegen = require("ajv") as { _: (strings: TemplateStringsArray, ...values: unknown[]) => unknown };
+
+/** The Ajv options every instance of the generator shares (all errors, not only the first). */
+export function createAjv(draft2020: boolean): AjvInstance {
   const Cls = draft2020 ? Ajv2020 : Ajv;
-  const ajv = new Cls({ strict: false, allErrors: true, logger: false, ...(forStandalone ? { code: { source: true, esm: true } } : {}) });
+  const ajv = new Cls({ strict: false, allErrors: true, logger: false });
   addFormats(ajv);
   return ajv;
+}
+
+/**
+ * An Ajv instance for standalone code generation (one per output file: standalone code
+ * covers every schema added to the instance). Format functions are referenced, not
+ * inlined, through ajv-formats' `fullFormats`.
+ */
+export function createStandaloneAjv(draft2020: boolean): AjvInstance {
+  const Cls = draft2020 ? Ajv2020 : Ajv;
+  const ajv = new Cls({
+    strict: false,
+    allErrors: true,
+    logger: false,
+    code: { source: true, esm: true, lines: true, optimize: true, formats: codegen._`require("ajv-formats/dist/formats").fullFormats` } as Options["code"],
+  });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** True when a schema declares a 2019-09 or 2020-12 `$schema`. */
+export function isDraft2020(schema: JsonSchema): boolean {
+  return typeof schema.$schema === "string" && DRAFT_2020.test(schema.$schema);
 }
 
 let draft7: AjvInstance | undefined;
@@ -26,7 +50,7 @@ let draft2020: AjvInstance | undefined;
 
 /** The shared Ajv instance for a schema's dialect (`$schema`), created on first use. */
 export function ajvFor(schema: JsonSchema): AjvInstance {
-  if (typeof schema.$schema === "string" && DRAFT_2020.test(schema.$schema)) return (draft2020 ??= createAjv(true));
+  if (isDraft2020(schema)) return (draft2020 ??= createAjv(true));
   return (draft7 ??= createAjv(false));
 }
 
@@ -56,8 +80,8 @@ export function compileSchema(schema: JsonSchema): ValidateFunction | Error {
   return v as ValidateFunction | Error;
 }
 
-// A spec's `$id` would register the schema globally in Ajv; two specs sharing an id would clash.
-function schemaWithoutId(schema: JsonSchema): JsonSchema {
+/** A spec's `$id` would register the schema globally in Ajv; two specs sharing an id would clash. */
+export function schemaWithoutId(schema: JsonSchema): JsonSchema {
   if (!("$id" in schema)) return schema;
   const { $id: _id, ...rest } = schema;
   return rest;

@@ -1,0 +1,112 @@
+import { createRequire } from "node:module";
+import type { GeneratedFile, Generator, GeneratorContext } from "../../src/generate/generator.js";
+import { tsBanner } from "../../src/generate/banner.js";
+import { canonicalJson } from "../../src/generate/hash.js";
+import { docComment } from "../../src/generate/ts.js";
+import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
+import { createStandaloneAjv, isDraft2020, schemaWithoutId } from "../../src/schema/ajv.js";
+
+const require = createRequire(import.meta.url);
+const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
+
+/** One validator to emit: its export name and the schema it checks. */
+interface ValidatorSpec {
+  exportName: string;
+  schema: JsonSchema;
+  doc: string;
+}
+
+/** The module path of a module's validators (without extension). */
+export function validatorsPath(module: string, draft2020 = false): string {
+  return `validators/${module}${draft2020 ? ".2020" : ""}`;
+}
+
+/** Export names of a tool's validators. */
+export function validatorNames(pascal: string): { args: string; result: string } {
+  return { args: `validate${pascal}Args`, result: `validate${pascal}Result` };
+}
+
+/**
+ * Generates precompiled input and output validators with ajv's standalone code: one
+ * ESM module (+ `.d.ts`) per module, so nothing is compiled at run time. Identical
+ * schemas are compiled once and exported under each tool's name.
+ */
+export const validatorsGenerator: Generator = {
+  name: "validators",
+  generate(ctx: GeneratorContext) {
+    const groups = new Map<string, { module: string; draft2020: boolean; tools: ToolSpec[]; specs: ValidatorSpec[] }>();
+    for (const tool of ctx.tools) {
+      const { pascal } = ctx.names.get(tool.name)!;
+      const names = validatorNames(pascal);
+      const sides: Array<[string, JsonSchema, string]> = [[names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`]];
+      if (tool.outputSchema) sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`]);
+      for (const [exportName, schema, doc] of sides) {
+        const draft2020 = isDraft2020(schema);
+        const key = `${tool.module}\0${draft2020}`;
+        let group = groups.get(key);
+        if (!group) groups.set(key, (group = { module: tool.module, draft2020, tools: [], specs: [] }));
+        if (!group.tools.includes(tool)) group.tools.push(tool);
+        group.specs.push({ exportName, schema, doc });
+      }
+    }
+    const files: GeneratedFile[] = [];
+    for (const group of [...groups.values()].sort((a, b) => (validatorsPath(a.module, a.draft2020) < validatorsPath(b.module, b.draft2020) ? -1 : 1))) {
+      const base = validatorsPath(group.module, group.draft2020);
+      const sources = [...new Set(group.tools.map((t) => t.locations.tool.file))].sort();
+      files.push({ path: `${base}.js`, contents: moduleCode(group.specs, group.draft2020, sources) });
+      files.push({ path: `${base}.d.ts`, contents: declarations(group.specs, sources) });
+    }
+    return files;
+  },
+};
+
+function moduleCode(specs: ValidatorSpec[], draft2020: boolean, sources: string[]): string {
+  const ajv = createStandaloneAjv(draft2020) as { addSchema(schema: unknown, key: string): void };
+  // Deduplicate by content: the first export of a schema gets the compiled function,
+  // later ones are aliases of it (standalone code would otherwise emit it twice).
+  const firstByContent = new Map<string, string>();
+  const refs: Record<string, string> = {};
+  const aliases: Array<[string, string]> = [];
+  for (const spec of specs) {
+    const content = canonicalJson(spec.schema);
+    const first = firstByContent.get(content);
+    if (first) {
+      aliases.push([spec.exportName, first]);
+      continue;
+    }
+    firstByContent.set(content, spec.exportName);
+    const key = spec.exportName;
+    ajv.addSchema(schemaWithoutId(spec.schema), key);
+    refs[spec.exportName] = key;
+  }
+  const code = importRuntimeHelpers(standaloneCode(ajv, refs));
+  const aliasLines = aliases.map(([name, target]) => `export const ${name} = ${target};`);
+  return `${tsBanner(sources)}${code.replace(/^"use strict";\n?/, "")}\n${aliasLines.length ? `${aliasLines.join("\n")}\n` : ""}`;
+}
+
+// ajv's standalone ESM output still `require`s its runtime helpers; rewrite each into an
+// import from mcp-specgen/runtime so the module is pure ESM with one dependency.
+const RUNTIME_HELPERS: Record<string, string> = {
+  'require("ajv/dist/runtime/equal").default': "ajvEqual",
+  'require("ajv/dist/runtime/ucs2length").default': "ajvUcs2length",
+  'require("ajv/dist/runtime/uri").default': "ajvUri",
+  'require("ajv/dist/runtime/validation_error").default': "ajvValidationError",
+  'require("ajv-formats/dist/formats").fullFormats': "ajvFullFormats",
+};
+
+function importRuntimeHelpers(code: string): string {
+  const used = new Set<string>();
+  const out = code.replace(/require\("[^"]+"\)(?:\.default|\.fullFormats)?/g, (m) => {
+    const helper = RUNTIME_HELPERS[m];
+    if (!helper) throw new Error(`unexpected dependency in ajv standalone code: ${m}`);
+    used.add(helper);
+    return helper;
+  });
+  return used.size ? `import { ${[...used].sort().join(", ")} } from "mcp-specgen/runtime";\n${out}` : out;
+}
+
+function declarations(specs: ValidatorSpec[], sources: string[]): string {
+  const lines = [tsBanner(sources).trimEnd(), 'import type { ValidateFunction } from "mcp-specgen/runtime";', ""];
+  for (const spec of specs) lines.push(docComment(spec.doc), `export declare const ${spec.exportName}: ValidateFunction;`, "");
+  return lines.join("\n");
+}

@@ -1,0 +1,44 @@
+/**
+ * Helpers for emitting TypeScript safely: spec text only ever lands inside a JSDoc comment
+ * (with `*\/` neutralised) or a JSON-quoted string literal.
+ */
+
+/** A JSDoc block for `text`, indented by `indent`. */
+export function docComment(text: string, indent = ""): string {
+  const lines = text
+    .replace(/\*\//g, "*\\/")
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => l.trimEnd());
+  if (lines.length === 1) return `${indent}/** ${lines[0]} */`;
+  return [`${indent}/**`, ...lines.map((l) => (l ? `${indent} * ${l}` : `${indent} *`)), `${indent} */`].join("\n");
+}
+
+/** A string literal for any text (JSON quoting is valid TypeScript). */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/**
+ * A readable TypeScript literal for JSON data. Keys are quoted only when needed, and a
+ * key named `__proto__` is written as a computed key so it stays an own property instead
+ * of setting the object's prototype.
+ */
+export function tsLiteral(value: unknown, indent = ""): string {
+  if (value === null || typeof value !== "object") return typeof value === "string" ? stringLiteral(value) : JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      const flat = `[${value.map((v) => tsLiteral(v)).join(", ")}]`;
+      if (flat.length <= 80) return flat;
+    }
+    return `[\n${value.map((v) => `${inner}${tsLiteral(v, inner)}`).join(",\n")},\n${indent}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return "{}";
+  const key = (k: string) => (k === "__proto__" ? `["__proto__"]` : IDENTIFIER.test(k) ? k : stringLiteral(k));
+  return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)}`).join(",\n")},\n${indent}}`;
+}
