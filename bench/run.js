@@ -16,5 +16,8 @@ const suites = {
 for (const [name, run] of Object.entries(suites)) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n## ${name}`);
-  console.table(await run());
+  const rows = await run();
+  // Long per-phase timings go below the table, which stays readable.
+  console.table(rows.map(({ phases: _phases, ...row }) => row));
+  for (const row of rows) if (row.phases) console.log(`  ${row.bench}: ${row.phases}`);
 }

@@ -8,6 +8,7 @@ import { runPipeline, outDirOf } from "../pipeline.js";
 import { writeOutput, OutputConflictError } from "../output/write.js";
 import { checkOutput } from "../output/check.js";
 import { generatorVersion } from "../version.js";
+import { runImport } from "./import.js";
 
 /** Exit codes: 0 ok, 1 spec errors or drift, 2 usage. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -17,6 +18,7 @@ const HELP = `mcp-specgen — typed code, validators and vendor tool formats fro
 Usage:
   mcp-specgen generate [inputs…] [--out DIR]   read specs, write generated files
   mcp-specgen check    [inputs…] [--out DIR]   fail (exit 1) when generated files are out of date
+  mcp-specgen import   --stdio CMD | --url URL | --file FILE   write specs from a server's tool list
   mcp-specgen --help | --version
 
 Inputs are spec files or directories (searched recursively for *.md and *.json).
@@ -48,6 +50,7 @@ const defaultIO: CliIO = {
 
 /** Runs the CLI with the given arguments; resolves to the process exit code. */
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  if (argv[0] === "import") return runSubcommand(() => runImport(argv.slice(1), io), io);
   let parsed;
   try {
     parsed = parseArgs({
@@ -87,6 +90,19 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     if (e instanceof OutputConflictError) {
       io.stderr(`mcp-specgen: ${e.message}`);
       return EXIT.failed;
+    }
+    throw e;
+  }
+}
+
+/** Runs a subcommand with its own options, mapping usage problems to exit code 2. */
+async function runSubcommand(fn: () => Promise<number>, io: CliIO): Promise<number> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      io.stderr(`mcp-specgen: ${(e as Error).message}`);
+      return EXIT.usage;
     }
     throw e;
   }
