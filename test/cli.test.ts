@@ -54,6 +54,17 @@ describe("mcp-specgen CLI", () => {
     expect(project.list("generated")).toEqual([]);
   });
 
+  it("reports identifiers that would collide, and module-tool naming resolves them", async () => {
+    const tool = (name: string) => ({ name, description: "d", inputSchema: { type: "object" } });
+    project = tempProject({ "specs/tools.json": JSON.stringify({ tools: [tool("alpha.get-item"), tool("beta.get_item")] }, null, 2) });
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr.match(/error SPEC_IDENTIFIER_COLLISION tools "alpha\.get-item", "beta\.get_item" would all generate the identifier "GetItem"/g)).toHaveLength(2);
+    project.write("mcp-specgen.config.json", JSON.stringify({ naming: "module-tool" }));
+    expect((await runCli(["generate"], project.dir)).code).toBe(0);
+    expect(project.read("generated/client.ts")).toMatch(/alphaGetItem\(args: AlphaGetItemArgs/);
+  });
+
   it("points into JSON spec files", async () => {
     project = tempProject({ "specs/tools.json": '{\n  "name": "demo.x",\n  "description": "d",\n  "inputSchema": {\n    "type": "object",\n    "properties": { "a": { "type": 5 } }\n  }\n}\n' });
     const r = await runCli(["generate"], project.dir);
