@@ -9,6 +9,7 @@ import { writeOutput, OutputConflictError } from "../output/write.js";
 import { checkOutput } from "../output/check.js";
 import { generatorVersion } from "../version.js";
 import { runImport } from "./import.js";
+import { runLintCommand } from "./lint.js";
 
 /** Exit codes: 0 ok, 1 spec errors or drift, 2 usage. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -19,6 +20,7 @@ Usage:
   mcp-specgen generate [inputs…] [--out DIR]   read specs, write generated files
   mcp-specgen check    [inputs…] [--out DIR]   fail (exit 1) when generated files are out of date
   mcp-specgen import   --stdio CMD | --url URL | --file FILE   write specs from a server's tool list
+  mcp-specgen lint     [inputs…] [--json] [--strict]   report spec quality (seed 000 §11.1), generate nothing
   mcp-specgen --help | --version
 
 Inputs are spec files or directories (searched recursively for *.md and *.json).
@@ -33,7 +35,7 @@ Options:
   -h, --help       show this help
   -v, --version    print the version
 
-Exit codes: 0 ok · 1 spec errors or drift · 2 usage error`;
+Exit codes: 0 ok · 1 spec errors or drift (lint: errors, or warnings with --strict) · 2 usage error`;
 
 /** Output streams, replaceable in tests. */
 export interface CliIO {
@@ -51,6 +53,7 @@ const defaultIO: CliIO = {
 /** Runs the CLI with the given arguments; resolves to the process exit code. */
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
   if (argv[0] === "import") return runSubcommand(() => runImport(argv.slice(1), io), io);
+  if (argv[0] === "lint") return runSubcommand(() => runLintCommand(argv.slice(1), io), io);
   let parsed;
   try {
     parsed = parseArgs({

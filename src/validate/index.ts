@@ -3,6 +3,7 @@ import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/type
 import { compileSchema, metaSchemaErrors, type ErrorObject } from "../schema/ajv.js";
 import { isObject, resolvePointer, walkSchema } from "../schema/walk.js";
 import { locateInSchema, pointerToPath } from "../parse/schema-source.js";
+import { schemaProvenance } from "../parse/markdown/provenance.js";
 
 /** The seed's invocation-name rule (000 §3.1) for tools written in the Markdown template. */
 export const INVOCATION_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
@@ -48,7 +49,11 @@ export function validateTools(tools: readonly ToolSpec[], diagnostics: Diagnosti
 
 function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {
   if (tool.format === "markdown") {
-    if (!INVOCATION_NAME.test(tool.name)) {
+    // The template's rule (000 §3.1) is a house style; a name MCP itself accepts
+    // (`demo.get-sum`, `demo.getUser`) still works everywhere, so it is only a warning.
+    if (!INVOCATION_NAME.test(tool.name) && MCP_TOOL_NAME.test(tool.name) && tool.name.includes(".")) {
+      diagnostics.warning("SPEC_NAME_STYLE", loc, `invocation name "${tool.name}" is a valid MCP tool name but not lower-case module_name.tool_name (${INVOCATION_NAME.source})`, "use lower-case letters, digits and underscores, such as `file_utility.read_file`");
+    } else if (!INVOCATION_NAME.test(tool.name)) {
       diagnostics.error("SPEC_NAME_INVALID", loc, `invocation name "${tool.name}" must match module_name.tool_name (${INVOCATION_NAME.source})`, "use lower-case letters, digits and underscores, with a module prefix such as `file_utility.read_file`");
     }
   } else if (!MCP_TOOL_NAME.test(tool.name)) {
@@ -109,7 +114,7 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
   for (const ex of tool.examples) {
     if (ex.placeholder) continue;
     if (ex.kind === "call") {
-      if (ex.toolName && ex.toolName !== tool.name && !tool.name.endsWith(`.${ex.toolName}`)) {
+      if (ex.toolName && ex.toolName !== tool.name && !tool.name.endsWith(`.${ex.toolName}`) && !(tool.format === "markdown" && ex.toolName.split(".").pop() === tool.name.split(".").pop())) {
         diagnostics.warning("SPEC_EXAMPLE_TOOL_MISMATCH", ex.loc, `usage example calls "${ex.toolName}" but sits in the spec of "${tool.name}"`, "use the tool's invocation name in its examples");
         continue;
       }
@@ -120,7 +125,16 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
   }
 }
 
+/**
+ * Checks one example against a schema. The severity follows how exact the schema is:
+ * against a JSON Schema the author wrote (or a JSON spec), a mismatch is an error
+ * (SPEC_EXAMPLE_INVALID); against a schema inferred from a table, bullets or signatures it
+ * is a warning (SPEC_EXAMPLE_MISMATCH), since prose is the less exact of the two. Tools
+ * whose parameters are undocumented accept anything, so their examples cannot mismatch.
+ */
 function reportInvalid(tool: ToolSpec, schema: JsonSchema, value: JsonValue, loc: SourceLocation, what: string, diagnostics: DiagnosticBag): void {
+  const provenance = schemaProvenance(schema);
+  if (provenance === "undocumented") return;
   const validate = compileSchema(schema);
   if (validate instanceof Error) {
     diagnostics.error("SPEC_SCHEMA_INVALID", loc, `schema of "${tool.name}" cannot be compiled: ${validate.message}`, "fix the schema");
@@ -128,5 +142,9 @@ function reportInvalid(tool: ToolSpec, schema: JsonSchema, value: JsonValue, loc
   }
   if (validate(value)) return;
   const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "additionalProperties" ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ""}`);
+  if (provenance === "inferred") {
+    diagnostics.warning("SPEC_EXAMPLE_MISMATCH", loc, `usage example ${what} do not match the schema inferred for "${tool.name}" from its prose: ${problems.join("; ")}`, "fix the example or the parameter table/list (or give a JSON Schema, which is checked strictly)");
+    return;
+  }
   diagnostics.error("SPEC_EXAMPLE_INVALID", loc, `usage example ${what} do not match the schema of "${tool.name}": ${problems.join("; ")}`, "fix the example, or the schema if the example is right");
 }

@@ -3,6 +3,7 @@ import remarkParse from "remark-parse";
 import remarkGfm from "remark-gfm";
 import type { Root, RootContent, Heading, PhrasingContent } from "mdast";
 import type { SourceLocation } from "../../ir/types.js";
+import { createLineIndex, type LineCol } from "../primitives/position.js";
 
 // One processor for the whole run: building it per file costs more than parsing a small spec.
 const processor = unified().use(remarkParse).use(remarkGfm);
@@ -47,9 +48,43 @@ export function inlineText(nodes: readonly PhrasingContent[]): string {
   for (const n of nodes) {
     if (n.type === "text" || n.type === "inlineCode") out += n.value;
     else if (n.type === "break") out += "\n";
+    else if (n.type === "html" && /^<br\s*\/?>$/i.test(n.value.trim())) out += "\n";
     else if ("children" in n) out += inlineText(n.children as PhrasingContent[]);
   }
   return out;
+}
+
+/** Location of a character offset in the file. */
+export function locAtOffset(doc: MarkdownDocument, offset: number): SourceLocation {
+  let index = lineIndexes.get(doc);
+  if (!index) lineIndexes.set(doc, (index = createLineIndex(doc.text)));
+  const { line, column } = index(offset);
+  return { file: doc.file, line, column };
+}
+
+const lineIndexes = new WeakMap<MarkdownDocument, (offset: number) => LineCol>();
+
+/**
+ * Location of an offset inside an inline code span's value: the span's source is
+ * searched for the value, so backtick runs of any length are skipped exactly.
+ */
+export function locInInlineCode(doc: MarkdownDocument, node: { value: string; position?: { start: { offset?: number }; end: { offset?: number } } }, offset: number): SourceLocation {
+  const start = node.position?.start.offset ?? 0;
+  const source = sourceOf(doc, node);
+  const at = source.indexOf(node.value);
+  return locAtOffset(doc, start + (at < 0 ? 0 : at) + offset);
+}
+
+/** For each block, the index of the nearest earlier block with a smaller depth (-1 for none). */
+export function blockParents(blocks: readonly Block[]): number[] {
+  const parents: number[] = [];
+  const stack: number[] = [];
+  blocks.forEach((b, i) => {
+    while (stack.length && blocks[stack[stack.length - 1]!]!.depth >= b.depth) stack.pop();
+    parents.push(stack.length ? stack[stack.length - 1]! : -1);
+    stack.push(i);
+  });
+  return parents;
 }
 
 /** Location of a node's start, or of the file start when the node has no position. */
@@ -84,4 +119,13 @@ export function locInCode(
     }
   }
   return { file: doc.file, line, column: start.column + (offset - lastNl - 1) };
+}
+
+/** The source text of a run of inline nodes, as the author wrote it (code spans keep their backticks). */
+export function sourceOfNodes(doc: MarkdownDocument, nodes: readonly PhrasingContent[]): string {
+  const withPos = nodes.filter((n) => n.position);
+  if (!withPos.length) return nodes.map((n) => inlineText([n])).join("").trim();
+  const start = withPos[0]!.position!.start.offset;
+  const end = withPos[withPos.length - 1]!.position!.end.offset;
+  return start === undefined || end === undefined ? "" : doc.text.slice(start, end).trim();
 }

@@ -1,10 +1,12 @@
-/** The parts of a tool specification a section heading can stand for (seed 000 §4.1). */
+/** The parts of a tool specification a section heading or bold label can stand for (seed 000 §4.1). */
 export type SectionKind =
   | "description"
   | "invocation"
   | "version"
   | "input"
   | "output"
+  /** A bare "Schema" / "Definition": input, unless it sits under an output section. */
+  | "schema"
   | "errors"
   | "idempotency"
   | "examples"
@@ -16,14 +18,15 @@ export type SectionKind =
 // name; "Error Handling" must not be read as output; so examples and errors come first.
 const RULES: Array<[SectionKind, RegExp]> = [
   ["examples", /\b(examples?|usage|sample)\b/],
-  ["errors", /\berrors?\b|\bexceptions?\b|failure modes?/],
+  ["errors", /\berrors?\b|\bexceptions?\b|failure modes?|\bon failure\b/],
   ["idempotency", /idempoten/],
   ["security", /\bsecurity\b|\bsafety\b|\bpermissions?\b/],
   ["invocation", /\binvocation\b|^tool name$|^name$/],
   ["version", /^version(ing)?$/],
   ["annotations", /\bannotations?\b|\bhints?\b|\bbehaviou?r\b/],
-  ["input", /\binputs?\b|\bparameters?\b|\bparams\b|\barguments?\b|\bargs\b|\brequest\b/],
-  ["output", /\boutputs?\b|\breturns?\b|\breturn value\b|\bresults?\b|\bresponse\b/],
+  ["input", /\binputs?\b|\bparameters?\b|\bparams\b|\barguments?\b|\bargs\b|\bkwargs\b|\bkeyword.only\b|\brequest\b|^accepts$/],
+  ["output", /\boutputs?\b|\breturns?\b|\breturn value\b|\bresults?\b|\bresponses?\b/],
+  ["schema", /^(json |tool |mcp )?(schema|definition|descriptor|signature)s?$/],
   ["description", /\bpurpose\b|\bdescription\b|\boverview\b|\bsummary\b|\babout\b/],
 ];
 
@@ -46,3 +49,6 @@ export function normalizeTitle(title: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** Section kinds whose own bold labels ("**Input Validation**:") are content, not new sections. */
+export const LOCKED_KINDS: ReadonlySet<SectionKind> = new Set(["security", "errors", "idempotency", "annotations"]);

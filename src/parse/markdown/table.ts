@@ -1,14 +1,14 @@
-import type { Table, TableCell } from "mdast";
+import type { PhrasingContent, Table, TableCell } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
-import type { JsonSchema, JsonValue } from "../../ir/types.js";
+import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
 import { parseTypeString } from "../primitives/type-string.js";
 import { coerceDefault, extractDefault, interpretDefaultCell } from "../primitives/defaults.js";
 import { isPlaceholder } from "../primitives/placeholders.js";
-import { inlineText, locOf, type MarkdownDocument } from "./document.js";
+import { inlineText, locOf, sourceOf, sourceOfNodes, type MarkdownDocument } from "./document.js";
 import type { FieldSpec } from "./fields.js";
 
 /** What a table column holds, recognised from its header text. */
-type ColumnRole = "name" | "type" | "required" | "default" | "description" | "example";
+export type ColumnRole = "name" | "type" | "required" | "default" | "description" | "example";
 
 const COLUMN_RULES: Array<[ColumnRole, RegExp]> = [
   ["required", /\b(required|req|mandatory|optional)\b/],
@@ -32,81 +32,261 @@ export function columnRoles(headers: readonly string[]): Array<ColumnRole | unde
   return taken.has("name") ? roles : undefined;
 }
 
+/** True when a header row describes parameters or fields: a name column and a type, required or default column. */
+export function isFieldTable(table: Table): boolean {
+  const head = table.children[0];
+  if (!head) return false;
+  const roles = columnRoles(head.children.map((c) => cellText(c)));
+  return !!roles && roles.some((r) => r === "type" || r === "required" || r === "default");
+}
+
 /** Plain text of a table cell. */
 export function cellText(cell: TableCell | undefined): string {
   return cell ? inlineText(cell.children).trim() : "";
 }
 
+/** One cell of a (possibly repaired) row: its inline content, text and position. */
+export interface Cell {
+  nodes: PhrasingContent[];
+  text: string;
+  loc: SourceLocation;
+}
+
+/**
+ * Reads a table's body rows, repairing two slips real specs make:
+ * - a broken escape `` `str \ | None` `` (a space between `\` and `|`) splits one cell
+ *   in two: the halves are joined again;
+ * - a missing `|` leaves a row one cell short, with two columns' content in one cell
+ *   (`No Additional attendees`, `` `null` Branch to walk ``): the cell is split where a
+ *   Required word or a Default value ends.
+ * Each repaired row is reported once as SPEC_TABLE_REPAIRED.
+ */
+export function readRows(doc: MarkdownDocument, table: Table, roles: ReadonlyArray<ColumnRole | undefined>, diagnostics: DiagnosticBag): Cell[][] {
+  const out: Cell[][] = [];
+  for (const row of table.children.slice(1)) {
+    let cells: Cell[] = row.children.map((c) => ({ nodes: c.children, text: cellText(c), loc: locOf(doc, c.children[0] ?? c) }));
+    const repairs: string[] = [];
+    for (let i = 0; i < cells.length - 1; i++) {
+      const raw = sourceOf(doc, row.children[i]!).replace(/\|\s*$/, "").trimEnd();
+      if (/(^|[^\\])\\$/.test(raw) && !/\\\\$/.test(raw)) {
+        const a = cells[i]!;
+        const b = cells[i + 1]!;
+        cells.splice(i, 2, { nodes: [...a.nodes, { type: "text", value: " | " } as PhrasingContent, ...b.nodes], text: `${a.text.replace(/\\$/, "").trimEnd()} | ${b.text}`, loc: a.loc });
+        repairs.push("a broken `\\|` escape split a cell in two");
+      }
+    }
+    if (cells.length === roles.length - 1) {
+      const split = splitMergedCell(cells, roles);
+      if (split) {
+        cells = split;
+        repairs.push("a missing `|` merged two cells");
+      }
+    }
+    if (repairs.length) {
+      diagnostics.warning("SPEC_TABLE_REPAIRED", cells[0]?.loc ?? locOf(doc, row), `malformed table row repaired: ${repairs.join("; ")}`, "escape a pipe inside a cell as `\\|` (no space between) and give every row one cell per column");
+    }
+    out.push(cells);
+  }
+  return out;
+}
+
+const REQUIRED_WORD = /^\s*(yes|no|true|false|required|optional|y|n|✓|✔|✗)\b[\s.,;:—–-]*(\S[\s\S]*)$/i;
+
+/** Splits the first cell that holds a Required word or a Default value followed by the description. */
+function splitMergedCell(cells: Cell[], roles: ReadonlyArray<ColumnRole | undefined>): Cell[] | undefined {
+  for (let i = 1; i < cells.length; i++) {
+    const role = roles[i];
+    if (role !== "required" && role !== "default") continue;
+    if (roles[i + 1] !== "description" && roles[i + 1] !== "example") continue;
+    const cell = cells[i]!;
+    if (role === "required") {
+      const m = REQUIRED_WORD.exec(cell.text);
+      if (!m) continue;
+      return [...cells.slice(0, i), textCell(m[1]!, cell.loc), textCell(m[2]!, cell.loc), ...cells.slice(i + 1)];
+    }
+    const [first, ...rest] = cell.nodes;
+    if (first?.type === "inlineCode" && rest.length && inlineText(rest).trim()) {
+      return [...cells.slice(0, i), { nodes: [first], text: first.value, loc: cell.loc }, { nodes: rest, text: inlineText(rest).trim(), loc: cell.loc }, ...cells.slice(i + 1)];
+    }
+    const lit = /^\s*(-?\d+(?:\.\d+)?|true|false|null|none|"[^"]*"|'[^']*')\s+(\S[\s\S]*)$/i.exec(cell.text);
+    if (lit) return [...cells.slice(0, i), textCell(lit[1]!, cell.loc), textCell(lit[2]!, cell.loc), ...cells.slice(i + 1)];
+  }
+  return undefined;
+}
+
+function textCell(text: string, loc: SourceLocation): Cell {
+  return { nodes: [{ type: "text", value: text }], text: text.trim(), loc };
+}
+
+/** Result of reading a parameter/field table. */
+export interface TableFields {
+  fields: FieldSpec[];
+  /** The table says there are no parameters (a single row named `none`). */
+  none: boolean;
+}
+
 /**
  * Reads a parameter/field table (seed 000 §4.1 layout and common variants) into fields.
- * `inferRequired` says how to treat a table without a Required column.
+ * `inferRequired` says how to treat a table without a Required column: a field with
+ * no default is then required.
  */
-export function fieldsFromTable(
-  doc: MarkdownDocument,
-  table: Table,
-  diagnostics: DiagnosticBag,
-  inferRequired: boolean,
-): FieldSpec[] | undefined {
-  const [head, ...rows] = table.children;
+export function fieldsFromTable(doc: MarkdownDocument, table: Table, diagnostics: DiagnosticBag, inferRequired: boolean): TableFields | undefined {
+  const [head] = table.children;
   if (!head) return undefined;
   const roles = columnRoles(head.children.map((c) => cellText(c)));
   if (!roles) return undefined;
   const col = (role: ColumnRole) => roles.indexOf(role);
   const fields: FieldSpec[] = [];
-  for (const row of rows) {
-    const cell = (role: ColumnRole) => (col(role) < 0 ? "" : cellText(row.children[col(role)]));
+  let noneRows = 0;
+  const rows = readRows(doc, table, roles, diagnostics);
+  for (const cells of rows) {
+    const cell = (role: ColumnRole) => (col(role) < 0 ? "" : (cells[col(role)]?.text ?? ""));
     const name = cleanName(cell("name"));
-    if (!name || name === "..." || isPlaceholder(name)) continue;
-    const loc = locOf(doc, row.children[col("name")] ?? row);
-    const typeText = cell("type");
-    const { schema, unknown } = typeText ? parseTypeString(typeText) : { schema: {} as JsonSchema, unknown: undefined };
-    if (unknown?.length && !isPlaceholder(typeText)) {
-      diagnostics.warning(
-        "SPEC_UNKNOWN_TYPE",
-        locOf(doc, row.children[col("type")] ?? row),
-        `unknown type ${JSON.stringify(unknown.join(", "))} for field "${name}"; it accepts any value`,
-        "use a JSON Schema type (string, integer, number, boolean, object, array[T], enum[…]) or give a JSON Schema block",
-      );
+    if (/^(none|n\/a|-+|—|–|\(none\)|no parameters?)$/i.test(name)) {
+      noneRows++;
+      continue;
     }
+    if (!name || name === "..." || isPlaceholder(name, { typeWords: false }) || !/^[\w$.\-[\]@:/]+$/.test(name)) continue;
+    const loc = cells[col("name")]?.loc ?? cells[0]!.loc;
+    const typeText = cell("type");
+    const typeLoc = cells[col("type")]?.loc ?? loc;
+    const type = readTypeCell(typeText, name, typeLoc, diagnostics);
     const description = unquoteCell(cell("description")) || undefined;
-    const field: FieldSpec = { name, schema, required: false, requiredStated: false, description, loc };
-    readRequiredAndDefault(field, col("required") >= 0 ? cell("required") : undefined, cell("default"), inferRequired);
+    const field: FieldSpec = { name, schema: type.schema, required: false, requiredStated: false, typed: !!typeText && !/^[-–—]+$/.test(typeText), description, loc };
+    // "name*" marks a required field in some tables.
+    const starred = /^[^`]*\*\s*$/.test(cell("name").replace(/\*\*/g, "")) || /`\s*\*$/.test(cell("name"));
+    const requiredCell = col("required") >= 0 ? cell("required") : type.required !== undefined ? (type.required ? "yes" : "no") : starred ? "yes" : undefined;
+    const descCell = cells[col("description")];
+    readRequiredAndDefault(field, requiredCell, cell("default") || (type.defaultRaw ?? ""), inferRequired, descCell ? sourceOfNodes(doc, descCell.nodes) : undefined);
     const example = exampleValue(cell("example"));
     if (example !== undefined) field.example = example;
     fields.push(field);
   }
-  return fields;
+  return { fields, none: fields.length === 0 && noneRows > 0 };
 }
 
-function readRequiredAndDefault(field: FieldSpec, requiredCell: string | undefined, defaultCell: string, inferRequired: boolean): void {
+/** A type cell read: the schema, plus flags written beside the type (`string, optional`). */
+export interface TypeCell {
+  schema: JsonSchema;
+  required?: boolean;
+  defaultRaw?: string;
+}
+
+/**
+ * Maps a type cell or type text to a schema. Flags written with the type
+ * (`string (optional)`, `int, required`, `str, default "x"`) are taken out and returned;
+ * a trailing note (`string (ISO 8601)`, `integer (seconds)`) is ignored when the type
+ * before it is understood. Words that are still not types are a warning, and the field
+ * accepts any value where they stood.
+ */
+export function readTypeCell(typeText: string, name: string, loc: SourceLocation, diagnostics: DiagnosticBag): TypeCell {
+  let text = typeText.trim();
+  if (!text || /^[-–—]+$/.test(text)) return { schema: {} };
+  const out: TypeCell = { schema: {} };
+  const flag = /[\s,;(]*\b(optional|required)\b[\s)]*/i;
+  const m = flag.exec(text);
+  if (m && m.index > 0) {
+    out.required = m[1]!.toLowerCase() === "required";
+    text = (text.slice(0, m.index) + " " + text.slice(m.index + m[0].length)).trim();
+  }
+  const d = /[\s,;(]+default(?:s)?\s*[:=]?\s*([^,;)]+)\)?\s*$/i.exec(text);
+  if (d && d.index > 0) {
+    out.defaultRaw = d[1]!.trim();
+    text = text.slice(0, d.index).trim();
+  }
+  let { schema, unknown } = parseTypeString(text);
+  if (unknown?.length) {
+    // "string (ISO 8601)", "object — see below": a note after a type that was understood.
+    const head = text.replace(/\s*\([^()]*\)\s*$/, "").replace(/\s+[—–-]\s+.*$/, "").replace(/\s*[,;]\s*[^,;]*$/, "").trim();
+    if (head && head !== text) {
+      const again = parseTypeString(head);
+      if (!again.unknown?.length && again.schema.type) ({ schema, unknown } = again);
+    }
+  }
+  if (unknown?.length && !isPlaceholder(typeText)) {
+    diagnostics.warning(
+      "SPEC_UNKNOWN_TYPE",
+      loc,
+      `unknown type ${JSON.stringify(unknown.join(", "))} for field "${name}"; it accepts any value`,
+      "use a JSON Schema type (string, integer, number, boolean, object, array[T], enum[…]) or give a JSON Schema block",
+    );
+  }
+  out.schema = schema;
+  return out;
+}
+
+/** Maps a type text to a schema (see {@link readTypeCell}), dropping the flags. */
+export function typeSchema(typeText: string, name: string, loc: SourceLocation, diagnostics: DiagnosticBag): JsonSchema {
+  return readTypeCell(typeText, name, loc, diagnostics).schema;
+}
+
+/**
+ * Fills `required`, `default` and `defaultText` of a field from a Required cell, a
+ * Default cell and its description ("(default: 5)", "(required)"). A default that is
+ * prose or contains a placeholder (`<module>/app`, `files(id,...)`) is kept as text only.
+ */
+export function readRequiredAndDefault(field: FieldSpec, requiredCell: string | undefined, defaultCell: string, inferRequired: boolean, descriptionSource?: string): void {
   let required: boolean | undefined;
-  if (requiredCell !== undefined) required = parseYesNo(requiredCell);
+  if (requiredCell !== undefined) required = parseRequired(requiredCell);
   let raw: string | undefined;
   if (defaultCell) {
     const cell = interpretDefaultCell(defaultCell);
     if (required === undefined && cell.required !== undefined) required = cell.required;
     if (cell.raw !== undefined) raw = cell.raw;
   }
+  let prose = false;
   if (field.description) {
     const stated = extractDefault(field.description);
     if (required === undefined && stated.required !== undefined) required = stated.required;
-    if (raw === undefined && stated.found && stated.raw !== undefined) raw = stated.raw;
+    if (raw === undefined && stated.found && stated.raw !== undefined) [raw, prose] = [stated.raw, true];
   }
-  if (raw !== undefined) {
-    const coerced = coerceDefault(raw, field.schema);
-    if (coerced.parsed) field.default = coerced.value;
-    else field.defaultText = raw;
-  }
+  if (raw !== undefined) applyDefault(field, raw, prose ? (descriptionSource ?? field.description) : undefined);
   field.requiredStated = required !== undefined;
   // Without a Required column, a field with no default is taken as required only when asked to.
   field.required = required ?? (inferRequired && field.default === undefined && field.defaultText === undefined);
 }
 
+/**
+ * Types a written default for the field, or keeps it as text when it is prose or a
+ * placeholder. `prose` is the sentence the default was found in: there, an unquoted word
+ * for a string field ("(default: all)", "Default: auto-detect") describes a behaviour
+ * rather than a value, unless the author put it in a code span.
+ */
+export function applyDefault(field: FieldSpec, raw: string, prose?: string): void {
+  const bare = raw.replace(/^`+|`+$/g, "").replace(/\.$/, "").trim();
+  if (isPlaceholder(bare) || /<[A-Za-z_][\w -]*>/.test(bare) || /\[[A-Z][\w -]*\]/.test(bare)) {
+    field.defaultText = raw;
+    return;
+  }
+  if (prose !== undefined && /^[A-Za-z][\w-]*$/.test(bare) && !/^(true|false|null|none|empty)$/i.test(bare) && !prose.includes(`\`${bare}\``)) {
+    const types = Array.isArray(field.schema.type) ? field.schema.type : [field.schema.type];
+    if (types.includes("string") || field.schema.type === undefined) {
+      field.defaultText = raw;
+      return;
+    }
+  }
+  const coerced = coerceDefault(raw, field.schema);
+  if (coerced.parsed) field.default = coerced.value;
+  else field.defaultText = raw;
+}
+
+/**
+ * Reads a Required cell: "Yes", "No", "✓", "optional"… A conditional requirement
+ * ("Yes (if texts not provided)", "Conditional", "Required for `ghz`") is not required:
+ * the schema cannot demand it of every call.
+ */
+export function parseRequired(text: string): boolean | undefined {
+  const t = text.toLowerCase().replace(/[*_`]/g, "").trim();
+  if (/^(conditional(ly)?|depends|sometimes|see\b)/.test(t)) return false;
+  if (/^(yes|required|mandatory|true)\b/.test(t) && /\b(if|when|unless|only|for|depending|conditional)\b/.test(t.replace(/^\S+\s*/, ""))) return false;
+  return parseYesNo(text);
+}
+
 /** Reads "Yes", "No", "✓", "optional"… as a required flag. */
 export function parseYesNo(text: string): boolean | undefined {
   const t = text.toLowerCase().replace(/[*_`]/g, "").trim();
-  if (/^(yes|y|true|required|req|mandatory|✓|✔|x|\*)\b/.test(t) || t === "✓" || t === "✔") return true;
-  if (/^(no|n|false|optional|opt|-|—|–)\b/.test(t) || t === "-" || t === "—" || t === "–") return false;
+  if (/^(yes|y|true|required|req|mandatory|✓|✔|x|\*)\b/.test(t) || /^(✓|✔|✅|☑)/u.test(t)) return true;
+  if (/^(no|n|false|optional|opt|-|—|–)\b/.test(t) || t === "-" || t === "—" || t === "–" || /^(✗|✘|❌|✖)/u.test(t)) return false;
   return undefined;
 }
 

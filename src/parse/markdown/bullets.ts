@@ -1,0 +1,253 @@
+import type { Code, InlineCode, List, ListItem, Paragraph, PhrasingContent } from "mdast";
+import type { DiagnosticBag } from "../../diagnostics/types.js";
+import { extractDefault } from "../primitives/defaults.js";
+import { parseTypeString } from "../primitives/type-string.js";
+import { inlineText, locInCode, locOf, sourceOfNodes, type MarkdownDocument } from "./document.js";
+import type { FieldSpec } from "./fields.js";
+import { applyDefault, typeSchema } from "./table.js";
+
+const IDENT = /^[A-Za-z_$][\w$-]*(\[\])*(\.[A-Za-z_$][\w$-]*(\[\])*)*$/;
+const SIGNATURE = /^\*{0,2}([A-Za-z_]\w*)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+?))?\s*$/;
+
+/**
+ * Reads a bullet list of parameters or result fields:
+ * `` - `name` (type, required, default X): description `` and its variants (bold or
+ * bare names, `optional`, `default: X`, `defaults to X`, a dash instead of the colon,
+ * names alone), `` - `name: type = default` `` Python signatures, and nested lists for
+ * the fields of an object (or of array items). Returns undefined when no item names a field.
+ */
+export function fieldsFromList(doc: MarkdownDocument, list: List, diagnostics: DiagnosticBag): FieldSpec[] | undefined {
+  const out: FieldSpec[] = [];
+  let matched = 0;
+  for (const item of list.children) {
+    const fields = fieldsFromItem(doc, item, diagnostics);
+    if (fields) {
+      matched++;
+      out.push(...fields);
+    }
+  }
+  return matched ? out : undefined;
+}
+
+function fieldsFromItem(doc: MarkdownDocument, item: ListItem, diagnostics: DiagnosticBag): FieldSpec[] | undefined {
+  const para = item.children[0]?.type === "paragraph" ? item.children[0] : undefined;
+  if (!para) return undefined;
+  const field = fieldFromInline(doc, para, diagnostics);
+  if (!field) return undefined;
+  const out = [field];
+  for (const child of item.children.slice(1)) {
+    if (child.type !== "list") continue;
+    const nested = fieldsFromList(doc, child, diagnostics);
+    if (!nested) continue;
+    const isArray = field.schema.type === "array" || (Array.isArray(field.schema.type) && field.schema.type.includes("array"));
+    if (!field.typed) field.schema = { type: "object" };
+    for (const n of nested) out.push({ ...n, name: `${field.name}${isArray ? "[]" : ""}.${n.name}` });
+  }
+  return out;
+}
+
+/** Reads one bullet's first paragraph as a field, or returns undefined. */
+export function fieldFromInline(doc: MarkdownDocument, para: Paragraph, diagnostics: DiagnosticBag): FieldSpec | undefined {
+  const nodes = para.children.filter((n) => !(n.type === "text" && !n.value.trim()));
+  const first = nodes[0];
+  if (!first) return undefined;
+  let name: string | undefined;
+  let rest: string;
+  let raw: string | undefined;
+  const loc = locOf(doc, first);
+  if (first.type === "inlineCode") {
+    const sig = SIGNATURE.exec(first.value.trim());
+    if (sig && /[:=]/.test(first.value) && !IDENT.test(first.value.trim())) {
+      const tail = inlineText(nodes.slice(1)).replace(/^\s*[:—–-]+\s*/, "").trim();
+      return signatureField(sig, loc, diagnostics, tail || undefined);
+    }
+    if (!IDENT.test(first.value.trim())) return undefined;
+    name = first.value.trim();
+    rest = inlineText(nodes.slice(1));
+    raw = sourceOfNodes(doc, nodes.slice(1));
+  } else if (first.type === "strong" || first.type === "emphasis") {
+    const text = inlineText(first.children).trim().replace(/:$/, "");
+    if (!IDENT.test(text)) return undefined;
+    name = text;
+    rest = inlineText(nodes.slice(1));
+    raw = sourceOfNodes(doc, nodes.slice(1));
+  } else if (first.type === "text") {
+    const m = /^\s*([A-Za-z_][\w.[\]-]*)(?=\s*\(|\s*:\s|\s+[—–-]\s)/.exec(inlineText(nodes));
+    if (!m) return undefined;
+    name = m[1]!;
+    rest = inlineText(nodes).slice(m[0].length);
+  } else return undefined;
+  // A bare "name:" in bold right before a nested list is a label, not a field; callers check labels first.
+  return fieldFromRest(name, rest, loc, diagnostics, raw);
+}
+
+function fieldFromRest(name: string, rest: string, loc: FieldSpec["loc"], diagnostics: DiagnosticBag, raw?: string): FieldSpec | undefined {
+  let text = rest;
+  let typeText = "";
+  let required: boolean | undefined;
+  let defaultRaw: string | undefined;
+  const paren = /^\s*\(/.test(text) ? balanced(text, text.indexOf("(")) : undefined;
+  if (paren) {
+    for (const part of splitTopLevel(paren.inner)) {
+      const p = part.trim();
+      if (!p) continue;
+      if (/^(required|req|mandatory)$/i.test(p)) required = true;
+      else if (/^(optional|opt)$/i.test(p)) required = false;
+      else if (/^defaults?\b/i.test(p)) defaultRaw = p.replace(/^defaults?(\s+(to|is))?\s*[:=]?\s*/i, "").trim();
+      else if (!typeText) typeText = p;
+    }
+    text = text.slice(paren.end + 1);
+  } else if (!/^\s*(:|[—–-]\s|$)/.test(text)) {
+    // Text right after the name that is neither a parenthetical nor a separator: not a field line.
+    return undefined;
+  }
+  let description = text.replace(/^\s*[:—–-]+\s*/, "").trim() || undefined;
+  // "`name`: Repository name (string, required)": the type and flags written at the end.
+  if (!paren && description) {
+    const tail = /\(([^()]*)\)\s*\.?\s*$/.exec(description);
+    const parts = tail ? splitTopLevel(tail[1]!).map((p) => p.trim()) : [];
+    const [firstPart] = parts;
+    const known = !!firstPart && /^[A-Za-z]/.test(firstPart) && !parseTypeString(firstPart).unknown?.length && parseTypeString(firstPart).schema.type !== undefined;
+    if (tail && known) {
+      for (const p of parts) {
+        if (/^(required|req|mandatory)$/i.test(p)) required = true;
+        else if (/^(optional|opt)$/i.test(p)) required = false;
+        else if (/^defaults?\b/i.test(p)) defaultRaw = p.replace(/^defaults?(\s+(to|is))?\s*[:=]?\s*/i, "").trim();
+        else if (!typeText) typeText = p;
+      }
+      description = description.slice(0, tail.index).trim() || undefined;
+    }
+  }
+  const schema = typeSchema(typeText, name, loc, diagnostics);
+  const field: FieldSpec = { name, schema, required: false, requiredStated: false, typed: !!typeText, description, loc };
+  let prose: string | undefined;
+  if (description) {
+    const stated = extractDefault(description);
+    if (required === undefined && stated.required !== undefined) required = stated.required;
+    if (defaultRaw === undefined && stated.found && stated.raw !== undefined) [defaultRaw, prose] = [stated.raw, raw ?? description];
+  }
+  if (defaultRaw) applyDefault(field, defaultRaw, prose);
+  field.requiredStated = required !== undefined;
+  field.required = required ?? false;
+  return field;
+}
+
+/**
+ * Reads parameters written as Python signatures or bare names in code spans:
+ * `` `config_paths: list[str]`, `workspace_dir: str | None = None` `` or
+ * `` `model`, `tools` ``. A typed parameter without a default is required, as in
+ * Python. Returns undefined unless the nodes are code spans separated only by commas
+ * (a trailing remark such as "(see mcp_tools.py)" is allowed).
+ */
+export function signatureFields(doc: MarkdownDocument, nodes: readonly PhrasingContent[], diagnostics: DiagnosticBag, allowBare: boolean): FieldSpec[] | undefined {
+  const codes: InlineCode[] = [];
+  for (const n of nodes) {
+    if (n.type === "inlineCode") codes.push(n);
+    else if (n.type === "text") {
+      if (/^[\s,;]*((and|or)\s*)?[\s,;]*$/i.test(n.value)) continue;
+      if (codes.length && /^\s*[(.—–-]/.test(n.value)) break;
+      return undefined;
+    } else if (codes.length) break;
+    else return undefined;
+  }
+  if (!codes.length) return undefined;
+  const out: FieldSpec[] = [];
+  for (const code of codes) {
+    const value = code.value.trim();
+    const sig = SIGNATURE.exec(value);
+    if (!sig) return undefined;
+    if (!/[:=]/.test(value) && !allowBare) return undefined;
+    out.push(signatureField(sig, locOf(doc, code), diagnostics));
+  }
+  return out;
+}
+
+function signatureField(sig: RegExpExecArray, loc: FieldSpec["loc"], diagnostics: DiagnosticBag, description?: string): FieldSpec {
+  const [, name, typeText, defaultRaw] = sig;
+  const schema = typeSchema(typeText?.trim() ?? "", name!, loc, diagnostics);
+  const field: FieldSpec = { name: name!, schema, required: false, requiredStated: false, typed: !!typeText, loc, ...(description ? { description } : {}) };
+  if (defaultRaw !== undefined) applyDefault(field, defaultRaw.trim());
+  if (typeText) {
+    field.requiredStated = true;
+    field.required = defaultRaw === undefined;
+  }
+  return field;
+}
+
+/** Splits on commas that are not inside brackets or quotes. */
+export function splitTopLevel(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quote = "";
+  let cur = "";
+  for (const ch of text) {
+    if (quote) {
+      if (ch === quote) quote = "";
+    } else if (ch === '"' || ch === "'" || ch === "`") quote = ch;
+    else if ("([{<".includes(ch)) depth++;
+    else if (")]}>".includes(ch)) depth = Math.max(0, depth - 1);
+    else if (ch === "," && depth === 0) {
+      out.push(cur);
+      cur = "";
+      continue;
+    }
+    cur += ch;
+  }
+  out.push(cur);
+  return out;
+}
+
+/** The content of the parenthesis opening at `open`, and the index of its closing `)`. */
+function balanced(text: string, open: number): { inner: string; end: number } | undefined {
+  let depth = 0;
+  let quote = "";
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === quote) quote = "";
+      continue;
+    }
+    if (ch === '"' || ch === "`") quote = ch;
+    else if (ch === "(" || ch === "[") depth++;
+    else if (ch === ")" || ch === "]") {
+      depth--;
+      if (depth === 0) return ch === ")" ? { inner: text.slice(open + 1, i), end: i } : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads the parameters of a Python function definition in a code block,
+ * `def tool(path: str, limit: int = 10) -> dict:` — of the function called `name`, or of
+ * the only function when `name` is not given. `self`, `*args` and `**kwargs` are skipped.
+ */
+export function defSignatureFields(doc: MarkdownDocument, code: Code, diagnostics: DiagnosticBag, name?: string): FieldSpec[] | undefined {
+  const defs = [...code.value.matchAll(/\bdef\s+([A-Za-z_]\w*)\s*\(/g)];
+  const def = name ? defs.find((d) => d[1] === name) : defs.length === 1 ? defs[0] : undefined;
+  if (!def) return undefined;
+  const open = def.index! + def[0].length - 1;
+  let depth = 0;
+  let close = -1;
+  for (let i = open; i < code.value.length; i++) {
+    const ch = code.value[i]!;
+    if ("([{".includes(ch)) depth++;
+    else if (")]}".includes(ch) && --depth === 0) {
+      close = i;
+      break;
+    }
+  }
+  if (close < 0) return undefined;
+  const out: FieldSpec[] = [];
+  let offset = open + 1;
+  for (const part of splitTopLevel(code.value.slice(open + 1, close))) {
+    const at = offset + (part.length - part.trimStart().length);
+    offset += part.length + 1;
+    const p = part.replace(/#.*$/gm, "").trim();
+    if (!p || p === "self" || p === "cls" || p === "/" || p === "*" || p.startsWith("*")) continue;
+    const sig = SIGNATURE.exec(p);
+    if (!sig) return undefined;
+    out.push(signatureField(sig, locInCode(doc, code, at), diagnostics));
+  }
+  return out;
+}
