@@ -61,7 +61,7 @@ function typeText(s: JsonSchema): string {
 
 // Markdown that starts a block when it begins a line: headings, fences, quotes, lists,
 // tables, setext underlines, HTML, thematic breaks.
-const BLOCK_START = /^(\s*)(#|```|~~~|>|[-*+](\s|$)|\d+[.)](\s|$)|\||<|=+\s*$|_{3,}\s*$|\*{3,}\s*$)/;
+const BLOCK_START = /^(\s*)(#|```|~~~|>|[-*+](\s|$)|\d+[.)](\s|$)|\||<|=+\s*$|-+\s*$|_{3,}\s*$|\*{3,}\s*$)/;
 
 /** Free text as paragraphs that cannot start a Markdown block. */
 export function block(text: string): string {

@@ -93,6 +93,11 @@ export interface ToolSpec {
   security: string[];
   /** Which input format produced the tool. */
   format: "markdown" | "json";
+  /**
+   * The spec gave the exact MCP wire name (`**MCP Name**` in Markdown), so it is kept as-is
+   * and checked against MCP's tool-name rule rather than the template's `module.tool` style.
+   */
+  exactName?: true;
   locations: ToolLocations;
 }
 

@@ -48,7 +48,7 @@ export function validateTools(tools: readonly ToolSpec[], diagnostics: Diagnosti
 }
 
 function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {
-  if (tool.format === "markdown") {
+  if (tool.format === "markdown" && !tool.exactName) {
     // The template's rule (000 §3.1) is a house style; a name MCP itself accepts
     // (`demo.get-sum`, `demo.getUser`) still works everywhere, so it is only a warning.
     if (!INVOCATION_NAME.test(tool.name) && MCP_TOOL_NAME.test(tool.name) && tool.name.includes(".")) {

@@ -33,7 +33,7 @@ export function parseMarkdownSpec(file: string, text: string, diagnostics: Diagn
   const found = discoverTools(doc, blocks);
   const dirs = file.split("/").slice(0, -1);
   const normalizeName = (raw: string) => normalizeToolName(raw, module, dirs);
-  const ctx: ReadContext = { doc, diagnostics, normalizeName, toolNames: new Set(found.sections.map((s) => s.name.split(".").pop()!)) };
+  const ctx: ReadContext = { doc, diagnostics, normalizeName, module, toolNames: new Set(found.sections.map((s) => s.name.split(".").pop()!)) };
 
   const tools: ToolSpec[] = [];
   let skipped = 0;

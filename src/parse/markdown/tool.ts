@@ -20,6 +20,8 @@ export interface ReadContext {
   diagnostics: DiagnosticBag;
   /** Turns a written name (`x`, `codomyrmex.x`, `mod.x`) into the tool's name and module. */
   normalizeName: (raw: string) => { name: string; module: string };
+  /** The module the file's location gives (for exact `**MCP Name**`s without a dot). */
+  module: string;
   /** Bare names of every tool in the file (for Python call examples). */
   toolNames: ReadonlySet<string>;
 }
@@ -42,6 +44,10 @@ interface Parts {
   description: string[];
   descriptionLoc?: SourceLocation;
   invocation?: { name: string; loc: SourceLocation };
+  /** `**MCP Name**: \`get-sum\``: the exact wire name, never prefixed or normalised. */
+  wireName?: { name: string; loc: SourceLocation };
+  /** `**Module**: x`. */
+  module?: string;
   version?: { value: string; loc: SourceLocation };
   title?: string;
   stated: StatedAnnotations;
@@ -200,6 +206,17 @@ class Reader {
     }
     if (kind === "idempotency" && l === "explanation") {
       if (parts.idempotency) parts.idempotency.explanation = value;
+      return true;
+    }
+    if (l === "mcp name" || l === "wire name") {
+      const code = nodes.find((c) => c.type === "inlineCode");
+      const name = (code && code.type === "inlineCode" ? code.value : value.replace(/[`*]/g, "").split(/\s/)[0] ?? "").trim();
+      if (name) parts.wireName = { name, loc: code ? locOf(this.doc, code) : loc };
+      return true;
+    }
+    if (l === "module") {
+      const module = value.replace(/[`*]/g, "").trim();
+      if (module) parts.module = module;
       return true;
     }
     if ((l === "invocation name" || l === "invocation" || l === "tool name") && !parts.invocation) {
@@ -570,8 +587,11 @@ class Reader {
       }
     }
     raw = raw.replace(/[`*]/g, "").trim();
-    const { name, module } = this.ctx.normalizeName(raw);
-    const nameLoc = parts.invocation?.loc ?? section.nameLoc;
+    const exact = parts.wireName;
+    const { name, module } = exact
+      ? { name: exact.name, module: parts.module ?? (exact.name.includes(".") ? exact.name.slice(0, exact.name.lastIndexOf(".")) : this.ctx.module) }
+      : this.ctx.normalizeName(raw);
+    const nameLoc = exact?.loc ?? parts.invocation?.loc ?? section.nameLoc;
     const input = resolveSide(parts.input, "input", diagnostics);
     const output = resolveSide(parts.output, "output", diagnostics);
     if (!parts.description.length && parts.stray.length) this.addDescription(parts.stray[0]!.text, parts.stray[0]!.loc);
@@ -593,6 +613,7 @@ class Reader {
       examples: parts.examples,
       security: parts.security,
       format: "markdown",
+      ...(exact ? { exactName: true } : {}),
       locations: {
         tool: section.nameLoc,
         name: nameLoc,
