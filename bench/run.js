@@ -2,6 +2,8 @@
 // Usage: node --expose-gc bench/run.js [generate|…] [--tools N,N]
 import { benchGenerate } from "./generate.js";
 import { benchExecute } from "./execute.js";
+import { benchMcpStdio } from "./mcp-stdio.js";
+import { benchMcpHttp } from "./mcp-http.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -10,6 +12,8 @@ const counts = toolsArg ? toolsArg.slice(8).split(",").map(Number) : [1000];
 
 const suites = {
   execute: () => benchExecute(),
+  "mcp-stdio": () => benchMcpStdio(),
+  "mcp-http": () => benchMcpHttp(),
   generate: () => benchGenerate({ counts }),
 };
 

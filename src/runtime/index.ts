@@ -101,3 +101,4 @@ export {
 } from "./registry.js";
 export { createToolCaller, inProcessTransport, type CallOptions, type ToolCaller, type ToolTransport } from "./transport.js";
 export { ajvEqual, ajvFullFormats, ajvUcs2length, ajvUri, ajvValidationError } from "./ajv-standalone.js";
+export * from "./mcp/index.js";

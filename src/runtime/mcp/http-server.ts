@@ -1,0 +1,406 @@
+/**
+ * `serveHttp`: a ToolRegistry as an MCP server over Streamable HTTP.
+ *
+ * node:http in front does what must happen before any MCP logic — path, Origin
+ * (and optionally Host) checks, the body size limit, JSON parsing and a shape
+ * check that answers a malformed message with -32600 and its id — then hands
+ * the parsed body to the SDK's `StreamableHTTPServerTransport`, which does the
+ * Streamable HTTP part (JSON or SSE responses, `Mcp-Session-Id`, protocol
+ * version header, GET streams, DELETE). Dispatch is session.ts, never the SDK's
+ * `Server` class.
+ *
+ * Stateful mode (default): one transport + session per `Mcp-Session-Id`, created
+ * by `initialize`, ended by DELETE, by `close()` or after `sessionIdleTimeoutMs`.
+ * Stateless mode: a fresh transport per POST and no session ids, so any replica
+ * behind any load balancer can serve any request. There `notifications/cancelled`
+ * cannot reach a call (it arrives in another request); a call is cancelled when
+ * its own HTTP request closes.
+ */
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ToolRegistry } from "../registry.js";
+import { isPlainObject } from "./content.js";
+import { JsonRpcErrorCodes, type JsonRpcId } from "./protocol.js";
+import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
+
+/** Options of {@link serveHttp}. */
+export interface HttpServerOptions extends McpServerOptions {
+  /** Interface to bind. Default `127.0.0.1` (MCP: local servers should bind to localhost only). */
+  host?: string;
+  /** Port. Default 0: any free port (read it from the handle). */
+  port?: number;
+  /** The MCP endpoint path. Default `/mcp`. Other paths get 404. */
+  path?: string;
+  /** No sessions: a fresh transport per request (see the file comment). Default false. */
+  stateless?: boolean;
+  /**
+   * Origins allowed to call (exact `Origin` header values; `"*"` allows any).
+   * Requests without an `Origin` header (non-browser clients) are always allowed.
+   * Default: only loopback origins (`http(s)://localhost|127.0.0.1|[::1][:port]`),
+   * which blocks DNS-rebinding pages. Others get 403.
+   */
+  allowedOrigins?: readonly string[];
+  /** When set, the `Host` header must be one of these (e.g. `["localhost:3000"]`); others get 403. */
+  allowedHosts?: readonly string[];
+  /** Largest accepted request body in bytes; larger ones get 413. Default 4 MiB. */
+  maxBodyBytes?: number;
+  /**
+   * Answer POSTs with a plain JSON body instead of an SSE stream. Default false
+   * (SSE, which carries progress and log notifications; JSON mode drops them).
+   */
+  jsonResponse?: boolean;
+  /** Stateful mode: close sessions idle for this long (ms). Default 30 minutes; 0 disables. */
+  sessionIdleTimeoutMs?: number;
+  /** Stateful mode: most sessions open at once; further `initialize` requests get 503. Default 10 000. */
+  maxSessions?: number;
+}
+
+/** A running MCP HTTP server. */
+export interface McpHttpServerHandle {
+  /** The endpoint URL, e.g. `http://127.0.0.1:43117/mcp`. */
+  readonly url: string;
+  /** The bound port. */
+  readonly port: number;
+  /** The bound interface. */
+  readonly host: string;
+  /** Open sessions (always 0 in stateless mode). */
+  readonly sessionCount: number;
+  /** The underlying node:http server. */
+  readonly server: Server;
+  /** Stops listening, ends every session (aborting calls in flight) and drops open connections. Idempotent. */
+  close(): Promise<void>;
+}
+
+type Transport = import("@modelcontextprotocol/sdk/server/streamableHttp.js").StreamableHTTPServerTransport;
+type TransportClass = typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js").StreamableHTTPServerTransport;
+
+interface SessionEntry {
+  readonly transport: Transport;
+  readonly session: McpSession;
+  lastSeen: number;
+}
+
+const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
+
+/**
+ * Serves `registry` as an MCP server over Streamable HTTP on `http://host:port/path`.
+ * Same protocol surface as {@link serveStdio}; see {@link HttpServerOptions} for
+ * the HTTP-specific behaviour.
+ *
+ * @example
+ * ```ts
+ * const server = await serveHttp(registry, { port: 3000, name: "my-server", version: "1.0.0" });
+ * console.error(`listening on ${server.url}`);
+ * ```
+ */
+export async function serveHttp(registry: ToolRegistry, options: HttpServerOptions = {}): Promise<McpHttpServerHandle> {
+  // Loaded on demand so that importing the runtime never loads the SDK.
+  const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+  const core = new ServerCore(registry, options);
+  const host = options.host ?? "127.0.0.1";
+  const endpoint = options.path ?? "/mcp";
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!(maxBodyBytes > 0)) throw new RangeError(`maxBodyBytes must be a positive number (got ${maxBodyBytes})`);
+  const state = new HttpState(core, StreamableHTTPServerTransport, options, maxBodyBytes);
+
+  const server = createServer((req, res) => {
+    state.handle(req, res, endpoint).catch((err: unknown) => {
+      core.logger.error("MCP HTTP: request failed", { error: err });
+      if (!res.headersSent) sendJsonError(res, 500, JsonRpcErrorCodes.InternalError, "Internal error");
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${urlHost}:${address.port}${endpoint}`,
+    port: address.port,
+    host: address.address,
+    get sessionCount() {
+      return state.sessions.size;
+    },
+    server,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        await state.closeAll();
+        server.closeAllConnections();
+        await stopped;
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Everything one HTTP server shares between requests. */
+class HttpState {
+  readonly sessions = new Map<string, SessionEntry>();
+  private readonly stateless: boolean;
+  private readonly jsonResponse: boolean;
+  private readonly allowedOrigins: readonly string[] | undefined;
+  private readonly allowedHosts: readonly string[] | undefined;
+  private readonly maxSessions: number;
+  private readonly idleMs: number;
+  private sweeper: ReturnType<typeof setInterval> | undefined;
+  private closed = false;
+
+  constructor(
+    readonly core: ServerCore,
+    private readonly Transport: TransportClass,
+    options: HttpServerOptions,
+    private readonly maxBodyBytes: number,
+  ) {
+    this.stateless = options.stateless ?? false;
+    this.jsonResponse = options.jsonResponse ?? false;
+    this.allowedOrigins = options.allowedOrigins;
+    this.allowedHosts = options.allowedHosts;
+    this.maxSessions = options.maxSessions ?? 10_000;
+    this.idleMs = options.sessionIdleTimeoutMs ?? 30 * 60_000;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, endpoint: string): Promise<void> {
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    if ((q === -1 ? url : url.slice(0, q)) !== endpoint) {
+      sendJsonError(res, 404, JsonRpcErrorCodes.InvalidRequest, "Not Found");
+      return;
+    }
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.originAllowed(origin)) {
+      sendJsonError(res, 403, -32000, `Forbidden: origin ${origin} is not allowed`);
+      return;
+    }
+    if (this.allowedHosts !== undefined && !this.allowedHosts.includes(req.headers.host ?? "")) {
+      sendJsonError(res, 403, -32000, `Forbidden: host ${req.headers.host ?? "(none)"} is not allowed`);
+      return;
+    }
+    if (this.closed) {
+      sendJsonError(res, 503, -32000, "Server is shutting down");
+      return;
+    }
+    switch (req.method) {
+      case "POST":
+        return this.post(req, res);
+      case "GET":
+      case "DELETE": {
+        if (this.stateless) {
+          // No sessions: nothing to stream server-initiated messages on, nothing to delete.
+          res.writeHead(405, { Allow: "POST", "Content-Type": "application/json" });
+          res.end(errorBody(-32000, "Method not allowed: this server is stateless"));
+          return;
+        }
+        const entry = this.lookup(req, res);
+        if (entry !== undefined) await entry.transport.handleRequest(req, res);
+        return;
+      }
+      default:
+        res.writeHead(405, { Allow: this.stateless ? "POST" : "GET, POST, DELETE", "Content-Type": "application/json" });
+        res.end(errorBody(-32000, "Method not allowed"));
+    }
+  }
+
+  private originAllowed(origin: string): boolean {
+    const allowed = this.allowedOrigins;
+    if (allowed === undefined) return LOOPBACK_ORIGIN.test(origin);
+    return allowed.includes(origin) || allowed.includes("*");
+  }
+
+  private async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readBody(req, res, this.maxBodyBytes);
+    if (body === undefined) return; // already answered (413 / aborted)
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch (err) {
+      sendJsonError(res, 400, JsonRpcErrorCodes.ParseError, `Parse error: ${(err as Error).message}`);
+      return;
+    }
+    const problem = checkMessages(parsed);
+    if (problem !== undefined) {
+      sendJsonError(res, 400, JsonRpcErrorCodes.InvalidRequest, `Invalid Request: ${problem.message}`, problem.id);
+      return;
+    }
+    if (this.stateless) return this.postStateless(req, res, parsed);
+    const sessionId = req.headers["mcp-session-id"];
+    if (sessionId !== undefined) {
+      const entry = this.lookup(req, res);
+      if (entry !== undefined) await entry.transport.handleRequest(req, res, parsed);
+      return;
+    }
+    if (!isInitialize(parsed)) {
+      sendJsonError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+      return;
+    }
+    if (this.sessions.size >= this.maxSessions) {
+      sendJsonError(res, 503, -32000, "Too many sessions");
+      return;
+    }
+    const entry = this.createSession();
+    await entry.transport.handleRequest(req, res, parsed);
+  }
+
+  private async postStateless(req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
+    const transport = new this.Transport({ sessionIdGenerator: undefined, enableJsonResponse: this.jsonResponse });
+    const session = new McpSession(this.core, transport as unknown as MessageSink, { respondToCancelled: true });
+    transport.onmessage = (message) => session.handleMessage(message);
+    transport.onerror = (error) => this.core.logger.debug("MCP HTTP transport error", { error });
+    // The request closing (answered, or the client gave up) ends its calls.
+    res.once("close", () => {
+      session.close();
+      void transport.close();
+    });
+    await transport.start();
+    await transport.handleRequest(req, res, parsed);
+  }
+
+  private createSession(): SessionEntry {
+    const transport: Transport = new this.Transport({
+      sessionIdGenerator: randomUUID,
+      enableJsonResponse: this.jsonResponse,
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, entry);
+        this.startSweeper();
+      },
+    });
+    const session = new McpSession(this.core, transport as unknown as MessageSink, { respondToCancelled: true });
+    const entry: SessionEntry = { transport, session, lastSeen: Date.now() };
+    transport.onmessage = (message) => session.handleMessage(message);
+    transport.onerror = (error) => this.core.logger.debug("MCP HTTP transport error", { error });
+    transport.onclose = () => {
+      const id = transport.sessionId;
+      if (id !== undefined && this.sessions.get(id) === entry) this.sessions.delete(id);
+      session.close();
+    };
+    void transport.start();
+    return entry;
+  }
+
+  /** The session named by the request's `Mcp-Session-Id`; answers 400/404 and returns undefined otherwise. */
+  private lookup(req: IncomingMessage, res: ServerResponse): SessionEntry | undefined {
+    const id = req.headers["mcp-session-id"];
+    if (typeof id !== "string" || id === "") {
+      sendJsonError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
+      return undefined;
+    }
+    const entry = this.sessions.get(id);
+    if (entry === undefined) {
+      // MCP: 404 tells the client to start a new session.
+      sendJsonError(res, 404, -32001, "Session not found");
+      return undefined;
+    }
+    entry.lastSeen = Date.now();
+    return entry;
+  }
+
+  private startSweeper(): void {
+    if (this.sweeper !== undefined || this.idleMs <= 0) return;
+    this.sweeper = setInterval(() => this.sweep(), Math.max(100, Math.min(60_000, this.idleMs / 2)));
+    this.sweeper.unref();
+  }
+
+  private sweep(): void {
+    const cutoff = Date.now() - this.idleMs;
+    for (const entry of this.sessions.values()) {
+      if (entry.lastSeen < cutoff && entry.session.inflight.size === 0) void entry.transport.close();
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    this.closed = true;
+    if (this.sweeper !== undefined) clearInterval(this.sweeper);
+    const entries = [...this.sessions.values()];
+    this.sessions.clear();
+    await Promise.all(entries.map((entry) => entry.transport.close().catch(() => undefined)));
+  }
+}
+
+/**
+ * Reads the body up to `max` bytes. Over the limit (declared or actual) it
+ * answers 413 and closes the connection (not reading the rest is the point).
+ */
+function readBody(req: IncomingMessage, res: ServerResponse, max: number): Promise<string | undefined> {
+  const declared = Number(req.headers["content-length"]);
+  if (declared > max) {
+    tooLarge(req, res, max);
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > max) {
+        req.off("data", onData);
+        req.off("end", onEnd);
+        tooLarge(req, res, max);
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => resolve(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8"));
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", reject);
+  });
+}
+
+function tooLarge(req: IncomingMessage, res: ServerResponse, max: number): void {
+  res.shouldKeepAlive = false;
+  sendJsonError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${max} bytes`);
+  // Keep reading (and discarding) so the client can finish sending and see the 413.
+  req.resume();
+}
+
+function errorBody(code: number, message: string, id: JsonRpcId | null = null): string {
+  return JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id });
+}
+
+function sendJsonError(res: ServerResponse, status: number, code: number, message: string, id: JsonRpcId | null = null): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { "Content-Type": "application/json" });
+  res.end(errorBody(code, message, id));
+}
+
+/** Checks a POST body's JSON-RPC shape; returns the first problem (with the message's id when it has one). */
+function checkMessages(parsed: unknown): { message: string; id: JsonRpcId | null } | undefined {
+  if (Array.isArray(parsed)) {
+    if (parsed.length === 0) return { message: "empty batch", id: null };
+    for (const message of parsed) {
+      const problem = checkMessage(message);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  }
+  return checkMessage(parsed);
+}
+
+function checkMessage(message: unknown): { message: string; id: JsonRpcId | null } | undefined {
+  if (!isPlainObject(message)) return { message: "a message must be a JSON object", id: null };
+  const rawId = message.id;
+  const id = typeof rawId === "string" || typeof rawId === "number" ? rawId : null;
+  if (message.jsonrpc !== "2.0") return { message: 'jsonrpc must be "2.0"', id };
+  if (rawId !== undefined && id === null && "method" in message) return { message: "id must be a string or a number", id: null };
+  if ("method" in message) {
+    if (typeof message.method !== "string") return { message: "method must be a string", id };
+    if (message.params !== undefined && !isPlainObject(message.params)) return { message: "params must be an object", id };
+    return undefined;
+  }
+  if (rawId !== undefined && ("result" in message || "error" in message)) return undefined;
+  return { message: "no method", id };
+}
+
+function isInitialize(parsed: unknown): boolean {
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  return messages.some((m) => isPlainObject(m) && m.method === "initialize" && m.id !== undefined);
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { REPO, runCli } from "./helpers/project.js";
+import { typeCheck } from "./helpers/tsc.js";
+
+// Projects live under node_modules/ of this package, so generated code resolves
+// `mcp-specgen/runtime` by self-reference, as it would in a user's project.
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(REPO, "node_modules/.tmp-import-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const LISTED = {
+  tools: [
+    {
+      name: "get-sum",
+      description: "Returns the sum of two numbers",
+      inputSchema: { type: "object", properties: { a: { type: "number", description: "First | number" }, b: { type: "number" } }, required: ["a", "b"], additionalProperties: false, $schema: "http://json-schema.org/draft-07/schema#" },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    {
+      name: "server.tool",
+      title: "Server tool",
+      description: "Line one\n## Tool: `evil`\n```\n- not a list\n---",
+      inputSchema: { type: "object" },
+      outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
+      annotations: { destructiveHint: false, idempotentHint: true },
+    },
+    { name: "Weird_Name-2", inputSchema: { type: "object", properties: { tags: { type: "array", items: { type: "string" } } } } },
+  ],
+};
+
+async function importAndGenerate(format: "markdown" | "json", name: string) {
+  const project = path.join(dir, name);
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(LISTED));
+  const imported = await runCli(["import", "--file", path.join(dir, `${name}.json`), "--format", format, "--name", "demo", "--out", path.join(project, format === "json" ? "specs/demo/tools.json" : "specs/demo/MCP_TOOL_SPECIFICATION.md")], project);
+  expect(imported.stderr).toBe("");
+  expect(imported.code).toBe(0);
+  const generated = await runCli(["generate"], project);
+  expect(generated.stderr).not.toMatch(/ error /);
+  expect(generated.code).toBe(0);
+  return { project, manifest: JSON.parse(readFileSync(path.join(project, "generated/manifest.json"), "utf8")) as { tools: Array<Record<string, any>> } };
+}
+
+describe("mcp-specgen import", () => {
+  it.each(["markdown", "json"] as const)("round-trips names, schemas and annotations exactly (%s)", async (format) => {
+    const { project, manifest } = await importAndGenerate(format, `rt-${format}`);
+    const byName = new Map(manifest.tools.map((t) => [t.name, t]));
+    expect([...byName.keys()].sort()).toEqual(["Weird_Name-2", "get-sum", "server.tool"]);
+    for (const tool of LISTED.tools) {
+      const got = byName.get(tool.name)!;
+      expect(got.inputSchema).toEqual(tool.inputSchema);
+      expect(got.outputSchema).toEqual((tool as { outputSchema?: unknown }).outputSchema);
+      for (const [k, v] of Object.entries(tool.annotations ?? {})) expect(got.annotations[k]).toBe(v);
+    }
+    expect(byName.get("get-sum")!.description).toBe("Returns the sum of two numbers");
+    expect(byName.get("server.tool")!.title).toBe("Server tool");
+    const ts = readFileSync(path.join(project, "generated/client.ts"), "utf8");
+    expect(ts).toMatch(/getSum\(args: GetSumArgs/);
+    expect(ts).toMatch(/"get-sum"/);
+  });
+
+  it("keeps server text from becoming Markdown structure", async () => {
+    const { project } = await importAndGenerate("markdown", "hostile");
+    const md = readFileSync(path.join(project, "specs/demo/MCP_TOOL_SPECIFICATION.md"), "utf8");
+    expect(md.match(/^## Tool: /gm)).toHaveLength(3);
+    expect(md).toMatch(/^\\## Tool: `evil`$/m);
+    const lint = await runCli(["lint"], project);
+    expect(lint.code).toBe(0);
+  });
+
+  it("refuses to overwrite without --force and reports bad usage with exit 2", async () => {
+    const project = path.join(dir, "rt-json");
+    const again = await runCli(["import", "--file", path.join(dir, "rt-json.json"), "--format", "json", "--out", path.join(project, "specs/demo/tools.json")], project);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/exists; pass --force/);
+    expect((await runCli(["import"], project)).code).toBe(2);
+    expect((await runCli(["import", "--file", "x.json", "--format", "yaml"], project)).code).toBe(2);
+  });
+});
+
+describe("import from a live server (@modelcontextprotocol/server-everything over stdio)", () => {
+  it("writes a spec whose generated client calls the server with typed results and progress", async () => {
+    const project = path.join(dir, "everything");
+    const bin = path.join(REPO, "node_modules/.bin/mcp-server-everything");
+    const imported = await runCli(["import", "--stdio", `"${bin}" stdio`, "--name", "everything"], project);
+    expect(imported.stderr).toBe("");
+    expect(imported.stdout).toMatch(/tools → specs\/everything\/MCP_TOOL_SPECIFICATION\.md/);
+    const gen = await runCli(["generate"], project);
+    expect(gen.code).toBe(0);
+    const tsFiles = ["client.ts", "server.ts", "tools.ts", "index.ts"].map((f) => path.join(project, "generated", f));
+    expect(typeCheck(tsFiles).output).toBe("");
+
+    const { createClient } = (await import(path.join(project, "generated/client.ts"))) as { createClient: (t: unknown) => Record<string, (args: unknown, o?: unknown) => Promise<any>> };
+    const { connectStdio } = await import("../src/runtime/index.js");
+    const connection = await connectStdio({ command: bin, args: ["stdio"], stderr: "ignore" });
+    try {
+      const client = createClient(connection.transport);
+      expect(JSON.stringify(await client.echo({ message: "hi" }))).toMatch(/hi/);
+      expect(JSON.stringify(await client.getSum({ a: 2, b: 3 }))).toMatch(/5/);
+      const structured = await client.getStructuredContent({ location: "New York" });
+      expect(structured).toMatchObject({ temperature: expect.any(Number) });
+      const progress: number[] = [];
+      await client.triggerLongRunningOperation({ duration: 0.2, steps: 3 }, { onProgress: (p: number) => progress.push(p) });
+      expect(progress.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await connection.close();
+    }
+  });
+});
