@@ -64,6 +64,18 @@ export function createHandlers(options: ExampleOptions): ToolHandlers {
       };
     },
 
+    async measureEventLoopLag({ samples = 10, interval_ms = 100 }, ctx) {
+      const lags: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const t0 = performance.now();
+        await sleep(interval_ms, ctx.signal);
+        lags.push(Math.max(0, performance.now() - t0 - interval_ms));
+        ctx.reportProgress(i + 1, samples, `sample ${i + 1} of ${samples}`);
+      }
+      const mean = lags.reduce((a, b) => a + b, 0) / lags.length;
+      return { samples: lags.length, mean_lag_ms: Math.round(mean * 1000) / 1000, max_lag_ms: Math.round(Math.max(...lags) * 1000) / 1000 };
+    },
+
     createTask(args) {
       const task: Task = {
         id: randomUUID(),
@@ -106,6 +118,22 @@ export function createHandlers(options: ExampleOptions): ToolHandlers {
       return { words: words.length, sentences, characters: text.length, top_words };
     },
   };
+}
+
+/** Waits `ms`, or rejects as soon as `signal` aborts (the registry then answers Cancelled / TimeoutError). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
 }
 
 /**

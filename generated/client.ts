@@ -2,7 +2,7 @@
 import { createToolCaller, type CallOptions, type MCPToolResult, type ToolTransport } from "mcp-specgen/runtime";
 import type { GenerateCodeArgs, GenerateCodeResult } from "./types/ai_code_editing.js";
 import type { DeleteFileArgs, DeleteFileResult, ReadFileContentArgs, ReadFileContentResult } from "./types/file_utility.js";
-import type { GetServerStatusArgs, GetServerStatusResult } from "./types/system_info.js";
+import type { GetServerStatusArgs, GetServerStatusResult, MeasureEventLoopLagArgs, MeasureEventLoopLagResult } from "./types/system_info.js";
 import type { CreateTaskArgs, CreateTaskResult, ListTasksArgs, ListTasksResult } from "./types/task_tracker.js";
 import type { WordStatsArgs, WordStatsResult } from "./types/text_analysis.js";
 
@@ -33,6 +33,12 @@ export interface ToolClient {
    */
   getServerStatus(args: GetServerStatusArgs, options?: CallOptions): Promise<GetServerStatusResult>;
   /**
+   * Calls `system_info.measure_event_loop_lag` (v1.0.0).
+   *
+   * Samples the server's event-loop lag at a fixed interval for a while and reports the statistics. Long-running: it reports progress after every sample and stops early when the call is cancelled.
+   */
+  measureEventLoopLag(args: MeasureEventLoopLagArgs, options?: CallOptions): Promise<MeasureEventLoopLagResult>;
+  /**
    * Calls `task_tracker.create_task` (v2.0.0).
    *
    * Creates a task with a title, a priority, optional tags, an optional assignee and optional checklist items. Returns the stored task.
@@ -62,6 +68,8 @@ export interface RawToolClient {
   readFileContent(args: ReadFileContentArgs, options?: CallOptions): Promise<MCPToolResult<ReadFileContentResult>>;
   /** `system_info.get_server_status` */
   getServerStatus(args: GetServerStatusArgs, options?: CallOptions): Promise<MCPToolResult<GetServerStatusResult>>;
+  /** `system_info.measure_event_loop_lag` */
+  measureEventLoopLag(args: MeasureEventLoopLagArgs, options?: CallOptions): Promise<MCPToolResult<MeasureEventLoopLagResult>>;
   /** `task_tracker.create_task` */
   createTask(args: CreateTaskArgs, options?: CallOptions): Promise<MCPToolResult<CreateTaskResult>>;
   /** `task_tracker.list_tasks` */
@@ -78,6 +86,7 @@ export function createClient(transport: ToolTransport): ToolClient {
     deleteFile: (args, options) => caller.data<DeleteFileResult>("file_utility.delete_file", args, options),
     readFileContent: (args, options) => caller.data<ReadFileContentResult>("file_utility.read_file_content", args, options),
     getServerStatus: (args, options) => caller.data<GetServerStatusResult>("system_info.get_server_status", args, options),
+    measureEventLoopLag: (args, options) => caller.data<MeasureEventLoopLagResult>("system_info.measure_event_loop_lag", args, options),
     createTask: (args, options) => caller.data<CreateTaskResult>("task_tracker.create_task", args, options),
     listTasks: (args, options) => caller.data<ListTasksResult>("task_tracker.list_tasks", args, options),
     wordStats: (args, options) => caller.data<WordStatsResult>("text_analysis.word_stats", args, options),
@@ -92,6 +101,7 @@ export function createRawClient(transport: ToolTransport): RawToolClient {
     deleteFile: (args, options) => caller.raw<DeleteFileResult>("file_utility.delete_file", args, options),
     readFileContent: (args, options) => caller.raw<ReadFileContentResult>("file_utility.read_file_content", args, options),
     getServerStatus: (args, options) => caller.raw<GetServerStatusResult>("system_info.get_server_status", args, options),
+    measureEventLoopLag: (args, options) => caller.raw<MeasureEventLoopLagResult>("system_info.measure_event_loop_lag", args, options),
     createTask: (args, options) => caller.raw<CreateTaskResult>("task_tracker.create_task", args, options),
     listTasks: (args, options) => caller.raw<ListTasksResult>("task_tracker.list_tasks", args, options),
     wordStats: (args, options) => caller.raw<WordStatsResult>("text_analysis.word_stats", args, options),

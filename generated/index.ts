@@ -7,7 +7,7 @@ export type * from "./types/task_tracker.js";
 export type * from "./types/text_analysis.js";
 import type { GenerateCodeArgs, GenerateCodeResult } from "./types/ai_code_editing.js";
 import type { DeleteFileArgs, DeleteFileResult, ReadFileContentArgs, ReadFileContentResult } from "./types/file_utility.js";
-import type { GetServerStatusArgs, GetServerStatusResult } from "./types/system_info.js";
+import type { GetServerStatusArgs, GetServerStatusResult, MeasureEventLoopLagArgs, MeasureEventLoopLagResult } from "./types/system_info.js";
 import type { CreateTaskArgs, CreateTaskResult, ListTasksArgs, ListTasksResult } from "./types/task_tracker.js";
 import type { WordStatsArgs, WordStatsResult } from "./types/text_analysis.js";
 
@@ -17,6 +17,7 @@ export interface ToolTypes {
   "file_utility.delete_file": { args: DeleteFileArgs; result: DeleteFileResult };
   "file_utility.read_file_content": { args: ReadFileContentArgs; result: ReadFileContentResult };
   "system_info.get_server_status": { args: GetServerStatusArgs; result: GetServerStatusResult };
+  "system_info.measure_event_loop_lag": { args: MeasureEventLoopLagArgs; result: MeasureEventLoopLagResult };
   "task_tracker.create_task": { args: CreateTaskArgs; result: CreateTaskResult };
   "task_tracker.list_tasks": { args: ListTasksArgs; result: ListTasksResult };
   "text_analysis.word_stats": { args: WordStatsArgs; result: WordStatsResult };

@@ -2,12 +2,12 @@
 import { ToolRegistry, type BrandedToolResult, type ToolContext, type ToolRegistryOptions } from "mcp-specgen/runtime";
 import type { GenerateCodeArgs, GenerateCodeResult } from "./types/ai_code_editing.js";
 import type { DeleteFileArgs, DeleteFileResult, ReadFileContentArgs, ReadFileContentResult } from "./types/file_utility.js";
-import type { GetServerStatusArgs, GetServerStatusResult } from "./types/system_info.js";
+import type { GetServerStatusArgs, GetServerStatusResult, MeasureEventLoopLagArgs, MeasureEventLoopLagResult } from "./types/system_info.js";
 import type { CreateTaskArgs, CreateTaskResult, ListTasksArgs, ListTasksResult } from "./types/task_tracker.js";
 import type { WordStatsArgs, WordStatsResult } from "./types/text_analysis.js";
 import { validateGenerateCodeArgs, validateGenerateCodeResult } from "./validators/ai_code_editing.js";
 import { validateDeleteFileArgs, validateDeleteFileResult, validateReadFileContentArgs, validateReadFileContentResult } from "./validators/file_utility.js";
-import { validateGetServerStatusArgs, validateGetServerStatusResult } from "./validators/system_info.js";
+import { validateGetServerStatusArgs, validateGetServerStatusResult, validateMeasureEventLoopLagArgs, validateMeasureEventLoopLagResult } from "./validators/system_info.js";
 import { validateCreateTaskArgs, validateCreateTaskResult, validateListTasksArgs, validateListTasksResult } from "./validators/task_tracker.js";
 import { validateWordStatsArgs, validateWordStatsResult } from "./validators/text_analysis.js";
 import { toolDefinitions } from "./tools.js";
@@ -26,6 +26,9 @@ export type ReadFileContentHandler = (args: ReadFileContentArgs, ctx: ToolContex
 
 /** Handler of `system_info.get_server_status`. */
 export type GetServerStatusHandler = (args: GetServerStatusArgs, ctx: ToolContext) => Promise<HandlerReturn<GetServerStatusResult>> | HandlerReturn<GetServerStatusResult>;
+
+/** Handler of `system_info.measure_event_loop_lag`. */
+export type MeasureEventLoopLagHandler = (args: MeasureEventLoopLagArgs, ctx: ToolContext) => Promise<HandlerReturn<MeasureEventLoopLagResult>> | HandlerReturn<MeasureEventLoopLagResult>;
 
 /** Handler of `task_tracker.create_task`. */
 export type CreateTaskHandler = (args: CreateTaskArgs, ctx: ToolContext) => Promise<HandlerReturn<CreateTaskResult>> | HandlerReturn<CreateTaskResult>;
@@ -46,6 +49,8 @@ export interface ToolHandlers {
   readFileContent: ReadFileContentHandler;
   /** `system_info.get_server_status` */
   getServerStatus: GetServerStatusHandler;
+  /** `system_info.measure_event_loop_lag` */
+  measureEventLoopLag: MeasureEventLoopLagHandler;
   /** `task_tracker.create_task` */
   createTask: CreateTaskHandler;
   /** `task_tracker.list_tasks` */
@@ -64,6 +69,7 @@ export function createRegistry(handlers: ToolHandlers, options: ToolRegistryOpti
   registry.register({ ...toolDefinitions["file_utility.delete_file"], validateInput: validateDeleteFileArgs, validateOutput: validateDeleteFileResult }, handlers.deleteFile);
   registry.register({ ...toolDefinitions["file_utility.read_file_content"], validateInput: validateReadFileContentArgs, validateOutput: validateReadFileContentResult }, handlers.readFileContent);
   registry.register({ ...toolDefinitions["system_info.get_server_status"], validateInput: validateGetServerStatusArgs, validateOutput: validateGetServerStatusResult }, handlers.getServerStatus);
+  registry.register({ ...toolDefinitions["system_info.measure_event_loop_lag"], validateInput: validateMeasureEventLoopLagArgs, validateOutput: validateMeasureEventLoopLagResult }, handlers.measureEventLoopLag);
   registry.register({ ...toolDefinitions["task_tracker.create_task"], validateInput: validateCreateTaskArgs, validateOutput: validateCreateTaskResult }, handlers.createTask);
   registry.register({ ...toolDefinitions["task_tracker.list_tasks"], validateInput: validateListTasksArgs, validateOutput: validateListTasksResult }, handlers.listTasks);
   registry.register({ ...toolDefinitions["text_analysis.word_stats"], validateInput: validateWordStatsArgs, validateOutput: validateWordStatsResult }, handlers.wordStats);

@@ -231,6 +231,57 @@ export const toolDefinitions: Readonly<Record<ToolName, ToolDefinition>> = {
       openWorldHint: false,
     },
   },
+  "system_info.measure_event_loop_lag": {
+    name: "system_info.measure_event_loop_lag",
+    description: "Samples the server's event-loop lag at a fixed interval for a while and reports the statistics. Long-running: it reports progress after every sample and stops early when the call is cancelled.",
+    inputSchema: {
+      type: "object",
+      properties: {
+        samples: {
+          type: "integer",
+          minimum: 1,
+          maximum: 1000,
+          default: 10,
+          description: "Number of samples to take.",
+        },
+        interval_ms: {
+          type: "integer",
+          minimum: 1,
+          maximum: 60000,
+          default: 100,
+          description: "Milliseconds between samples.",
+        },
+      },
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: "object",
+      properties: {
+        samples: {
+          type: "integer",
+          description: "Samples taken.",
+          examples: [5],
+        },
+        mean_lag_ms: {
+          type: "number",
+          description: "Mean lag beyond the interval.",
+          examples: [0.8],
+        },
+        max_lag_ms: {
+          type: "number",
+          description: "Largest lag seen.",
+          examples: [2.1],
+        },
+      },
+      required: ["samples", "mean_lag_ms", "max_lag_ms"],
+    },
+    annotations: {
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
+  },
   "task_tracker.create_task": {
     name: "task_tracker.create_task",
     description: "Creates a task with a title, a priority, optional tags, an optional assignee and optional checklist items. Returns the stored task.",

@@ -110,3 +110,29 @@ describe("import from a live server (@modelcontextprotocol/server-everything ove
     }
   });
 });
+
+describe("import from a second live server (@modelcontextprotocol/server-memory over stdio)", () => {
+  it("writes a spec whose generated client drives the knowledge graph", async () => {
+    const project = path.join(dir, "memory");
+    const memoryFile = path.join(dir, "memory.jsonl");
+    const bin = path.join(REPO, "node_modules/.bin/mcp-server-memory");
+    const imported = await runCli(["import", "--stdio", `MEMORY_FILE_PATH="${memoryFile}" "${bin}"`, "--name", "memory"], project);
+    expect(imported.stderr).toBe("");
+    expect(imported.code).toBe(0);
+    expect((await runCli(["generate"], project)).code).toBe(0);
+    expect(typeCheck(["client.ts", "index.ts"].map((f) => path.join(project, "generated", f))).output).toBe("");
+
+    const { createClient } = (await import(path.join(project, "generated/client.ts"))) as { createClient: (t: unknown) => Record<string, (args: unknown) => Promise<any>> };
+    const { connectStdio } = await import("../src/runtime/index.js");
+    const connection = await connectStdio({ command: bin, env: { MEMORY_FILE_PATH: memoryFile }, stderr: "ignore" });
+    try {
+      const client = createClient(connection.transport);
+      await client.createEntities({ entities: [{ name: "Ada", entityType: "person", observations: ["wrote the first program"] }] });
+      await client.addObservations({ observations: [{ entityName: "Ada", contents: ["born 1815"] }] });
+      const graph = await client.searchNodes({ query: "Ada" });
+      expect(JSON.stringify(graph)).toMatch(/born 1815/);
+    } finally {
+      await connection.close();
+    }
+  });
+});

@@ -55,7 +55,7 @@ describe("generated client → generated server, in process", () => {
     expect(task).toMatchObject({ title: "Ship", priority: "high", tags: ["release"], assignee: null, checklist: [{ text: "tag", done: false }] });
     expect(await c.listTasks({ priority: ["high"], limit: 5 })).toEqual({ tasks: [task], total: 1 });
     const status = await c.getServerStatus({});
-    expect(status.tools_registered).toBe(7);
+    expect(status.tools_registered).toBe(8);
     expect(status.runtime).toBe(`node ${process.version}`);
     expect(await c.wordStats({ text: "The cat sat. The cat ran.", top_n: 2 })).toEqual({ words: 6, sentences: 2, characters: 25, top_words: [{ word: "cat", count: 2 }, { word: "the", count: 2 }] });
     expect(await c.deleteFile({ file_path: "old.log" })).toEqual({ file_path: "old.log", deleted: true });

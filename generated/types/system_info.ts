@@ -31,3 +31,43 @@ export interface GetServerStatusResult {
    */
   tools_registered: number
 }
+
+/**
+ * Arguments of `system_info.measure_event_loop_lag` (v1.0.0).
+ *
+ * Samples the server's event-loop lag at a fixed interval for a while and reports the statistics. Long-running: it reports progress after every sample and stops early when the call is cancelled.
+ *
+ * @example
+ * {
+ *   "samples": 5,
+ *   "interval_ms": 50
+ * }
+ */
+export interface MeasureEventLoopLagArgs {
+  /**
+   * Number of samples to take.
+   */
+  samples?: number
+  /**
+   * Milliseconds between samples.
+   */
+  interval_ms?: number
+}
+
+/**
+ * Result data of `system_info.measure_event_loop_lag` on success.
+ */
+export interface MeasureEventLoopLagResult {
+  /**
+   * Samples taken.
+   */
+  samples: number
+  /**
+   * Mean lag beyond the interval.
+   */
+  mean_lag_ms: number
+  /**
+   * Largest lag seen.
+   */
+  max_lag_ms: number
+}

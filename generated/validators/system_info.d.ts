@@ -6,3 +6,9 @@ export declare const validateGetServerStatusArgs: ValidateFunction;
 
 /** Validates the result data of `system_info.get_server_status`. */
 export declare const validateGetServerStatusResult: ValidateFunction;
+
+/** Validates the arguments of `system_info.measure_event_loop_lag`. */
+export declare const validateMeasureEventLoopLagArgs: ValidateFunction;
+
+/** Validates the result data of `system_info.measure_event_loop_lag`. */
+export declare const validateMeasureEventLoopLagResult: ValidateFunction;
