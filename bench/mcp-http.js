@@ -6,7 +6,7 @@
 // Usage: node bench/mcp-http.js [--calls=N] [--rounds=N]   (after `npm run build`)
 import { fileURLToPath } from "node:url";
 import { HttpRpcClient, startHttpServer } from "./servers/http-client.js";
-import { runLoad } from "./servers/line-client.js";
+import { bestOfRounds } from "./servers/line-client.js";
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -35,17 +35,7 @@ export async function benchMcpHttp({ calls = 3_000, rounds = 3 } = {}) {
       }
       for (const concurrency of [32, 1]) {
         const total = concurrency === 1 ? Math.round(calls / 3) : calls;
-        const best = {};
-        for (const [name, client] of Object.entries(clients)) {
-          await runLoad(client, { makeParams, total: Math.min(total, 500), concurrency }); // warm-up
-          best[name] = 0;
-        }
-        for (let r = 0; r < rounds; r++) {
-          for (const [name, client] of Object.entries(clients)) {
-            const { callsPerSecond } = await runLoad(client, { makeParams, total, concurrency });
-            best[name] = Math.max(best[name], callsPerSecond);
-          }
-        }
+        const best = await bestOfRounds(clients, { makeParams, total, concurrency, rounds, warmup: 500 });
         rows.push({
           transport: `http ${mode}`,
           "in flight": concurrency,

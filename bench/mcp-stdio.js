@@ -3,7 +3,7 @@
 // driven by the same raw line client (bench/servers/line-client.js).
 // Usage: node bench/mcp-stdio.js [--calls=N] [--rounds=N]   (after `npm run build`)
 import { fileURLToPath } from "node:url";
-import { LineClient, runLoad } from "./servers/line-client.js";
+import { bestOfRounds, LineClient } from "./servers/line-client.js";
 
 const here = (file) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -29,17 +29,7 @@ export async function benchMcpStdio({ calls = 20_000, rounds = 5 } = {}) {
     for (const client of Object.values(clients)) await client.initialize();
     for (const concurrency of [64, 1]) {
       const total = concurrency === 1 ? Math.round(calls / 4) : calls;
-      const best = {};
-      for (const [name, client] of Object.entries(clients)) {
-        await runLoad(client, { makeParams, total: Math.min(total, 5000), concurrency }); // warm-up
-        best[name] = 0;
-      }
-      for (let r = 0; r < rounds; r++) {
-        for (const [name, client] of Object.entries(clients)) {
-          const { callsPerSecond } = await runLoad(client, { makeParams, total, concurrency });
-          best[name] = Math.max(best[name], callsPerSecond);
-        }
-      }
+      const best = await bestOfRounds(clients, { makeParams, total, concurrency, rounds, warmup: 5000 });
       rows.push({
         transport: "stdio",
         "in flight": concurrency,

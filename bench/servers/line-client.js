@@ -114,3 +114,23 @@ export async function runLoad(client, { method = "tools/call", makeParams, total
   if (failed > 0) throw new Error(`${failed} of ${total} calls failed`);
   return { calls: total, seconds, callsPerSecond: total / seconds };
 }
+
+/**
+ * Measures every client in turn, round by round, after a warm-up, and keeps each one's
+ * best round (servers share the machine, so interleaving is fairer than back to back).
+ * @returns {Promise<Record<string, number>>} best calls/s per client name.
+ */
+export async function bestOfRounds(clients, { makeParams, total, concurrency, rounds, warmup }) {
+  const best = {};
+  for (const [name, client] of Object.entries(clients)) {
+    await runLoad(client, { makeParams, total: Math.min(total, warmup), concurrency });
+    best[name] = 0;
+  }
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, client] of Object.entries(clients)) {
+      const { callsPerSecond } = await runLoad(client, { makeParams, total, concurrency });
+      best[name] = Math.max(best[name], callsPerSecond);
+    }
+  }
+  return best;
+}
