@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig, UsageError } from "../config/load.js";
+import { loadConfig, normalizeInputs, UsageError } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { formatDiagnostic, summarize } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
@@ -82,7 +82,7 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
   }
   try {
     const config = await loadConfig(io.cwd, values.config);
-    if (inputs.length) config.inputs = inputs;
+    if (inputs.length) config.inputs = normalizeInputs(io.cwd, inputs);
     if (values.out) config.outDir = values.out;
     return await run(command, config, io, { json: values.json, quiet: values.quiet });
   } catch (e) {

@@ -48,7 +48,7 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
   return {
     cwd,
     ...(configFile ? { configFile } : {}),
-    inputs: user.inputs?.length ? user.inputs : ["specs"],
+    inputs: normalizeInputs(cwd, user.inputs?.length ? user.inputs : ["specs"]),
     outDir: user.outDir ?? "generated",
     generators: (user.generators ?? [...GENERATOR_NAMES]) as GeneratorName[],
     naming: user.naming ?? "tool",
@@ -65,4 +65,12 @@ function readPackageName(cwd: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Inputs as `/`-separated paths relative to cwd: they appear in generated banners, which
+ * must be the same on every machine (an absolute path would not be).
+ */
+export function normalizeInputs(cwd: string, inputs: readonly string[]): string[] {
+  return inputs.map((i) => path.relative(cwd, path.resolve(cwd, i)).split(path.sep).join("/") || ".");
 }
