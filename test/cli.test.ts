@@ -86,6 +86,13 @@ describe("mcp-specgen CLI", () => {
     expect(project.read("generated/manifest.json")).toMatch(/Reports the status/);
   });
 
+  it("writes the same bytes whether inputs are given absolute or relative", async () => {
+    project = tempProject({}, true);
+    expect((await runCli(["generate", path.join(project.dir, "specs")], project.dir)).code).toBe(0);
+    expect((await runCli(["check", "specs"], project.dir)).code).toBe(0);
+    expect(project.read("generated/manifest.json")).not.toContain(project.dir);
+  });
+
   it("check reports missing and extra files", async () => {
     project = tempProject({}, true);
     await runCli(["generate"], project.dir);
