@@ -53,7 +53,10 @@ export interface ToolDefinition {
   description?: string;
   /** JSON Schema of the `arguments` object (required: unschematized tools cannot be registered). */
   inputSchema: JsonSchemaObject;
-  /** JSON Schema of `data` in success results. */
+  /**
+   * JSON Schema of `data` in success and partial_success results (null data
+   * included: such a tool must return data that conforms, see `outputValidation`).
+   */
   outputSchema?: JsonSchemaObject;
   annotations?: ToolAnnotations;
   /** Time limit for promise-returning handlers (default: the registry's, 30 s). `0` or `Infinity`: none. */
@@ -102,7 +105,10 @@ export type ToolHandler<A = Record<string, unknown>, R = unknown> = (args: A, ct
 /** Decides whether a destructive tool may run for this call (fail closed: only `true` allows). */
 export type TrustPolicy = (tool: ToolDefinition, call: MCPToolCall) => boolean | PromiseLike<boolean>;
 
-/** What the registry does with a success result whose data fails the output schema. */
+/**
+ * What the registry does with a success or partial_success result whose data
+ * (null included) fails the output schema.
+ */
 export type OutputValidationMode = "error" | "warn" | "off";
 
 /** One executed (or refused) call, as reported to {@link ToolRegistryOptions.onAudit}. */
@@ -185,6 +191,8 @@ interface ToolEntry {
 /** The registry's configuration and tools, shared with the module-level dispatch functions. */
 class RegistryState {
   readonly tools = new Map<string, ToolEntry>();
+  /** Bumped whenever `tools` changes (see ToolRegistry.revision). */
+  revision = 0;
   readonly logger: Logger;
   readonly onAudit: ((record: AuditRecord) => void) | undefined;
   readonly trustPolicy: TrustPolicy | undefined;
@@ -320,12 +328,25 @@ export class ToolRegistry {
       });
     }
     state.tools.set(entry.name, entry);
+    state.revision++;
     return true;
   }
 
   /** Removes a tool. @returns true when it was registered. */
   unregister(name: string): boolean {
-    return this.#state.tools.delete(name);
+    const state = this.#state;
+    if (!state.tools.delete(name)) return false;
+    state.revision++;
+    return true;
+  }
+
+  /**
+   * A number that changes whenever the set of tools does (a tool added by
+   * `register` or removed by `unregister`), and only then. Lets callers cache
+   * what they derive from {@link list} (the MCP servers cache `tools/list`).
+   */
+  get revision(): number {
+    return this.#state.revision;
   }
 
   /** True when a tool with this name is registered. */
@@ -691,17 +712,26 @@ function handlerFailure(ctx: CallContext, err: unknown): MCPToolResult {
   return makeResult("failure", null, detail, undefined);
 }
 
-/** Turns a handler's return value into the result, checking `data` against the output schema. */
+/**
+ * Turns a handler's return value into the result, checking `data` of a success or
+ * partial success against the output schema — null data too: a tool that declares
+ * an output schema owes MCP clients `structuredContent` (the SDK client throws
+ * without it), so returning nothing is a broken result, not an empty one. Other
+ * statuses are not checked (`no_change_needed` may carry null data).
+ */
 function toResult(ctx: CallContext, value: unknown): MCPToolResult {
   const result = isBrandedResult(value) ? value : makeResult("success", value === undefined ? null : value, undefined, undefined);
-  if (!ctx.entry.checksOutput || result.status !== "success" || result.data === null || result.data === undefined) return result;
+  if (!ctx.entry.checksOutput) return result;
+  const status = result.status;
+  if (status !== "success" && status !== "partial_success") return result;
   const mode = ctx.state.outputValidation;
   if (mode === "off") return result;
   const entry = ctx.entry;
   let validate = entry.outputValidator;
   if (validate === undefined) validate = entry.outputValidator = compileFor(ctx.state, entry, "output");
-  if (validate(result.data)) return result;
-  const issues = issuesFromErrors(validate.errors, result.data);
+  const data = result.data ?? null; // validators see JSON: an absent value is null
+  if (validate(data)) return result;
+  const issues = issuesFromErrors(validate.errors, data);
   const message = `Output of tool "${entry.name}" does not match its output schema: ${describeIssues(issues)}`;
   if (mode === "error") {
     ctx.logger.warn(message);

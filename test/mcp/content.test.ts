@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   failure,
   getContent,
@@ -119,6 +119,37 @@ describe("fromCallToolResult", () => {
     ["malformed → TransportError failure", { nope: true }, { status: "failure", data: null, error: { error_type: "TransportError", error_message: "The server returned a malformed CallToolResult (no content array)" }, explanation: null }],
   ])("%s", (_name, wire, expected) => {
     expect(plain(fromCallToolResult(wire))).toEqual(expected);
+  });
+
+  // Regression: the JSON copy next to structuredContent was parsed only to be thrown away.
+  describe("with structuredContent, the JSON copy is recognised without parsing it", () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it.each([
+      ["compact", JSON.stringify({ items: [1, 2, 3] })],
+      ["pretty-printed, with surrounding whitespace", `\n ${JSON.stringify({ items: [1, 2, 3] }, null, 2)}\n`],
+      ["an array", "[1,2,3]"],
+    ])("drops the copy (%s)", (_name, text) => {
+      const parse = vi.spyOn(JSON, "parse");
+      const result = fromCallToolResult({ content: [{ type: "text", text }, { type: "text", text: "why" }], structuredContent: { items: [1, 2, 3] } });
+      expect(parse).not.toHaveBeenCalled();
+      expect(plain(result)).toEqual({ status: "success", data: { items: [1, 2, 3] }, error: null, explanation: "why" });
+    });
+
+    it.each([
+      ["prose", "It is sunny"],
+      ["prose that starts with a brace", "{t} is the temperature"],
+      ["mismatched brackets", "[1, 2}"],
+      ["a lone brace", "{"],
+      ["empty", ""],
+    ])("keeps other text as the explanation (%s)", (_name, text) => {
+      const parse = vi.spyOn(JSON, "parse");
+      const result = fromCallToolResult({ content: [{ type: "text", text }], structuredContent: { t: 20 } });
+      expect(parse).not.toHaveBeenCalled();
+      expect(plain(result)).toEqual({ status: "success", data: { t: 20 }, error: null, explanation: text });
+    });
   });
 
   it("keeps non-text blocks as content", () => {

@@ -21,6 +21,8 @@ export function bin(name: string): string {
 /** A raw JSON-RPC peer of an in-process stdio server (PassThrough pipes instead of a child process). */
 export interface RawPeer {
   handle: McpServerHandle;
+  /** The server's stdin (emit "data" on it to hand the reader exact chunks, synchronously). */
+  stdin: PassThrough;
   /** Writes a line (a string is written as is, plus "\n"; anything else is JSON-encoded). */
   send(message: unknown): void;
   /** Writes raw text (no newline added). */
@@ -57,6 +59,7 @@ export async function startRawStdio(registry: ToolRegistry, options: StdioServer
   let nextId = 1000;
   const peer: RawPeer = {
     handle,
+    stdin,
     received,
     send(message) {
       stdin.write((typeof message === "string" ? message : JSON.stringify(message)) + "\n");

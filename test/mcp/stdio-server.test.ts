@@ -60,6 +60,19 @@ describe("serveStdio with the SDK Client (child process)", () => {
     expect(result).toEqual({ content: [{ type: "text", text: '{"sum":5}' }], structuredContent: { sum: 5 } });
   });
 
+  // Regression: this result used to be a success without structuredContent, which
+  // made the SDK's callTool throw "has an output schema but did not return structured content".
+  it("answers a tool with an output schema that returns nothing with an isError ValidationError", async () => {
+    await client.listTools(); // the SDK client checks structuredContent only for tools it has listed
+    const result = await client.callTool({ name: "no_output", arguments: {} });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(JSON.parse((result.content as { text: string }[])[0].text)).toMatchObject({
+      error_type: "ValidationError",
+      error_message: 'Output of tool "no_output" does not match its output schema: (root) must be object',
+    });
+  });
+
   it("returns input validation failures as isError results", async () => {
     const result = await client.callTool({ name: "get_sum", arguments: { a: "x" } });
     expect(result.isError).toBe(true);
@@ -316,6 +329,75 @@ describe("serveStdio raw JSON-RPC (in-process)", () => {
       expect(small.received).toEqual([]);
     } finally {
       await small.close();
+    }
+  });
+
+  it("accepts a line of exactly maxMessageBytes that arrives in pieces, and refuses one more", async () => {
+    const small = await startRawStdio(new ToolRegistry(), { maxMessageBytes: 100 });
+    const message = (length: number) => {
+      const head = '{"jsonrpc":"2.0","id":1,"method":"ping","params":{"p":"';
+      return head + "x".repeat(length - head.length - 3) + '"}}';
+    };
+    try {
+      const exact = message(100);
+      expect(exact).toHaveLength(100);
+      for (let i = 0; i < 100; i += 30) small.stdin.emit("data", exact.slice(i, i + 30));
+      small.stdin.emit("data", "\r\n");
+      expect(await small.next()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+      const shorter = message(90);
+      for (let i = 0; i < 90; i += 30) small.stdin.emit("data", shorter.slice(i, i + 30));
+      small.stdin.emit("data", "\r"); // CRLF split between chunks
+      small.stdin.emit("data", "\n");
+      expect(await small.next()).toEqual({ jsonrpc: "2.0", id: 1, result: {} });
+      const over = message(101);
+      for (let i = 0; i < 101; i += 30) small.stdin.emit("data", over.slice(i, i + 30));
+      small.stdin.emit("data", "\n");
+      expect((await small.next()).error.code).toBe(-32600);
+      expect((await small.request("ping")).result).toEqual({});
+      expect(small.received).toEqual([]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("finishes a buffered line and reads the further lines of the same chunk", async () => {
+    const other = await startRawStdio(new ToolRegistry());
+    try {
+      other.stdin.emit("data", '{"jsonrpc":"2.0",');
+      other.stdin.emit("data", '"id":1,');
+      other.stdin.emit("data", '"method":"ping"}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\r\n\n{"jsonrpc":"2.0","id":3,"method":"pi');
+      other.stdin.emit("data", 'ng"}\n');
+      const ids = [(await other.next()).id, (await other.next()).id, (await other.next()).id];
+      expect(ids).toEqual([1, 2, 3]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  // Regression: the reader used to join the buffered text with each new chunk and search
+  // all of it for "\n", so a line of n bytes in chunks of c cost O(n²/c) (an 8 MB line: 0.5 s).
+  it("searches each byte of a long line for the newline once, however it is split", async () => {
+    const other = await startRawStdio(createTestRegistry());
+    const text = "é€ long line ".repeat(80_000); // ~1 MB of UTF-16, multi-byte in UTF-8
+    const line = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: "long", method: "tools/call", params: { name: "echo", arguments: { message: text } } }) + "\n");
+    const indexOf = String.prototype.indexOf;
+    let scanned = 0;
+    String.prototype.indexOf = function (this: string, search: string, position?: number): number {
+      if (search === "\n") scanned += this.length - (position ?? 0);
+      return indexOf.call(this, search, position);
+    };
+    try {
+      // 2 KiB byte chunks (some split a multi-byte character), handed over synchronously.
+      for (let i = 0; i < line.length; i += 2048) other.stdin.emit("data", line.subarray(i, i + 2048));
+    } finally {
+      String.prototype.indexOf = indexOf;
+    }
+    try {
+      expect(scanned).toBeLessThanOrEqual(line.length);
+      const response = await other.next((m) => m.id === "long");
+      expect(JSON.parse(response.result.content[0].text).echo).toBe(text);
+    } finally {
+      await other.close();
     }
   });
 

@@ -4,6 +4,8 @@ import {
   failure,
   getContent,
   MCPError,
+  noChangeNeeded,
+  partialSuccess,
   PermissionError,
   RegistrationError,
   success,
@@ -71,6 +73,29 @@ describe("registration", () => {
     expect(registry.unregister("get-sum")).toBe(true);
     expect(registry.unregister("get-sum")).toBe(false);
     expect(registry.list().map((d) => d.name)).toEqual(["math.sum", "echo"]);
+  });
+
+  it("changes revision when, and only when, the set of tools changes", () => {
+    const registry = new ToolRegistry();
+    const seen = [registry.revision];
+    const step = (): boolean => {
+      const changed = registry.revision !== seen[seen.length - 1];
+      seen.push(registry.revision);
+      return changed;
+    };
+    registry.register(sumTool, sum);
+    expect(step()).toBe(true);
+    registry.register(sumTool, sum); // same schema: a no-op
+    expect(step()).toBe(false);
+    expect(() => registry.register({ ...sumTool, outputSchema: undefined }, sum)).toThrow(RegistrationError);
+    expect(step()).toBe(false);
+    registry.unregister("nope");
+    expect(step()).toBe(false);
+    registry.unregister("math.sum");
+    expect(step()).toBe(true);
+    registry.register(sumTool, sum); // back to the same set of names: still a new revision
+    expect(step()).toBe(true);
+    expect(new Set(seen).size).toBe(4);
   });
 
   it("treats re-registration with a deep-equal schema (any key order) as a no-op", async () => {
@@ -523,14 +548,73 @@ describe("execute: output validation", () => {
     expect((await registry.execute(call("math.sum"))).status).toBe("success");
   });
 
-  it("checks branded success results, not failures or null data", async () => {
+  it("checks branded success and partial_success results, not failures", async () => {
     const { registry } = setup();
     registry.register({ name: "a.branded", inputSchema: {}, outputSchema: sumOutput }, async () => success({ sum: "x" }));
+    registry.register({ name: "a.partial", inputSchema: {}, outputSchema: sumOutput }, () => partialSuccess({ sum: "x" }));
     registry.register({ name: "a.failed", inputSchema: {}, outputSchema: sumOutput }, () => failure("X", "m"));
-    registry.register({ name: "a.null", inputSchema: {}, outputSchema: sumOutput }, () => null);
     expect((await registry.execute(call("a.branded"))).error?.error_type).toBe("ValidationError");
+    expect((await registry.execute(call("a.partial"))).error?.error_type).toBe("ValidationError");
     expect((await registry.execute(call("a.failed"))).error?.error_type).toBe("X");
-    expect(await registry.execute(call("a.null"))).toEqual({ status: "success", data: null });
+  });
+
+  // Regression: null data used to skip the check, so a tool with an output schema that
+  // returned nothing succeeded without structuredContent, and the official SDK client's
+  // callTool threw "has an output schema but did not return structured content".
+  it.each<[string, () => unknown]>([
+    ["returns undefined", () => undefined],
+    ["returns null", () => null],
+    ["resolves to undefined", async () => undefined],
+    ["returns success(null)", () => success(null)],
+    ["returns partialSuccess(null)", () => partialSuccess(null, { error_type: "X", error_message: "half" })],
+    ["returns partialSuccess(undefined)", () => partialSuccess(undefined)],
+  ])("fails a tool with an output schema that %s", async (_name, handler) => {
+    const { registry, audits } = setup();
+    registry.register({ name: "a.null", inputSchema: {}, outputSchema: sumOutput }, handler);
+    expect(await registry.execute(call("a.null"))).toEqual({
+      status: "failure",
+      data: null,
+      error: {
+        error_type: "ValidationError",
+        error_message: 'Output of tool "a.null" does not match its output schema: (root) must be object',
+        error_details: { errors: [{ pointer: "", rule: "type", message: "must be object", value: null }] },
+      },
+    });
+    expect(audits[0]).toMatchObject({ status: "failure", errorType: "ValidationError" });
+  });
+
+  it("checks null data with a precompiled output validator too", async () => {
+    const { registry } = setup();
+    const errors = [{ instancePath: "", schemaPath: "#/type", keyword: "type", message: "must be object", params: {} }];
+    const validateOutput = Object.assign((data: unknown) => data !== null, { errors });
+    registry.register({ name: "a.null", inputSchema: {}, outputSchema: sumOutput, validateOutput }, () => undefined);
+    expect((await registry.execute(call("a.null"))).error?.error_type).toBe("ValidationError");
+  });
+
+  it("accepts null data when the output schema allows it", async () => {
+    const { registry } = setup();
+    registry.register({ name: "a.nullable", inputSchema: {}, outputSchema: { type: ["object", "null"] } }, () => undefined);
+    expect(await registry.execute(call("a.nullable"))).toEqual({ status: "success", data: null });
+  });
+
+  it("allows no_change_needed with null data, and null data from tools without an output schema", async () => {
+    const { registry } = setup();
+    registry.register({ name: "a.same", inputSchema: {}, outputSchema: sumOutput }, () => noChangeNeeded("up to date"));
+    registry.register({ name: "a.void", inputSchema: {} }, () => undefined);
+    expect(await registry.execute(call("a.same"))).toEqual({ status: "no_change_needed", data: null, explanation: "up to date" });
+    expect(await registry.execute(call("a.void"))).toEqual({ status: "success", data: null });
+  });
+
+  it('returns null data and reports it with "warn"; skips the check with "off"', async () => {
+    const logger = recordingLogger();
+    const warn = setup({ outputValidation: "warn", logger });
+    warn.registry.register({ name: "a.null", inputSchema: {}, outputSchema: sumOutput }, () => undefined);
+    expect(await warn.registry.execute(call("a.null"))).toEqual({ status: "success", data: null });
+    expect(warn.audits[0].outputIssues).toEqual([{ pointer: "", rule: "type", message: "must be object", value: null }]);
+    expect(logger.lines[0][1]).toBe('Output of tool "a.null" does not match its output schema: (root) must be object');
+    const off = setup({ outputValidation: "off" });
+    off.registry.register({ name: "a.null", inputSchema: {}, outputSchema: sumOutput }, () => undefined);
+    expect(await off.registry.execute(call("a.null"))).toEqual({ status: "success", data: null });
   });
 });
 

@@ -73,7 +73,8 @@ const NON_FAILURE: ReadonlySet<string> = new Set(["success", "partial_success", 
  *   texts (SDK servers report those as results, not JSON-RPC errors).
  * - otherwise the status is `_meta["mcp-specgen/status"]` when present, else
  *   `success`. `data` is `structuredContent` when present (a first text block that
- *   is JSON is then taken as its serialized copy and dropped); else the first text
+ *   looks like a JSON object or array — `{…}` / `[…]`, checked without parsing
+ *   it — is then taken as its serialized copy and dropped); else the first text
  *   block parsed when it is a JSON object or array; else (other servers' prose)
  *   `{text}` with all text blocks joined by newlines — unless the status marker
  *   is present (this project's server), where such text is the explanation and
@@ -126,7 +127,8 @@ export function fromCallToolResult(value: unknown): MCPToolResult {
     let rest = texts;
     if (isPlainObject(value.structuredContent)) {
       data = value.structuredContent;
-      if (texts.length > 0 && parseJsonContainer(texts[0]) !== undefined) rest = texts.slice(1);
+      // Not parsed: the copy would be thrown away, and parsing a large result twice is not free.
+      if (texts.length > 0 && looksLikeJsonContainer(texts[0])) rest = texts.slice(1);
     } else if (texts.length > 0) {
       const parsed = parseJsonContainer(texts[0]);
       if (parsed !== undefined) {
@@ -145,6 +147,22 @@ export function fromCallToolResult(value: unknown): MCPToolResult {
 
 function joinOrUndefined(texts: string[]): string | undefined {
   return texts.length === 0 ? undefined : texts.join("\n");
+}
+
+/**
+ * Cheap stand-in for {@link parseJsonContainer} when the value is not needed:
+ * the text starts with "{" and ends with "}" (or "[" … "]"), whitespace aside.
+ */
+function looksLikeJsonContainer(text: string): boolean {
+  let i = 0;
+  let j = text.length - 1;
+  while (i <= j && text.charCodeAt(i) <= 32) i++;
+  while (j > i && text.charCodeAt(j) <= 32) j--;
+  if (i >= j) return false;
+  const first = text.charCodeAt(i);
+  const last = text.charCodeAt(j);
+  // { … }  or  [ … ]
+  return (first === 123 && last === 125) || (first === 91 && last === 93);
 }
 
 /** Parses text that is a JSON object or array; undefined for anything else (plain prose, numbers…). */

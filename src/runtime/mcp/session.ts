@@ -57,6 +57,9 @@ export class ServerCore {
   readonly instructions: string | undefined;
   readonly pageSize: number;
   readonly logger: Logger;
+  /** `tools/list` entries of every tool, built once per registry revision (see {@link toolInfos}). */
+  private toolInfoCache: readonly McpToolInfo[] | undefined = undefined;
+  private toolInfoRevision = -1;
 
   constructor(registry: ToolRegistry, options: McpServerOptions = {}) {
     this.registry = registry;
@@ -67,6 +70,21 @@ export class ServerCore {
     if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`pageSize must be a positive integer (got ${pageSize})`);
     this.pageSize = pageSize;
     this.logger = options.logger ?? silentLogger;
+  }
+
+  /**
+   * Every tool as MCP's Tool, in registration order. Cached until the registry's
+   * tools change (`register` / `unregister`), so paging through `tools/list`
+   * costs each page its own size, not the size of the registry.
+   */
+  toolInfos(): readonly McpToolInfo[] {
+    const revision = this.registry.revision;
+    let infos = this.toolInfoCache;
+    if (infos === undefined || revision !== this.toolInfoRevision) {
+      infos = this.toolInfoCache = this.registry.list().map(toolInfo);
+      this.toolInfoRevision = revision;
+    }
+    return infos;
   }
 }
 
@@ -315,10 +333,9 @@ export class McpSession {
       }
       offset = decoded;
     }
-    const all = this.core.registry.list();
+    const all = this.core.toolInfos();
     const end = Math.min(all.length, offset + this.core.pageSize);
-    const tools: McpToolInfo[] = [];
-    for (let i = offset; i < end; i++) tools.push(toolInfo(all[i]));
+    const tools = all.slice(offset, end);
     const result: { tools: McpToolInfo[]; nextCursor?: string } = { tools };
     if (end < all.length) result.nextCursor = encodeCursor(end);
     this.sendResult(id, result);

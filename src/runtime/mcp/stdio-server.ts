@@ -86,9 +86,19 @@ class LineWriter implements MessageSink {
   }
 }
 
-/** Splits input into lines and hands each parsed message to the session. */
+/**
+ * Splits input into lines and hands each parsed message to the session.
+ *
+ * A line that spans chunks is kept as the list of its pieces, and only each new
+ * chunk is searched for "\n": the pieces are joined once, when the line ends.
+ * (Joining and rescanning the buffered text on every chunk made a long line cost
+ * time quadratic in its length.)
+ */
 class LineReader {
-  private buffer = "";
+  /** The pieces of the unfinished line (none contains "\n"). */
+  private pieces: string[] = [];
+  /** Total length of `pieces`. */
+  private pending = 0;
   /** Inside an over-long line: drop input up to the next newline. */
   private skipping = false;
   private readonly decoder = new StringDecoder("utf8");
@@ -100,26 +110,41 @@ class LineReader {
   ) {}
 
   private read(chunk: string): void {
-    let text = chunk;
     let start = 0;
+    let nl = chunk.indexOf("\n");
     if (this.skipping) {
-      const nl = text.indexOf("\n");
       if (nl === -1) return;
       this.skipping = false;
       start = nl + 1;
-    } else if (this.buffer !== "") {
-      text = this.buffer + chunk;
-      this.buffer = "";
+      nl = chunk.indexOf("\n", start);
+    } else if (this.pending !== 0 && nl !== -1) {
+      // The buffered line ends in this chunk.
+      const pieces = this.pieces;
+      pieces.push(chunk.slice(0, nl));
+      const text = pieces.join("");
+      this.pieces = [];
+      this.pending = 0;
+      const end = text.charCodeAt(text.length - 1) === 13 /* \r */ ? text.length - 1 : text.length;
+      if (end > 0) this.line(end === text.length ? text : text.slice(0, end));
+      start = nl + 1;
+      nl = chunk.indexOf("\n", start);
     }
-    for (let nl = text.indexOf("\n", start); nl !== -1; nl = text.indexOf("\n", start)) {
-      const end = nl > start && text.charCodeAt(nl - 1) === 13 /* \r */ ? nl - 1 : nl;
-      if (end > start) this.line(text.slice(start, end));
+    for (; nl !== -1; nl = chunk.indexOf("\n", start)) {
+      const end = nl > start && chunk.charCodeAt(nl - 1) === 13 /* \r */ ? nl - 1 : nl;
+      if (end > start) this.line(chunk.slice(start, end));
       start = nl + 1;
     }
-    if (text.length - start > this.maxLength) {
+    const rest = chunk.length - start;
+    if (rest === 0) return;
+    if (this.pending + rest > this.maxLength) {
+      this.pieces = [];
+      this.pending = 0;
       this.skipping = true;
       this.session.handleInvalidInput("InvalidRequest", `message exceeds ${this.maxLength} bytes`);
-    } else if (start < text.length) this.buffer = start === 0 ? text : text.slice(start);
+    } else {
+      this.pieces.push(start === 0 ? chunk : chunk.slice(start));
+      this.pending += rest;
+    }
   }
 
   private line(line: string): void {
