@@ -45,7 +45,7 @@ export const validatorsGenerator: Generator = {
         const key = `${tool.module}\0${draft2020}`;
         let group = groups.get(key);
         if (!group) groups.set(key, (group = { module: tool.module, draft2020, tools: [], specs: [] }));
-        if (!group.tools.includes(tool)) group.tools.push(tool);
+        if (group.tools[group.tools.length - 1] !== tool) group.tools.push(tool);
         group.specs.push({ exportName, schema, doc });
       }
     }
@@ -60,12 +60,18 @@ export const validatorsGenerator: Generator = {
   },
 };
 
+/**
+ * Distinct schemas compiled per Ajv instance. ajv's `standaloneCode` grows faster than
+ * linearly with the schemas one instance holds, so large modules are compiled in chunks
+ * of fresh instances, which keeps the cost linear in the number of tools.
+ */
+export const SCHEMAS_PER_CHUNK = 100;
+
 function moduleCode(specs: ValidatorSpec[], draft2020: boolean, sources: string[]): string {
-  const ajv = createStandaloneAjv(draft2020) as { addSchema(schema: unknown, key: string): void };
   // Deduplicate by content: the first export of a schema gets the compiled function,
   // later ones are aliases of it (standalone code would otherwise emit it twice).
   const firstByContent = new Map<string, string>();
-  const refs: Record<string, string> = {};
+  const distinct: ValidatorSpec[] = [];
   const aliases: Array<[string, string]> = [];
   for (const spec of specs) {
     const content = canonicalJson(spec.schema);
@@ -75,17 +81,33 @@ function moduleCode(specs: ValidatorSpec[], draft2020: boolean, sources: string[
       continue;
     }
     firstByContent.set(content, spec.exportName);
-    const key = spec.exportName;
-    ajv.addSchema(schemaWithoutId(spec.schema), key);
-    refs[spec.exportName] = key;
+    distinct.push(spec);
   }
-  const code = importRuntimeHelpers(standaloneCode(ajv, refs));
+  // Every chunk's standalone code reuses the same identifiers (validate10, schema11,
+  // func0, …), so each is CommonJS-style code (`exports.x = …`) scoped in its own
+  // function; the module re-exports its members.
+  const parts: string[] = [];
+  for (let start = 0, n = 0; start < distinct.length; start += SCHEMAS_PER_CHUNK, n++) {
+    const chunk = distinct.slice(start, start + SCHEMAS_PER_CHUNK);
+    const ajv = createStandaloneAjv(draft2020) as unknown as { addSchema(schema: unknown, key: string): void; opts: { code: { esm?: boolean } } };
+    ajv.opts.code.esm = false; // read only by standaloneCode: `exports.x = …` instead of `export const x = …`
+    const refs: Record<string, string> = {};
+    for (const spec of chunk) {
+      ajv.addSchema(schemaWithoutId(spec.schema), spec.exportName);
+      refs[spec.exportName] = spec.exportName;
+    }
+    const code = standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
+    const name = `chunk${n}`;
+    parts.push(`const ${name} = (() => {\nconst exports = {};\n${code}\nreturn exports;\n})();\n`);
+    parts.push(chunk.map((spec) => `export const ${spec.exportName} = ${name}.${spec.exportName};\n`).join(""));
+  }
+  const code = importRuntimeHelpers(parts.join("\n"));
   const aliasLines = aliases.map(([name, target]) => `export const ${name} = ${target};`);
-  return `${tsBanner(sources)}${code.replace(/^"use strict";\n?/, "")}\n${aliasLines.length ? `${aliasLines.join("\n")}\n` : ""}`;
+  return `${tsBanner(sources)}${code}${aliasLines.length ? `\n${aliasLines.join("\n")}\n` : ""}`;
 }
 
-// ajv's standalone ESM output still `require`s its runtime helpers; rewrite each into an
-// import from mcp-specgen/runtime so the module is pure ESM with one dependency.
+// ajv's standalone code `require`s its runtime helpers; rewrite each into one import
+// from mcp-specgen/runtime so the module is pure ESM with one dependency.
 const RUNTIME_HELPERS: Record<string, string> = {
   'require("ajv/dist/runtime/equal").default': "ajvEqual",
   'require("ajv/dist/runtime/ucs2length").default': "ajvUcs2length",
