@@ -1,7 +1,7 @@
 import path from "node:path";
 import { DiagnosticBag, type Diagnostic } from "./diagnostics/types.js";
 import type { ResolvedConfig } from "./config/types.js";
-import type { GeneratedFile, GeneratorContext } from "./generate/generator.js";
+import { GenerationError, type GeneratedFile, type GeneratorContext } from "./generate/generator.js";
 import type { ToolSpec } from "./ir/types.js";
 import { loadSpecs } from "./parse/index.js";
 import { validateTools } from "./validate/index.js";
@@ -46,7 +46,13 @@ export async function runPipeline(config: ResolvedConfig): Promise<PipelineResul
   const files: GeneratedFile[] = [];
   for (const name of config.generators) {
     const t0 = performance.now();
-    files.push(...(await GENERATORS[name].generate(ctx)));
+    try {
+      files.push(...(await GENERATORS[name].generate(ctx)));
+    } catch (e) {
+      if (!(e instanceof GenerationError)) throw e;
+      diagnostics.error("GENERATION_FAILED", e.loc, e.message, e.help);
+      return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
+    }
     timings[`generate:${name}`] = performance.now() - t0;
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -39,6 +39,39 @@ describe("untrusted spec text", () => {
     expect(r.stderr).not.toMatch(/root:/);
   });
 
+  it("refuses $refs into non-schema data (where generators would not sanitise)", async () => {
+    project = tempProject({
+      "specs/x.json": JSON.stringify({ name: "x.y", description: "d", inputSchema: { type: "object", properties: { p: { $ref: "#/x-lib/evil" } }, "x-lib": { evil: { tsType: "string }\nexport const pwned = 1;\ninterface Z {" } } } }, null, 2),
+    });
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/specs\/x\.json:\d+:\d+ error SPEC_REF_UNRESOLVED .*"#\/x-lib\/evil" does not point at a subschema/);
+    expect(project.list()).toEqual(["specs/x.json"]);
+  });
+
+  it("reports a schema the type generator cannot handle as a diagnostic, not a crash", async () => {
+    project = tempProject({ "specs/x.json": JSON.stringify({ name: "x.y", description: "d", inputSchema: { type: "object", properties: { hasOwnProperty: { type: "string" } } } }) });
+    const r = await runCli(["generate"], project.dir);
+    if (r.code !== 0) {
+      expect(r.stderr).toMatch(/specs\/x\.json:1:\d+ error GENERATION_FAILED/);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+      expect(project.list()).toEqual(["specs/x.json"]);
+    } else expect(project.read("generated/types/x.ts")).toMatch(/hasOwnProperty\?: string/);
+  });
+
+  it("reads draft-04 and 2019-09 schemas with a warning instead of crashing", async () => {
+    project = tempProject({
+      "specs/x.json": JSON.stringify({ tools: [
+        { name: "x.old", description: "d", inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: { a: { type: "string" } } } },
+        { name: "x.new", description: "d", inputSchema: { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", properties: { b: { type: "integer" } } } },
+      ] }, null, 2),
+    });
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning SPEC_SCHEMA_DIALECT .*draft-04/);
+    expect(r.stderr).not.toMatch(/2019-09.*SPEC_SCHEMA_DIALECT/);
+  });
+
   it("refuses module names that would escape the output directory", async () => {
     project = tempProject({ "specs/x.json": JSON.stringify({ name: "y", module: "../../outside", description: "d", inputSchema: { type: "object" } }) });
     const r = await runCli(["generate"], project.dir);

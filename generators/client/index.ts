@@ -2,8 +2,7 @@ import type { Generator, GeneratorContext } from "../../src/generate/generator.j
 import { tsBanner } from "../../src/generate/banner.js";
 import { renderTemplate } from "../../src/generate/templates.js";
 import { typeImports } from "../../src/generate/tool-imports.js";
-import { docComment, stringLiteral } from "../../src/generate/ts.js";
-import { docText } from "../server/index.js";
+import { deprecatedTag, docComment, docText, stringLiteral } from "../../src/generate/ts.js";
 
 /**
  * Generates `client.ts`: `createClient(transport)` with one typed async method per tool
@@ -17,7 +16,8 @@ export const clientGenerator: Generator = {
       const { pascal, camel } = ctx.names.get(t.name)!;
       const lines = [`Calls \`${t.name}\`${t.version ? ` (v${t.version})` : ""}.`];
       if (t.description) lines.push("", t.description);
-      if (t.deprecation) lines.push("", `@deprecated${t.deprecation.since ? ` since ${t.deprecation.since}` : ""}${t.deprecation.message ? ` ${t.deprecation.message}` : ""}`);
+      const deprecated = deprecatedTag(t.deprecation);
+      if (deprecated) lines.push("", deprecated);
       return { pascal, camel, nameLiteral: stringLiteral(t.name), nameDoc: docText(`\`${t.name}\``), doc: docComment(lines.join("\n"), "  ") };
     });
     const contents = renderTemplate("client", "client.ts.hbs", { banner: tsBanner(ctx.config.inputs).trimEnd(), tools, typeImports: typeImports(ctx) });

@@ -2,7 +2,7 @@ import type { Generator, GeneratorContext } from "../../src/generate/generator.j
 import { tsBanner } from "../../src/generate/banner.js";
 import { renderTemplate } from "../../src/generate/templates.js";
 import { typeImports } from "../../src/generate/tool-imports.js";
-import { docComment, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
+import { docComment, docText, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
 import { toolListEntry } from "../manifest/index.js";
 import { validatorNames, validatorsPath } from "../validators/index.js";
 import { isDraft2020 } from "../../src/schema/ajv.js";
@@ -33,7 +33,9 @@ export const serverGenerator: Generator = {
       const v = validatorNames(pascal);
       const add = (draft2020: boolean, name: string) => {
         const from = stringLiteral(`./${validatorsPath(t.module, draft2020)}.js`);
-        validatorImports.set(from, [...(validatorImports.get(from) ?? []), name]);
+        const list = validatorImports.get(from);
+        if (list) list.push(name);
+        else validatorImports.set(from, [name]);
       };
       add(isDraft2020(t.inputSchema), v.args);
       if (t.outputSchema) add(isDraft2020(t.outputSchema), v.result);
@@ -59,8 +61,3 @@ export const serverGenerator: Generator = {
     ];
   },
 };
-
-/** Text safe inside a one-line JSDoc comment. */
-export function docText(text: string): string {
-  return text.replace(/\*\//g, "*\\/").replace(/\s*\n\s*/g, " ");
-}

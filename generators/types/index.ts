@@ -1,8 +1,11 @@
 import { compile, type Options } from "json-schema-to-typescript";
 import type { JSONSchema4 } from "json-schema";
-import type { GeneratedFile, Generator, GeneratorContext } from "../../src/generate/generator.js";
+import { GenerationError, type GeneratedFile, type Generator, type GeneratorContext } from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
-import type { ToolSpec } from "../../src/ir/types.js";
+import { groupByModule } from "../../src/generate/modules.js";
+import { typeImports } from "../../src/generate/tool-imports.js";
+import { deprecatedTag } from "../../src/generate/ts.js";
+import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
 import { prepareSchemaForTypes } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
 
@@ -14,16 +17,9 @@ import { indentTypeScript } from "./indent.js";
 export const typesGenerator: Generator = {
   name: "types",
   async generate(ctx) {
-    const byModule = new Map<string, ToolSpec[]>();
-    for (const t of ctx.tools) {
-      const list = byModule.get(t.module);
-      if (list) list.push(t);
-      else byModule.set(t.module, [t]);
-    }
     const files: GeneratedFile[] = [];
-    const modules = [...byModule.keys()].sort();
-    for (const module of modules) files.push(await moduleFile(ctx, module, byModule.get(module)!));
-    files.push(indexFile(ctx, modules));
+    for (const [module, tools] of groupByModule(ctx.tools)) files.push(await moduleFile(ctx, module, tools));
+    files.push(indexFile(ctx));
     return files;
   },
 };
@@ -48,19 +44,49 @@ async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec
     // Specs are untrusted: never let a `$ref` read a file or fetch a URL.
     $refOptions: { resolve: { file: false, http: false } } as Options["$refOptions"],
   };
+  // Every tool's own type names are reserved first, so no definition can take one.
+  const taken = new Set(tools.flatMap((t) => [`${ctx.names.get(t.name)!.pascal}Args`, `${ctx.names.get(t.name)!.pascal}Result`]));
   for (const tool of tools) {
     const { pascal } = ctx.names.get(tool.name)!;
-    const taken = new Set<string>();
     const args = prepareSchemaForTypes(tool.inputSchema, `${pascal}Args`, argsDoc(tool), pascal, taken);
-    chunks.push(await compile(args as JSONSchema4, `${pascal}Args`, options));
+    chunks.push(await compileTypes(tool, "inputSchema", args, options));
     if (tool.outputSchema) {
       const result = prepareSchemaForTypes(tool.outputSchema, `${pascal}Result`, `Result data of \`${tool.name}\` on success.`, `${pascal}Result`, taken);
-      chunks.push(await compile(result as JSONSchema4, `${pascal}Result`, options));
+      chunks.push(await compileTypes(tool, "outputSchema", result, options));
     } else {
       chunks.push(`/**\n * Result data of \`${safeComment(tool.name)}\` on success. The spec declares no output schema.\n */\nexport type ${pascal}Result = { [key: string]: unknown } | null;\n`);
     }
   }
-  return { path: moduleTypesPath(module), contents: indentTypeScript(chunks.join("\n")).trimEnd() + "\n" };
+  const contents = indentTypeScript(chunks.join("\n")).trimEnd() + "\n";
+  await assertOnlyTypeDeclarations(contents, tools[0]!.locations.tool);
+  return { path: moduleTypesPath(module), contents };
+}
+
+/** json-schema-to-typescript's compile(), with its failures reported at the schema. */
+async function compileTypes(tool: ToolSpec, side: "inputSchema" | "outputSchema", schema: JsonSchema, options: Partial<Options>): Promise<string> {
+  try {
+    return await compile(schema as JSONSchema4, String(schema.title), options);
+  } catch (e) {
+    throw new GenerationError(`cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`, tool.locations[side] ?? tool.locations.tool, "simplify the schema, or report it to mcp-specgen with the spec");
+  }
+}
+
+let typescript: typeof import("ts-morph").ts | undefined;
+
+/**
+ * The last line of defence for "spec text never becomes code": a generated types module
+ * must consist of exported interfaces and type aliases only, checked with TypeScript's
+ * own parser (loaded on first use).
+ */
+async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Promise<void> {
+  typescript ??= (await import("ts-morph")).ts;
+  const ts = typescript;
+  const file = ts.createSourceFile("types.ts", code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const diagnostics = (file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
+  const bad = file.statements.find((st) => !(ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) || !st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+  if (bad || diagnostics.length) {
+    throw new GenerationError("refusing to write generated types that contain something other than type declarations (a spec is trying to inject code, or a generator bug)", loc, "remove unusual keywords or names from the schema; nothing was written");
+  }
 }
 
 /** JSDoc for the arguments type: the tool's description, version and first usable example. */
@@ -69,21 +95,16 @@ function argsDoc(tool: ToolSpec): string {
   if (tool.description) lines.push("", tool.description);
   const example = tool.examples.find((e) => e.kind === "call" && !e.placeholder && (!e.toolName || tool.name.endsWith(e.toolName)));
   if (example) lines.push("", "@example", JSON.stringify(example.value, null, 2));
-  if (tool.deprecation) lines.push("", `@deprecated${tool.deprecation.since ? ` since ${tool.deprecation.since}` : ""}${tool.deprecation.message ? ` ${tool.deprecation.message}` : ""}`);
+  const deprecated = deprecatedTag(tool.deprecation);
+  if (deprecated) lines.push("", deprecated);
   return lines.join("\n");
 }
 
-function indexFile(ctx: GeneratorContext, modules: string[]): GeneratedFile {
+function indexFile(ctx: GeneratorContext): GeneratedFile {
   const lines = [tsBanner(ctx.config.inputs).trimEnd(), ""];
-  for (const m of modules) lines.push(`export type * from ${JSON.stringify(`./${moduleTypesPath(m).replace(/\.ts$/, ".js")}`)};`);
-  const imports = new Map<string, string[]>();
-  for (const t of ctx.tools) {
-    const { pascal } = ctx.names.get(t.name)!;
-    const list = imports.get(t.module) ?? [];
-    list.push(`${pascal}Args`, `${pascal}Result`);
-    imports.set(t.module, list);
-  }
-  for (const m of modules) lines.push(`import type { ${imports.get(m)!.join(", ")} } from ${JSON.stringify(`./${moduleTypesPath(m).replace(/\.ts$/, ".js")}`)};`);
+  const imports = typeImports(ctx);
+  for (const { from } of imports) lines.push(`export type * from ${from};`);
+  for (const { names, from } of imports) lines.push(`import type { ${names} } from ${from};`);
   lines.push("", "/** Invocation name → argument and result types, for typed clients and servers. */", "export interface ToolTypes {");
   for (const t of ctx.tools) {
     const { pascal } = ctx.names.get(t.name)!;

@@ -1,31 +1,51 @@
-import type { JsonSchema, JsonValue } from "../../src/ir/types.js";
+import type { JsonSchema } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
 
-// json-schema-to-typescript keywords that paste raw text into the output as TypeScript:
-// spec text must never become code, so they are removed from untrusted schemas.
-const CODE_KEYWORDS = ["tsType", "tsEnumNames", "tsTypeArguments"];
+// The only keywords json-schema-to-typescript is given. Everything else is dropped from
+// the copy it sees: its own code-pasting keywords (tsType, tsEnumNames…), validation-only
+// keywords, and any non-keyword data (`x-*`), which its $ref resolver would otherwise crawl.
+const TYPE_KEYWORDS = new Set([
+  "type", "properties", "required", "additionalProperties", "patternProperties", "items", "additionalItems",
+  "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "definitions", "$defs",
+  "description", "title", "default", "format", "deprecated", "readOnly",
+]);
 
 /**
- * Prepares one schema for json-schema-to-typescript: removes keywords that inject code,
- * drops `title`s below the root (json-schema-to-typescript turns each into a stray named
- * type) keeping them as descriptions, and names each definition `<prefix><Key>` so that
- * definitions of different tools in one file cannot clash.
+ * Prepares one schema for json-schema-to-typescript. The copy keeps only type-relevant
+ * keywords (so nothing can paste code), turns `title`s below the root into descriptions
+ * (json-schema-to-typescript would make each a stray named type), gives each definition
+ * the name `<prefix><Key>` and a plain-word key (keys are echoed into comments), rewrites
+ * `$ref`s to match, and neutralises `*\/` in pattern-property keys, which are also echoed
+ * into comments.
  */
 export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, rootDescription: string | undefined, definitionPrefix: string, taken: Set<string>): JsonSchema {
-  const definitionNames = new Map<string, string>();
-  const prepared = mapSchema(schema, (s, path) => {
-    for (const k of CODE_KEYWORDS) delete s[k];
-    delete s.$id;
-    delete s.$schema;
-    const isDefinition = path.length === 2 && (path[0] === "definitions" || path[0] === "$defs");
-    if (isDefinition) {
-      const key = String(path[1]);
+  // Definition keys → safe names, decided before mapping so $refs anywhere can be rewritten.
+  const renamed = new Map<string, string>();
+  for (const map of ["definitions", "$defs"] as const) {
+    const defs = schema[map];
+    if (!defs || typeof defs !== "object" || Array.isArray(defs)) continue;
+    for (const key of Object.keys(defs)) {
       let name = `${definitionPrefix}${pascal(key)}`;
       for (let i = 2; taken.has(name); i++) name = `${definitionPrefix}${pascal(key)}${i}`;
       taken.add(name);
-      definitionNames.set(key, name);
+      renamed.set(`#/${map}/${escapePointer(key)}`, `#/${map}/${name}`);
+    }
+  }
+  const prepared = mapSchema(schema, (s, path) => {
+    for (const k of Object.keys(s)) if (!TYPE_KEYWORDS.has(k)) delete s[k];
+    if (typeof s.$ref === "string") s.$ref = rewriteRef(s.$ref, renamed);
+    for (const map of ["definitions", "$defs"] as const) {
+      if (path.length === 0 && s[map] && typeof s[map] === "object" && !Array.isArray(s[map])) {
+        s[map] = Object.fromEntries(Object.entries(s[map]).map(([k, v]) => [renamed.get(`#/${map}/${escapePointer(k)}`)!.slice(map.length + 3), v]));
+      }
+    }
+    if (s.patternProperties && typeof s.patternProperties === "object" && !Array.isArray(s.patternProperties)) {
+      s.patternProperties = Object.fromEntries(Object.entries(s.patternProperties).map(([k, v]) => [k.replace(/\*\//g, "*\\/"), v]));
+    }
+    const isDefinition = path.length === 2 && (path[0] === "definitions" || path[0] === "$defs");
+    if (isDefinition) {
       if (typeof s.title === "string" && !s.description) s.description = s.title;
-      s.title = name;
+      s.title = renamedTitle(renamed, String(path[0]), String(path[1]));
     } else if (path.length > 0 && typeof s.title === "string") {
       if (!s.description) s.description = s.title;
       delete s.title;
@@ -38,13 +58,31 @@ export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, root
   return prepared;
 }
 
+function renamedTitle(renamed: Map<string, string>, map: string, originalKey: string): string {
+  return renamed.get(`#/${map}/${escapePointer(originalKey)}`)!.slice(map.length + 3);
+}
+
+/** Points a `$ref` at the renamed definition (keeping any path below it). */
+function rewriteRef(raw: string, renamed: Map<string, string>): string {
+  let ref = raw;
+  try {
+    ref = decodeURIComponent(raw);
+  } catch {
+    // Not URI-encoded; compare as written.
+  }
+  for (const [from, to] of renamed) {
+    if (ref === from || ref.startsWith(`${from}/`)) return to + ref.slice(from.length);
+  }
+  return raw;
+}
+
+function escapePointer(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
 function pascal(key: string): string {
   const words = key.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const out = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
   return /^[0-9]/.test(out) ? `_${out}` : out || "Definition";
 }
 
-/** True when a schema describes something other than a JSON object at its root. */
-export function isObjectSchema(schema: JsonValue): boolean {
-  return !!schema && typeof schema === "object" && !Array.isArray(schema) && (schema.type === "object" || (schema.type === undefined && "properties" in schema));
-}

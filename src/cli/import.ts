@@ -7,6 +7,8 @@ import { readToolList, type ImportSource } from "../import/source.js";
 import { renderMarkdownSpec } from "../import/render-markdown.js";
 import { jsonFile } from "../generate/banner.js";
 import { atomicWrite } from "../output/write.js";
+import { MCP_TOOL_NAME } from "../validate/index.js";
+import { verifyMarkdownRoundTrip } from "../import/verify.js";
 import type { CliIO } from "./main.js";
 
 /** Help for `mcp-specgen import`. */
@@ -63,9 +65,22 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
   const name = normalizeModule(values.name ?? list.serverName ?? (source.kind === "file" ? path.basename(source.path).replace(/\.[^.]+$/, "") : "server")) || "server";
   const out = path.resolve(io.cwd, values.out ?? path.join("specs", name, values.format === "json" ? "tools.json" : "MCP_TOOL_SPECIFICATION.md"));
   if (existsSync(out) && !values.force) throw new UsageError(`${path.relative(io.cwd, out)} exists; pass --force to overwrite it`);
+  const invalid = list.tools.filter((t) => !MCP_TOOL_NAME.test(t.name));
+  for (const t of invalid) io.stderr(`mcp-specgen import: skipped a tool whose name is not a valid MCP tool name: ${JSON.stringify(t.name.slice(0, 140))}`);
+  const tools = list.tools.filter((t) => MCP_TOOL_NAME.test(t.name));
   const description = source.kind === "stdio" ? `the stdio server \`${source.command}\`` : source.kind === "url" ? source.url : path.relative(io.cwd, source.path);
-  const contents = values.format === "json" ? jsonFile({ tools: list.tools }) : renderMarkdownSpec(list.serverName ?? name, description, list.tools);
+  const contents = values.format === "json" ? jsonFile({ tools }) : renderMarkdownSpec(list.serverName ?? name, description, tools);
+  if (values.format === "markdown") {
+    const problems = verifyMarkdownRoundTrip(path.relative(io.cwd, out).split(path.sep).join("/"), contents, tools);
+    for (const p of problems.filter((p) => p.kind === "description")) io.stderr(`mcp-specgen import: warning: ${p.tool}: ${p.message}`);
+    const wrong = problems.filter((p) => p.kind === "contract");
+    if (wrong.length) {
+      for (const p of wrong) io.stderr(`mcp-specgen import: ${p.tool}: ${p.message}`);
+      io.stderr("mcp-specgen import: the Markdown spec would not describe these tools exactly; nothing was written. Use --format json.");
+      return 1;
+    }
+  }
   atomicWrite(out, contents);
-  io.stdout(`mcp-specgen import: ${list.tools.length} tools → ${path.relative(io.cwd, out)}`);
+  io.stdout(`mcp-specgen import: ${tools.length} tools → ${path.relative(io.cwd, out)}`);
   return 0;
 }

@@ -1,4 +1,4 @@
-import type { ToolSpec } from "../ir/types.js";
+import type { SourceLocation, ToolSpec } from "../ir/types.js";
 import type { ToolNames } from "../naming/table.js";
 import type { ResolvedConfig } from "../config/types.js";
 
@@ -22,4 +22,19 @@ export interface GeneratorContext {
 export interface Generator {
   name: string;
   generate(ctx: GeneratorContext): GeneratedFile[] | Promise<GeneratedFile[]>;
+}
+
+/**
+ * A generator could not produce output for something in the specs. The pipeline reports it
+ * as an error diagnostic at `loc` (never as a stack trace) and writes nothing.
+ */
+export class GenerationError extends Error {
+  override name = "GenerationError";
+  constructor(
+    message: string,
+    readonly loc: SourceLocation,
+    readonly help?: string,
+  ) {
+    super(message);
+  }
 }

@@ -1,16 +1,9 @@
 import { createHash } from "node:crypto";
+import { canonicalJson } from "../runtime/validation.js";
 
-/** JSON with object keys sorted at every level, so equal values always serialise equally. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k];
-    return sorted;
-  });
-}
+export { canonicalJson };
 
-/** `sha256:<hex>` of a value's canonical JSON. */
+/** `sha256:<hex>` of a value's canonical JSON (keys sorted; `__proto__` keys kept as keys). */
 export function contentHash(value: unknown): string {
   return `sha256:${createHash("sha256").update(canonicalJson(value)).digest("hex")}`;
 }

@@ -1,14 +1,11 @@
 import type { GeneratorContext } from "./generator.js";
+import { groupByModule } from "./modules.js";
 import { stringLiteral } from "./ts.js";
 
 /** `import type { A, B } from "./types/<module>.js"` lines for every tool's Args and Result, grouped by module. */
 export function typeImports(ctx: GeneratorContext): Array<{ names: string; from: string }> {
-  const byModule = new Map<string, string[]>();
-  for (const t of ctx.tools) {
-    const { pascal } = ctx.names.get(t.name)!;
-    const list = byModule.get(t.module) ?? [];
-    list.push(`${pascal}Args`, `${pascal}Result`);
-    byModule.set(t.module, list);
-  }
-  return [...byModule.keys()].sort().map((m) => ({ names: byModule.get(m)!.join(", "), from: stringLiteral(`./types/${m}.js`) }));
+  return [...groupByModule(ctx.tools)].map(([module, tools]) => ({
+    names: tools.flatMap((t) => [`${ctx.names.get(t.name)!.pascal}Args`, `${ctx.names.get(t.name)!.pascal}Result`]).join(", "),
+    from: stringLiteral(`./types/${module}.js`),
+  }));
 }

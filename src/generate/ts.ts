@@ -42,3 +42,14 @@ export function tsLiteral(value: unknown, indent = ""): string {
   const key = (k: string) => (k === "__proto__" ? `["__proto__"]` : IDENTIFIER.test(k) ? k : stringLiteral(k));
   return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)}`).join(",\n")},\n${indent}}`;
 }
+
+/** Text safe inside a one-line JSDoc comment. */
+export function docText(text: string): string {
+  return text.replace(/\*\//g, "*\\/").replace(/\s*\n\s*/g, " ");
+}
+
+/** The `@deprecated` tag for a tool, or undefined when it is not deprecated. */
+export function deprecatedTag(deprecation: { since?: string; message?: string } | undefined): string | undefined {
+  if (!deprecation) return undefined;
+  return `@deprecated${deprecation.since ? ` since ${deprecation.since}` : ""}${deprecation.message ? ` ${deprecation.message}` : ""}`;
+}

@@ -26,7 +26,7 @@ function renderTool(tool: ListedTool): string[] {
   lines.push("### 3. Input Schema (Parameters)", "", ...schemaSection(tool.inputSchema, true));
   lines.push("### 4. Output Schema (Return Value)", "", ...(tool.outputSchema ? schemaSection(tool.outputSchema, false) : ["The server declares no output schema.", ""]));
   lines.push("### 5. Error Handling", "", "- `ToolExecutionError`: the server reports failures as `isError` results.", "");
-  lines.push("### 6. Idempotency", "", `- **Idempotent**: ${a.idempotentHint === true ? "Yes" : a.idempotentHint === false ? "No" : "Not stated by the server"}`, "");
+  if (typeof a.idempotentHint === "boolean") lines.push("### 6. Idempotency", "", `- **Idempotent**: ${a.idempotentHint ? "Yes" : "No"}`, "");
   lines.push("### 8. Security Considerations", "", a.destructiveHint === false || a.readOnlyHint === true ? "- No destructive effects are declared." : "- The server does not declare this tool read-only; treat it as able to change state.", "");
   return lines;
 }
@@ -52,16 +52,17 @@ function schemaSection(schema: JsonSchema, input: boolean): string[] {
 function typeText(s: JsonSchema): string {
   const t = s.type;
   if (typeof t === "string") {
-    if (t === "array" && isObject(s.items) && typeof s.items.type === "string") return `\`array[${s.items.type}]\``;
-    return `\`${t}\``;
+    if (t === "array" && isObject(s.items) && typeof s.items.type === "string") return code(`array[${s.items.type}]`);
+    return code(t);
   }
-  if (Array.isArray(t) && t.every((x) => typeof x === "string")) return `\`${t.join(" | ")}\``;
+  if (Array.isArray(t) && t.every((x) => typeof x === "string")) return code(t.join(" or "));
   return "`any`";
 }
 
-// Markdown that starts a block when it begins a line: headings, fences, quotes, lists,
-// tables, setext underlines, HTML, thematic breaks.
-const BLOCK_START = /^(\s*)(#|```|~~~|>|[-*+](\s|$)|\d+[.)](\s|$)|\||<|=+\s*$|-+\s*$|_{3,}\s*$|\*{3,}\s*$)/;
+// Markdown that starts a block when it begins a line — headings, fences, quotes, lists,
+// tables, setext underlines, HTML, thematic breaks — and bold labels (`**Read-only**: …`),
+// which the spec reader would take as facts about the tool.
+const BLOCK_START = /^(\s*)(#|```|~~~|>|[-*+](\s|$)|\d+[.)](\s|$)|\||<|=+\s*$|-+\s*$|_{3,}\s*$|\*{2,}|__)/;
 
 /** Free text as paragraphs that cannot start a Markdown block. */
 export function block(text: string): string {
@@ -71,6 +72,11 @@ export function block(text: string): string {
 
 function inline(text: string): string {
   return text.replace(/[\r\n]+/g, " ").replace(/[`*_[\]<>|#]/g, (c) => `\\${c}`);
+}
+
+/** A code span for a type word; anything but plain type characters becomes `any`. */
+function code(text: string): string {
+  return /^[A-Za-z0-9_[\] ]+$/.test(text) ? `\`${text}\`` : "`any`";
 }
 
 function cell(text: string): string {

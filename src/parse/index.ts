@@ -25,7 +25,8 @@ export function loadSpecs(inputs: readonly string[], diagnostics: DiagnosticBag,
   const tools: ToolSpec[] = [];
   for (const abs of files) {
     const rel = toPosix(path.relative(options.cwd, abs));
-    const text = readFileSync(abs, "utf8").replace(/^\uFEFF/, "");
+    // Line endings are normalised so a CRLF checkout generates the same bytes as LF.
+    const text = readFileSync(abs, "utf8").replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
     tools.push(...parseSpecText(rel, text, diagnostics));
   }
   return { tools, files: files.map((f) => toPosix(path.relative(options.cwd, f))) };

@@ -1,63 +1,84 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
+import { canonicalJson } from "../runtime/validation.js";
 
 // ajv and ajv-formats are CommonJS; createRequire sidesteps their default-export interop.
 const require = createRequire(import.meta.url);
 type AjvConstructor = new (options: Options) => AjvInstance;
-const Ajv = require("ajv").default as AjvConstructor;
-const Ajv2020 = require("ajv/dist/2020").default as AjvConstructor;
+const AJV_CLASSES: Record<Dialect, AjvConstructor> = {
+  draft7: require("ajv").default as AjvConstructor,
+  "2019": require("ajv/dist/2019").default as AjvConstructor,
+  "2020": require("ajv/dist/2020").default as AjvConstructor,
+};
 const addFormats = require("ajv-formats").default as (ajv: AjvInstance) => AjvInstance;
+const codegen = require("ajv") as { _: (strings: TemplateStringsArray, ...values: unknown[]) => unknown };
 
 export type { ValidateFunction, ErrorObject };
 
-const DRAFT_2020 = /json-schema\.org\/(draft\/2020-12|draft\/2019-09)/;
+/** The JSON Schema dialects ajv validates: draft-07 (also used for draft-06), 2019-09, 2020-12. */
+export type Dialect = "draft7" | "2019" | "2020";
 
-const codegen = require("ajv") as { _: (strings: TemplateStringsArray, ...values: unknown[]) => unknown };
+/**
+ * The dialect a schema's `$schema` asks for. `supported` is false for dialects ajv 8 does
+ * not know (draft-04, custom URIs): those are read with draft-07 rules, which cover what
+ * tool schemas use, and the caller warns.
+ */
+export function schemaDialect(schema: JsonSchema): { dialect: Dialect; supported: boolean } {
+  const uri = schema.$schema;
+  if (typeof uri !== "string") return { dialect: "draft7", supported: true };
+  if (uri.includes("2020-12")) return { dialect: "2020", supported: true };
+  if (uri.includes("2019-09")) return { dialect: "2019", supported: true };
+  return { dialect: "draft7", supported: /draft-0[67]\b/.test(uri) };
+}
 
-/** The Ajv options every instance of the generator shares (all errors, not only the first). */
-export function createAjv(draft2020: boolean): AjvInstance {
-  const Cls = draft2020 ? Ajv2020 : Ajv;
-  const ajv = new Cls({ strict: false, allErrors: true, logger: false });
+/**
+ * The schema as ajv should see it: without `$id` (a spec's id would register globally in
+ * an Ajv instance, and two specs sharing one would clash) and without a `$schema` ajv
+ * cannot load (the dialect is chosen by the instance instead).
+ */
+export function schemaForAjv(schema: JsonSchema): JsonSchema {
+  const { $id: _id, $schema, ...rest } = schema;
+  return $schema !== undefined && schemaDialect(schema).supported ? { $schema, ...rest } : rest;
+}
+
+/** An Ajv instance with the generator's options (all errors, formats, not strict about unknown keywords). */
+export function createAjv(dialect: Dialect): AjvInstance {
+  const ajv = new AJV_CLASSES[dialect]({ strict: false, allErrors: true, logger: false });
   addFormats(ajv);
   return ajv;
 }
 
 /**
- * An Ajv instance for standalone code generation (one per output file: standalone code
- * covers every schema added to the instance). Format functions are referenced, not
- * inlined, through ajv-formats' `fullFormats`.
+ * An Ajv instance for standalone code generation. Format functions are referenced, not
+ * inlined, through ajv-formats' `fullFormats`; `esm` chooses ES module or CommonJS output.
  */
-export function createStandaloneAjv(draft2020: boolean): AjvInstance {
-  const Cls = draft2020 ? Ajv2020 : Ajv;
-  const ajv = new Cls({
+export function createStandaloneAjv(dialect: Dialect | boolean, esm = true): AjvInstance {
+  const cls = AJV_CLASSES[dialect === true ? "2020" : dialect === false ? "draft7" : dialect];
+  const ajv = new cls({
     strict: false,
     allErrors: true,
     logger: false,
-    code: { source: true, esm: true, lines: true, optimize: true, formats: codegen._`require("ajv-formats/dist/formats").fullFormats` } as Options["code"],
+    code: { source: true, esm, lines: true, optimize: true, formats: codegen._`require("ajv-formats/dist/formats").fullFormats` } as Options["code"],
   });
   addFormats(ajv);
   return ajv;
 }
 
-/** True when a schema declares a 2019-09 or 2020-12 `$schema`. */
-export function isDraft2020(schema: JsonSchema): boolean {
-  return typeof schema.$schema === "string" && DRAFT_2020.test(schema.$schema);
-}
+const shared = new Map<Dialect, AjvInstance>();
 
-let draft7: AjvInstance | undefined;
-let draft2020: AjvInstance | undefined;
-
-/** The shared Ajv instance for a schema's dialect (`$schema`), created on first use. */
+/** The shared Ajv instance for a schema's dialect, created on first use. */
 export function ajvFor(schema: JsonSchema): AjvInstance {
-  if (isDraft2020(schema)) return (draft2020 ??= createAjv(true));
-  return (draft7 ??= createAjv(false));
+  const { dialect } = schemaDialect(schema);
+  let ajv = shared.get(dialect);
+  if (!ajv) shared.set(dialect, (ajv = createAjv(dialect)));
+  return ajv;
 }
 
-/** Checks a schema against its meta-schema; returns ajv's errors (empty when valid). */
+/** Checks a schema against its dialect's meta-schema; returns ajv's errors (empty when valid). */
 export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
   const ajv = ajvFor(schema);
-  return ajv.validateSchema(schema) ? [] : [...(ajv.errors ?? [])];
+  return ajv.validateSchema(schemaForAjv(schema)) ? [] : [...(ajv.errors ?? [])];
 }
 
 const compiled = new Map<string, ValidateFunction | Error>();
@@ -67,22 +88,29 @@ const compiled = new Map<string, ValidateFunction | Error>();
  * identical schemas across thousands of tools compile once.
  */
 export function compileSchema(schema: JsonSchema): ValidateFunction | Error {
-  const key = JSON.stringify(schema);
+  const key = canonicalJson(schema);
   let v = compiled.get(key);
   if (v === undefined) {
     try {
-      v = ajvFor(schema).compile(schemaWithoutId(schema));
+      v = ajvFor(schema).compile(schemaForAjv(schema));
     } catch (e) {
       v = e as Error;
     }
     compiled.set(key, v);
   }
-  return v as ValidateFunction | Error;
+  return v;
 }
 
-/** A spec's `$id` would register the schema globally in Ajv; two specs sharing an id would clash. */
+/** True when a schema declares a 2019-09 or 2020-12 `$schema` (validators are grouped by dialect). */
+export function isDraft2020(schema: JsonSchema): boolean {
+  return schemaDialect(schema).dialect !== "draft7";
+}
+
+/**
+ * The schema for an instance whose class already fixes the dialect (standalone code):
+ * without `$id` and `$schema`.
+ */
 export function schemaWithoutId(schema: JsonSchema): JsonSchema {
-  if (!("$id" in schema)) return schema;
-  const { $id: _id, ...rest } = schema;
+  const { $id: _id, $schema: _schema, ...rest } = schema;
   return rest;
 }

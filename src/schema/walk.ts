@@ -3,7 +3,7 @@ import type { JsonSchema, JsonValue } from "../ir/types.js";
 type JsonObject = { [k: string]: JsonValue };
 
 // Keywords whose value is a map of name → schema, and those holding one schema or a list.
-const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas"];
+const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"];
 const SCHEMA_ONE = ["additionalProperties", "items", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"];
 const SCHEMA_LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
 

@@ -1,6 +1,6 @@
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
-import { compileSchema, metaSchemaErrors, type ErrorObject } from "../schema/ajv.js";
+import { compileSchema, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
 import { isObject, resolvePointer, walkSchema } from "../schema/walk.js";
 import { locateInSchema, pointerToPath } from "../parse/schema-source.js";
 import { schemaProvenance } from "../parse/markdown/provenance.js";
@@ -20,9 +20,16 @@ const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[
  */
 export function validateTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag): void {
   const seen = new Map<string, ToolSpec>();
+  const modulesByFoldedName = new Map<string, string>();
   for (const tool of tools) {
     const nameLoc = tool.locations.name ?? tool.locations.tool;
     checkName(tool, nameLoc, diagnostics);
+    const folded = tool.module.toLowerCase();
+    const sameButCase = modulesByFoldedName.get(folded);
+    if (sameButCase === undefined) modulesByFoldedName.set(folded, tool.module);
+    else if (sameButCase !== tool.module) {
+      diagnostics.error("SPEC_MODULE_CASE", nameLoc, `module "${tool.module}" differs from module "${sameButCase}" only in case; their generated files would overwrite each other on case-insensitive file systems`, "spell the module the same way everywhere");
+    }
     if (!MODULE_NAME.test(tool.module)) {
       diagnostics.error("SPEC_MODULE_INVALID", nameLoc, `module "${tool.module}" of "${tool.name}" may only contain letters, digits, '_', '-' and single dots`, "use a module name such as `file_utility`");
     }
@@ -74,18 +81,40 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
     ok = false;
     diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, ["type"], fallback), `input schema of "${tool.name}" must have "type": "object" at its root (MCP requires it)`, 'wrap the parameters in {"type": "object", "properties": {…}}');
   }
+  const { supported } = schemaDialect(schema);
+  if (!supported) {
+    diagnostics.warning("SPEC_SCHEMA_DIALECT", locateInSchema(schema, ["$schema"], fallback), `${label} of "${tool.name}" declares "${String(schema.$schema)}", which is not supported; it is read with draft-07 rules`, 'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12');
+  }
+  // A $ref may only point at a subschema (the root, a definition, a property…): a pointer
+  // into arbitrary data such as "#/x-lib/evil" would smuggle unvalidated content in.
+  const subschemas = new Set<string>();
+  walkSchema(schema, (_sub, path) => subschemas.add(toPointer(path)));
   walkSchema(schema, (sub, path) => {
     const ref = sub.$ref;
     if (typeof ref !== "string") return;
     if (!ref.startsWith("#")) {
       ok = false;
       diagnostics.error("SPEC_REF_UNSUPPORTED", locateInSchema(schema, [...path, "$ref"], fallback), `${label} of "${tool.name}" refers to "${ref}", outside the schema`, "inline the referenced schema or move it under definitions/$defs; specs are never allowed to read other files or URLs");
-    } else if (resolvePointer(schema, ref) === undefined) {
+    } else if (resolvePointer(schema, ref) === undefined || !subschemas.has(normalizePointer(ref))) {
       ok = false;
-      diagnostics.error("SPEC_REF_UNRESOLVED", locateInSchema(schema, [...path, "$ref"], fallback), `${label} of "${tool.name}": "${ref}" points at nothing`, "fix the pointer or add the missing definition");
+      diagnostics.error("SPEC_REF_UNRESOLVED", locateInSchema(schema, [...path, "$ref"], fallback), `${label} of "${tool.name}": "${ref}" does not point at a subschema`, "point at the root (#), a definition (#/definitions/x or #/$defs/x) or another subschema");
     }
   });
   return ok;
+}
+
+/** The JSON pointer (`#/properties/a`) of a path of keys. */
+function toPointer(path: ReadonlyArray<string | number>): string {
+  return path.length ? `#/${path.map((k) => String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}` : "#";
+}
+
+/** A `$ref` pointer with URI escapes decoded, comparable with {@link toPointer}. */
+function normalizePointer(ref: string): string {
+  try {
+    return ref === "#/" ? "#" : decodeURIComponent(ref);
+  } catch {
+    return ref;
+  }
 }
 
 /**
