@@ -5,7 +5,7 @@ import { typeImports } from "../../src/generate/tool-imports.js";
 import { docComment, docText, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
 import { toolListEntry } from "../manifest/index.js";
 import { validatorNames, validatorsPath } from "../validators/index.js";
-import { isDraft2020 } from "../../src/schema/ajv.js";
+import { schemaDialect, type Dialect } from "../../src/schema/ajv.js";
 
 /**
  * Generates `tools.ts` (each tool's MCP definition, identical to the manifest's entry) and
@@ -31,14 +31,14 @@ export const serverGenerator: Generator = {
     const tools = ctx.tools.map((t) => {
       const { pascal, camel } = ctx.names.get(t.name)!;
       const v = validatorNames(pascal);
-      const add = (draft2020: boolean, name: string) => {
-        const from = stringLiteral(`./${validatorsPath(t.module, draft2020)}.js`);
+      const add = (dialect: Dialect, name: string) => {
+        const from = stringLiteral(`./${validatorsPath(t.module, dialect)}.js`);
         const list = validatorImports.get(from);
         if (list) list.push(name);
         else validatorImports.set(from, [name]);
       };
-      add(isDraft2020(t.inputSchema), v.args);
-      if (t.outputSchema) add(isDraft2020(t.outputSchema), v.result);
+      add(schemaDialect(t.inputSchema).dialect, v.args);
+      if (t.outputSchema) add(schemaDialect(t.outputSchema).dialect, v.result);
       return {
         pascal,
         camel,

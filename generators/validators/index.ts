@@ -4,7 +4,7 @@ import { tsBanner } from "../../src/generate/banner.js";
 import { canonicalJson } from "../../src/generate/hash.js";
 import { docComment } from "../../src/generate/ts.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
-import { createStandaloneAjv, isDraft2020, schemaWithoutId } from "../../src/schema/ajv.js";
+import { createStandaloneAjv, schemaDialect, schemaWithoutMeta, type Dialect } from "../../src/schema/ajv.js";
 
 const require = createRequire(import.meta.url);
 const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
@@ -17,8 +17,8 @@ interface ValidatorSpec {
 }
 
 /** The module path of a module's validators (without extension). */
-export function validatorsPath(module: string, draft2020 = false): string {
-  return `validators/${module}${draft2020 ? ".2020" : ""}`;
+export function validatorsPath(module: string, dialect: Dialect = "draft7"): string {
+  return `validators/${module}${dialect === "draft7" ? "" : `.${dialect}`}`;
 }
 
 /** Export names of a tool's validators. */
@@ -34,26 +34,26 @@ export function validatorNames(pascal: string): { args: string; result: string }
 export const validatorsGenerator: Generator = {
   name: "validators",
   generate(ctx: GeneratorContext) {
-    const groups = new Map<string, { module: string; draft2020: boolean; tools: ToolSpec[]; specs: ValidatorSpec[] }>();
+    const groups = new Map<string, { module: string; dialect: Dialect; tools: ToolSpec[]; specs: ValidatorSpec[] }>();
     for (const tool of ctx.tools) {
       const { pascal } = ctx.names.get(tool.name)!;
       const names = validatorNames(pascal);
       const sides: Array<[string, JsonSchema, string]> = [[names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`]];
       if (tool.outputSchema) sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`]);
       for (const [exportName, schema, doc] of sides) {
-        const draft2020 = isDraft2020(schema);
-        const key = `${tool.module}\0${draft2020}`;
+        const { dialect } = schemaDialect(schema);
+        const key = `${tool.module}\0${dialect}`;
         let group = groups.get(key);
-        if (!group) groups.set(key, (group = { module: tool.module, draft2020, tools: [], specs: [] }));
+        if (!group) groups.set(key, (group = { module: tool.module, dialect, tools: [], specs: [] }));
         if (group.tools[group.tools.length - 1] !== tool) group.tools.push(tool);
         group.specs.push({ exportName, schema, doc });
       }
     }
     const files: GeneratedFile[] = [];
-    for (const group of [...groups.values()].sort((a, b) => (validatorsPath(a.module, a.draft2020) < validatorsPath(b.module, b.draft2020) ? -1 : 1))) {
-      const base = validatorsPath(group.module, group.draft2020);
+    for (const group of [...groups.values()].sort((a, b) => (validatorsPath(a.module, a.dialect) < validatorsPath(b.module, b.dialect) ? -1 : 1))) {
+      const base = validatorsPath(group.module, group.dialect);
       const sources = [...new Set(group.tools.map((t) => t.locations.tool.file))].sort();
-      files.push({ path: `${base}.js`, contents: moduleCode(group.specs, group.draft2020, sources) });
+      files.push({ path: `${base}.js`, contents: moduleCode(group.specs, group.dialect, sources) });
       files.push({ path: `${base}.d.ts`, contents: declarations(group.specs, sources) });
     }
     return files;
@@ -67,7 +67,7 @@ export const validatorsGenerator: Generator = {
  */
 export const SCHEMAS_PER_CHUNK = 100;
 
-function moduleCode(specs: ValidatorSpec[], draft2020: boolean, sources: string[]): string {
+function moduleCode(specs: ValidatorSpec[], dialect: Dialect, sources: string[]): string {
   // Deduplicate by content: the first export of a schema gets the compiled function,
   // later ones are aliases of it (standalone code would otherwise emit it twice).
   const firstByContent = new Map<string, string>();
@@ -89,11 +89,10 @@ function moduleCode(specs: ValidatorSpec[], draft2020: boolean, sources: string[
   const parts: string[] = [];
   for (let start = 0, n = 0; start < distinct.length; start += SCHEMAS_PER_CHUNK, n++) {
     const chunk = distinct.slice(start, start + SCHEMAS_PER_CHUNK);
-    const ajv = createStandaloneAjv(draft2020) as unknown as { addSchema(schema: unknown, key: string): void; opts: { code: { esm?: boolean } } };
-    ajv.opts.code.esm = false; // read only by standaloneCode: `exports.x = …` instead of `export const x = …`
+    const ajv = createStandaloneAjv(dialect, false);
     const refs: Record<string, string> = {};
     for (const spec of chunk) {
-      ajv.addSchema(schemaWithoutId(spec.schema), spec.exportName);
+      ajv.addSchema(schemaWithoutMeta(spec.schema), spec.exportName);
       refs[spec.exportName] = spec.exportName;
     }
     const code = standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");

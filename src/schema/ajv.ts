@@ -53,9 +53,8 @@ export function createAjv(dialect: Dialect): AjvInstance {
  * An Ajv instance for standalone code generation. Format functions are referenced, not
  * inlined, through ajv-formats' `fullFormats`; `esm` chooses ES module or CommonJS output.
  */
-export function createStandaloneAjv(dialect: Dialect | boolean, esm = true): AjvInstance {
-  const cls = AJV_CLASSES[dialect === true ? "2020" : dialect === false ? "draft7" : dialect];
-  const ajv = new cls({
+export function createStandaloneAjv(dialect: Dialect, esm = true): AjvInstance {
+  const ajv = new AJV_CLASSES[dialect]({
     strict: false,
     allErrors: true,
     logger: false,
@@ -101,16 +100,11 @@ export function compileSchema(schema: JsonSchema): ValidateFunction | Error {
   return v;
 }
 
-/** True when a schema declares a 2019-09 or 2020-12 `$schema` (validators are grouped by dialect). */
-export function isDraft2020(schema: JsonSchema): boolean {
-  return schemaDialect(schema).dialect !== "draft7";
-}
-
 /**
  * The schema for an instance whose class already fixes the dialect (standalone code):
  * without `$id` and `$schema`.
  */
-export function schemaWithoutId(schema: JsonSchema): JsonSchema {
+export function schemaWithoutMeta(schema: JsonSchema): JsonSchema {
   const { $id: _id, $schema: _schema, ...rest } = schema;
   return rest;
 }
