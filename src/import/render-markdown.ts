@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonValue } from "../ir/types.js";
 import type { ListedTool } from "./source.js";
+import { isObject } from "../schema/walk.js";
 
 /**
  * Renders imported tools as a spec in the canonical Markdown template (seed 000 §4.1).
@@ -83,6 +84,3 @@ function cell(text: string): string {
   return text.replace(/[\r\n]+/g, " ").replace(/\|/g, "\\|").replace(/`/g, "'");
 }
 
-function isObject(v: JsonValue | undefined): v is { [k: string]: JsonValue } {
-  return !!v && typeof v === "object" && !Array.isArray(v);
-}

@@ -1,4 +1,5 @@
 import type { JsonValue } from "../ir/types.js";
+import { isObject } from "../schema/walk.js";
 
 const SCHEMA_KEYWORDS = new Set([
   "$schema", "$ref", "$defs", "definitions", "properties", "required", "additionalProperties",
@@ -26,6 +27,3 @@ export function looksLikeSchema(value: JsonValue): value is { [k: string]: JsonV
   return keywords.includes("properties") && isObject(value.properties) && Object.values(value.properties).every(isObject);
 }
 
-function isObject(v: JsonValue | undefined): v is { [k: string]: JsonValue } {
-  return !!v && typeof v === "object" && !Array.isArray(v);
-}

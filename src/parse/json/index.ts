@@ -3,6 +3,7 @@ import type { JsonSchema, JsonValue, ToolExample, ToolSpec, Idempotency, ToolErr
 import { completeAnnotations, moduleFromPath, type StatedAnnotations } from "../../ir/build.js";
 import { JsonLocator } from "./locate.js";
 import { recordSchemaLocator } from "../schema-source.js";
+import { isObject } from "../../schema/walk.js";
 
 type JsonObject = { [k: string]: JsonValue };
 
@@ -119,6 +120,3 @@ function pickStrings(o: JsonObject, keys: string[]): { [k: string]: string } {
   return out;
 }
 
-function isObject(v: JsonValue | undefined): v is JsonObject {
-  return !!v && typeof v === "object" && !Array.isArray(v);
-}
