@@ -2,9 +2,11 @@ import path from "node:path";
 import { DiagnosticBag, type Diagnostic } from "./diagnostics/types.js";
 import type { ResolvedConfig } from "./config/types.js";
 import { GenerationError, type GeneratedFile, type GeneratorContext } from "./generate/generator.js";
-import type { ToolSpec } from "./ir/types.js";
+import type { SourceLocation, ToolSpec } from "./ir/types.js";
 import { loadSpecs } from "./parse/index.js";
 import { validateTools } from "./validate/index.js";
+import { resolveToolSchemas } from "./validate/resolve.js";
+import { reportUnexpected } from "./validate/unexpected.js";
 import { buildNameTable } from "./naming/table.js";
 import { ownershipFile } from "./output/ownership.js";
 import { generatorVersion } from "./version.js";
@@ -27,6 +29,17 @@ export interface PipelineResult {
  */
 export async function runPipeline(config: ResolvedConfig): Promise<PipelineResult> {
   const timings: Record<string, number> = {};
+  const diagnostics = new DiagnosticBag();
+  try {
+    return await runStages(config, diagnostics, timings);
+  } catch (e) {
+    // Every stage reports what it expects; anything else still ends as a diagnostic.
+    reportUnexpected(diagnostics, runLocation(config), "generating", e);
+    return { tools: [], files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
+  }
+}
+
+async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, timings: Record<string, number>): Promise<PipelineResult> {
   const time = <T>(phase: string, fn: () => T): T => {
     const t0 = performance.now();
     try {
@@ -35,10 +48,10 @@ export async function runPipeline(config: ResolvedConfig): Promise<PipelineResul
       timings[phase] = (timings[phase] ?? 0) + performance.now() - t0;
     }
   };
-  const diagnostics = new DiagnosticBag();
   const specs = time("parse", () => loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir] }));
-  const tools = [...specs.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  time("validate", () => validateTools(specs.tools, diagnostics));
+  const resolved = time("resolve", () => resolveToolSchemas(specs.tools, diagnostics));
+  const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  time("validate", () => validateTools(resolved, diagnostics));
   const names = time("names", () => buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics));
   if (diagnostics.hasErrors) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
 
@@ -49,15 +62,37 @@ export async function runPipeline(config: ResolvedConfig): Promise<PipelineResul
     try {
       files.push(...(await GENERATORS[name].generate(ctx)));
     } catch (e) {
-      if (!(e instanceof GenerationError)) throw e;
-      diagnostics.error("GENERATION_FAILED", e.loc, e.message, e.help);
+      if (e instanceof GenerationError) diagnostics.error("GENERATION_FAILED", e.loc, e.message, e.help);
+      else reportUnexpected(diagnostics, runLocation(config), `running the ${name} generator`, e);
       return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
     }
     timings[`generate:${name}`] = performance.now() - t0;
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const clash = firstPathClash(files);
+  if (clash) {
+    // Two outputs for one file would leave one silently lost (and code importing it broken).
+    diagnostics.error("GENERATION_FAILED", runLocation(config), `two generated files map to "${clash}" (on case-insensitive file systems too)`, "rename one of the modules or tools involved");
+    return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
+  }
   files.push(ownershipFile(files, config.inputs));
   return { tools, files, diagnostics: diagnostics.sorted(), failed: false, timings };
+}
+
+/** Where run-wide problems are reported: the config file, else the first input. */
+function runLocation(config: ResolvedConfig): SourceLocation {
+  return { file: config.configFile ?? config.inputs[0] ?? ".", line: 1, column: 1 };
+}
+
+/** The first path that two generated files share, compared case-insensitively. */
+function firstPathClash(files: readonly GeneratedFile[]): string | undefined {
+  const seen = new Set<string>();
+  for (const f of files) {
+    const key = f.path.toLowerCase();
+    if (seen.has(key)) return f.path;
+    seen.add(key);
+  }
+  return undefined;
 }
 
 /** The output directory as an absolute path. */

@@ -3,7 +3,7 @@ import { ajvUcs2length } from "mcp-specgen/runtime";
 const chunk0 = (() => {
 const exports = {};
 exports.validateGenerateCodeArgs = validate10;
-const schema11 = {"type":"object","properties":{"prompt":{"type":"string","minLength":1,"description":"What the code should do. Must not be empty."},"language":{"type":"string","enum":["python","typescript","javascript","go","rust"],"description":"Target programming language."},"context_code":{"type":"string","description":"Existing code the snippet will be placed into."},"style":{"type":"object","title":"StylePreferences","description":"Formatting preferences.","properties":{"indent":{"type":"integer","minimum":1,"maximum":8,"default":4,"description":"Spaces per indentation level."},"docstrings":{"type":"boolean","default":true,"description":"Whether to emit docstrings / doc comments."}},"additionalProperties":false},"max_lines":{"type":"integer","minimum":1,"maximum":500,"default":50,"description":"Upper bound on generated lines."}},"required":["prompt","language"],"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"prompt":{"type":"string","minLength":1},"language":{"type":"string","enum":["python","typescript","javascript","go","rust"]},"context_code":{"type":"string"},"style":{"type":"object","properties":{"indent":{"type":"integer","minimum":1,"maximum":8},"docstrings":{"type":"boolean"}},"additionalProperties":false},"max_lines":{"type":"integer","minimum":1,"maximum":500}},"required":["prompt","language"],"additionalProperties":false};
 const func2 = ajvUcs2length;
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -227,7 +227,7 @@ return errors === 0;
 }
 
 exports.validateGenerateCodeResult = validate11;
-const schema12 = {"type":"object","properties":{"generated_code":{"type":"string","description":"The generated snippet."},"language":{"type":"string","description":"Language of the snippet."},"lines_generated":{"type":"integer","minimum":0,"description":"Number of lines in the snippet."}},"required":["generated_code","language","lines_generated"],"additionalProperties":false};
+const schema12 = {"type":"object","properties":{"generated_code":{"type":"string"},"language":{"type":"string"},"lines_generated":{"type":"integer","minimum":0}},"required":["generated_code","language","lines_generated"],"additionalProperties":false};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

@@ -2,7 +2,7 @@
 const chunk0 = (() => {
 const exports = {};
 exports.validateDeleteFileArgs = validate10;
-const schema11 = {"type":"object","properties":{"file_path":{"type":"string","description":"Path of the file, relative to the workspace root.","examples":["tmp/old.log"]},"missing_ok":{"type":"boolean","description":"Succeed when the file does not exist (default: false).","default":false,"examples":[true]}},"required":["file_path"],"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"file_path":{"type":"string"},"missing_ok":{"type":"boolean"}},"required":["file_path"],"additionalProperties":false};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -70,7 +70,7 @@ return errors === 0;
 }
 
 exports.validateDeleteFileResult = validate11;
-const schema12 = {"type":"object","properties":{"file_path":{"type":"string","description":"The path that was given.","examples":["tmp/old.log"]},"deleted":{"type":"boolean","description":"Whether a file was removed.","examples":[true]}},"required":["file_path","deleted"]};
+const schema12 = {"type":"object","properties":{"file_path":{"type":"string"},"deleted":{"type":"boolean"}},"required":["file_path","deleted"]};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -136,7 +136,7 @@ return errors === 0;
 }
 
 exports.validateReadFileContentArgs = validate12;
-const schema13 = {"type":"object","properties":{"file_path":{"type":"string","description":"Path of the file, relative to the workspace root.","examples":["docs/notes.txt"]},"encoding":{"type":"string","enum":["utf-8","latin1","ascii"],"description":"Text encoding (default: \"utf-8\").","default":"utf-8","examples":["utf-8"]},"max_bytes":{"type":"integer","description":"Read at most this many bytes (default 65536).","default":65536,"examples":[1024]}},"required":["file_path"],"additionalProperties":false};
+const schema13 = {"type":"object","properties":{"file_path":{"type":"string"},"encoding":{"type":"string","enum":["utf-8","latin1","ascii"]},"max_bytes":{"type":"integer"}},"required":["file_path"],"additionalProperties":false};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -228,7 +228,7 @@ return errors === 0;
 }
 
 exports.validateReadFileContentResult = validate13;
-const schema14 = {"type":"object","properties":{"file_path":{"type":"string","description":"The path that was read.","examples":["docs/notes.txt"]},"content":{"type":"string","description":"File content (possibly truncated).","examples":["hello"]},"size_bytes":{"type":"integer","description":"Size of the whole file in bytes.","examples":[5]},"truncated":{"type":"boolean","description":"Whether content was cut at max_bytes.","examples":[false]}},"required":["file_path","content","size_bytes","truncated"]};
+const schema14 = {"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"},"size_bytes":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["file_path","content","size_bytes","truncated"]};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

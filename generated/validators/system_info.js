@@ -34,7 +34,7 @@ return errors === 0;
 }
 
 exports.validateGetServerStatusResult = validate11;
-const schema12 = {"type":"object","properties":{"uptime_seconds":{"type":"number","description":"Seconds since the server started.","examples":[12.5]},"memory_rss_bytes":{"type":"integer","description":"Resident set size of the process.","examples":[52428800]},"runtime":{"type":"string","description":"Runtime name and version.","examples":["node v20.20.2"]},"tools_registered":{"type":"integer","description":"Number of tools the server exposes.","examples":[7]}},"required":["uptime_seconds","memory_rss_bytes","runtime","tools_registered"]};
+const schema12 = {"type":"object","properties":{"uptime_seconds":{"type":"number"},"memory_rss_bytes":{"type":"integer"},"runtime":{"type":"string"},"tools_registered":{"type":"integer"}},"required":["uptime_seconds","memory_rss_bytes","runtime","tools_registered"]};
 
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -146,7 +146,7 @@ return errors === 0;
 }
 
 exports.validateMeasureEventLoopLagArgs = validate12;
-const schema13 = {"type":"object","properties":{"samples":{"type":"integer","minimum":1,"maximum":1000,"default":10,"description":"Number of samples to take."},"interval_ms":{"type":"integer","minimum":1,"maximum":60000,"default":100,"description":"Milliseconds between samples."}},"additionalProperties":false};
+const schema13 = {"type":"object","properties":{"samples":{"type":"integer","minimum":1,"maximum":1000},"interval_ms":{"type":"integer","minimum":1,"maximum":60000}},"additionalProperties":false};
 
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -250,7 +250,7 @@ return errors === 0;
 }
 
 exports.validateMeasureEventLoopLagResult = validate13;
-const schema14 = {"type":"object","properties":{"samples":{"type":"integer","description":"Samples taken.","examples":[5]},"mean_lag_ms":{"type":"number","description":"Mean lag beyond the interval.","examples":[0.8]},"max_lag_ms":{"type":"number","description":"Largest lag seen.","examples":[2.1]}},"required":["samples","mean_lag_ms","max_lag_ms"]};
+const schema14 = {"type":"object","properties":{"samples":{"type":"integer"},"mean_lag_ms":{"type":"number"},"max_lag_ms":{"type":"number"}},"required":["samples","mean_lag_ms","max_lag_ms"]};
 
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

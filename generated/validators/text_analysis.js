@@ -2,7 +2,7 @@
 const chunk0 = (() => {
 const exports = {};
 exports.validateWordStatsArgs = validate10;
-const schema11 = {"type":"object","properties":{"text":{"type":"string","description":"The text to analyse."},"top_n":{"type":"integer","minimum":1,"maximum":100,"default":5,"description":"How many frequent words to return."},"case_sensitive":{"type":"boolean","default":false,"description":"Count 'Word' and 'word' separately."},"stop_words":{"type":"array","items":{"type":"string"},"description":"Words to leave out of the frequency list."}},"required":["text"],"additionalProperties":false};
+const schema11 = {"type":"object","properties":{"text":{"type":"string"},"top_n":{"type":"integer","minimum":1,"maximum":100},"case_sensitive":{"type":"boolean"},"stop_words":{"type":"array","items":{"type":"string"}}},"required":["text"],"additionalProperties":false};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;

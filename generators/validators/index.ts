@@ -1,24 +1,31 @@
 import { createRequire } from "node:module";
-import type { GeneratedFile, Generator, GeneratorContext } from "../../src/generate/generator.js";
+import { GenerationError, type GeneratedFile, type Generator, type GeneratorContext } from "../../src/generate/generator.js";
+import { describeThrown } from "../../src/validate/unexpected.js";
 import { tsBanner } from "../../src/generate/banner.js";
 import { canonicalJson } from "../../src/generate/hash.js";
 import { docComment } from "../../src/generate/ts.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
-import { createStandaloneAjv, schemaDialect, schemaWithoutMeta, type Dialect } from "../../src/schema/ajv.js";
+import { createStandaloneAjv, schemaDialect, validationView, type Dialect } from "../../src/schema/ajv.js";
 
 const require = createRequire(import.meta.url);
 const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
 
-/** One validator to emit: its export name and the schema it checks. */
+/** One validator to emit: its export name, the schema it checks and the tool it is for. */
 interface ValidatorSpec {
   exportName: string;
   schema: JsonSchema;
   doc: string;
+  tool: ToolSpec;
+  side: "inputSchema" | "outputSchema";
 }
+
+// Schemas of the newer dialects live in a folder per dialect, so no module name (which
+// may contain dots, such as `x.2019`) can produce another module's file name.
+const DIALECT_FOLDERS: Record<Dialect, string> = { draft7: "", "2019": "draft-2019-09/", "2020": "draft-2020-12/" };
 
 /** The module path of a module's validators (without extension). */
 export function validatorsPath(module: string, dialect: Dialect = "draft7"): string {
-  return `validators/${module}${dialect === "draft7" ? "" : `.${dialect}`}`;
+  return `validators/${DIALECT_FOLDERS[dialect]}${module}`;
 }
 
 /** Export names of a tool's validators. */
@@ -38,15 +45,15 @@ export const validatorsGenerator: Generator = {
     for (const tool of ctx.tools) {
       const { pascal } = ctx.names.get(tool.name)!;
       const names = validatorNames(pascal);
-      const sides: Array<[string, JsonSchema, string]> = [[names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`]];
-      if (tool.outputSchema) sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`]);
-      for (const [exportName, schema, doc] of sides) {
+      const sides: Array<[string, JsonSchema, string, ValidatorSpec["side"]]> = [[names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`, "inputSchema"]];
+      if (tool.outputSchema) sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`, "outputSchema"]);
+      for (const [exportName, schema, doc, side] of sides) {
         const { dialect } = schemaDialect(schema);
         const key = `${tool.module}\0${dialect}`;
         let group = groups.get(key);
         if (!group) groups.set(key, (group = { module: tool.module, dialect, tools: [], specs: [] }));
         if (group.tools[group.tools.length - 1] !== tool) group.tools.push(tool);
-        group.specs.push({ exportName, schema, doc });
+        group.specs.push({ exportName, schema, doc, tool, side });
       }
     }
     const files: GeneratedFile[] = [];
@@ -89,13 +96,7 @@ function moduleCode(specs: ValidatorSpec[], dialect: Dialect, sources: string[])
   const parts: string[] = [];
   for (let start = 0, n = 0; start < distinct.length; start += SCHEMAS_PER_CHUNK, n++) {
     const chunk = distinct.slice(start, start + SCHEMAS_PER_CHUNK);
-    const ajv = createStandaloneAjv(dialect, false);
-    const refs: Record<string, string> = {};
-    for (const spec of chunk) {
-      ajv.addSchema(schemaWithoutMeta(spec.schema), spec.exportName);
-      refs[spec.exportName] = spec.exportName;
-    }
-    const code = standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
+    const code = chunkCode(chunk, dialect);
     const name = `chunk${n}`;
     parts.push(`const ${name} = (() => {\nconst exports = {};\n${code}\nreturn exports;\n})();\n`);
     parts.push(chunk.map((spec) => `export const ${spec.exportName} = ${name}.${spec.exportName};\n`).join(""));
@@ -103,6 +104,31 @@ function moduleCode(specs: ValidatorSpec[], dialect: Dialect, sources: string[])
   const code = importRuntimeHelpers(parts.join("\n"));
   const aliasLines = aliases.map(([name, target]) => `export const ${name} = ${target};`);
   return `${tsBanner(sources)}${code}${aliasLines.length ? `\n${aliasLines.join("\n")}\n` : ""}`;
+}
+
+function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): string {
+  try {
+    const ajv = createStandaloneAjv(dialect, false);
+    const refs: Record<string, string> = {};
+    for (const spec of chunk) {
+      ajv.addSchema(validationView(spec.schema), spec.exportName);
+      refs[spec.exportName] = spec.exportName;
+    }
+    return standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
+  } catch (e) {
+    // Checks run before generation should leave nothing ajv refuses; if something slips
+    // through, name the tool whose schema ajv cannot compile rather than fail the chunk.
+    for (const spec of chunk) {
+      try {
+        const ajv = createStandaloneAjv(dialect, false);
+        ajv.addSchema(validationView(spec.schema), spec.exportName);
+        standaloneCode(ajv, { [spec.exportName]: spec.exportName });
+      } catch (inner) {
+        throw new GenerationError(`cannot compile a validator for the ${spec.side === "inputSchema" ? "input" : "output"} schema of "${spec.tool.name}": ${describeThrown(inner)}`, spec.tool.locations[spec.side] ?? spec.tool.locations.tool, "simplify the schema, or report it to mcp-specgen with the spec");
+      }
+    }
+    throw e;
+  }
 }
 
 // ajv's standalone code `require`s its runtime helpers; rewrite each into one import

@@ -4,6 +4,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { loadSpecs } from "../parse/index.js";
 import { validateTools } from "../validate/index.js";
+import { resolveToolSchemas } from "../validate/resolve.js";
 import { buildNameTable } from "../naming/table.js";
 import { schemaProvenance, statedDestructive, untypedFields } from "../parse/markdown/provenance.js";
 
@@ -30,10 +31,11 @@ export interface LintSummaryRow {
 export function runLint(config: ResolvedConfig): LintResult {
   const diagnostics = new DiagnosticBag();
   const specs = loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir] });
-  const tools = [...specs.tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  validateTools(specs.tools, diagnostics);
+  const resolved = resolveToolSchemas(specs.tools, diagnostics);
+  const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  validateTools(resolved, diagnostics);
   buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics);
-  lintTools(specs.tools, diagnostics);
+  lintTools(resolved, diagnostics);
   const sorted = diagnostics.sorted();
   return { files: specs.files, tools, diagnostics: sorted, summary: summarizeByCode(sorted) };
 }

@@ -26,3 +26,12 @@ export function pointerToPath(pointer: string): string[] {
     .slice(1)
     .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
+
+/**
+ * Lets a rewritten copy of a schema (same key paths, see `resolveSchemaResources`) find
+ * positions the way its original does.
+ */
+export function carrySchemaLocator(from: JsonSchema, to: JsonSchema): void {
+  const locate = locators.get(from);
+  if (locate) locators.set(to, locate);
+}

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
 import { canonicalJson } from "../runtime/validation.js";
+import { mapSchema, SUBSCHEMA_KEYWORDS } from "./walk.js";
 
 // ajv and ajv-formats are CommonJS; createRequire sidesteps their default-export interop.
 const require = createRequire(import.meta.url);
@@ -33,13 +34,38 @@ export function schemaDialect(schema: JsonSchema): { dialect: Dialect; supported
 }
 
 /**
- * The schema as ajv should see it: without `$id` (a spec's id would register globally in
- * an Ajv instance, and two specs sharing one would clash) and without a `$schema` ajv
- * cannot load (the dialect is chosen by the instance instead).
+ * The schema as the meta-schema check sees it: without the root `$id` (an id would
+ * register globally in an Ajv instance) and without a `$schema` ajv cannot load (the
+ * dialect is chosen by the instance instead). Meta-validation treats the schema as data,
+ * so nothing in it is compiled.
  */
-export function schemaForAjv(schema: JsonSchema): JsonSchema {
+export function schemaForMeta(schema: JsonSchema): JsonSchema {
   const { $id: _id, $schema, ...rest } = schema;
   return $schema !== undefined && schemaDialect(schema).supported ? { $schema, ...rest } : rest;
+}
+
+// Keywords that take part in validation, besides those holding subschemas. Everything
+// else — annotations (`title`, `description`, `default`, `examples`), identifiers,
+// comments and unknown keywords — has no effect on what validates, so ajv never sees it:
+// no spec text but property names, enum/const values and patterns reaches the code ajv
+// compiles, and those it always emits as escaped literals.
+const VALIDATION_KEYWORDS = new Set([
+  "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+  "maxLength", "minLength", "pattern", "format", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+  "maxProperties", "minProperties", "required", "dependentRequired", "nullable", "$ref",
+]);
+
+/**
+ * The part of a schema that decides what validates: validation keywords and subschemas,
+ * nothing else (see {@link VALIDATION_KEYWORDS}). Expects a schema whose identifiers are
+ * already resolved (no nested `$id`, `$ref`s as `#/…` pointers), as every tool schema is
+ * after the check stage. Key paths are unchanged, so ajv's error paths still fit the source.
+ */
+export function validationView(schema: JsonSchema): JsonSchema {
+  return mapSchema(schema, (sub) => {
+    for (const key of Object.keys(sub)) if (!VALIDATION_KEYWORDS.has(key) && !SUBSCHEMA_KEYWORDS.has(key)) delete sub[key];
+    return sub;
+  });
 }
 
 /** An Ajv instance with the generator's options (all errors, formats, not strict about unknown keywords). */
@@ -77,7 +103,7 @@ export function ajvFor(schema: JsonSchema): AjvInstance {
 /** Checks a schema against its dialect's meta-schema; returns ajv's errors (empty when valid). */
 export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
   const ajv = ajvFor(schema);
-  return ajv.validateSchema(schemaForAjv(schema)) ? [] : [...(ajv.errors ?? [])];
+  return ajv.validateSchema(schemaForMeta(schema)) ? [] : [...(ajv.errors ?? [])];
 }
 
 const compiled = new Map<string, ValidateFunction | Error>();
@@ -91,7 +117,7 @@ export function compileSchema(schema: JsonSchema): ValidateFunction | Error {
   let v = compiled.get(key);
   if (v === undefined) {
     try {
-      v = ajvFor(schema).compile(schemaForAjv(schema));
+      v = ajvFor(schema).compile(withDialect(schema, validationView(schema)));
     } catch (e) {
       v = e as Error;
     }
@@ -100,11 +126,7 @@ export function compileSchema(schema: JsonSchema): ValidateFunction | Error {
   return v;
 }
 
-/**
- * The schema for an instance whose class already fixes the dialect (standalone code):
- * without `$id` and `$schema`.
- */
-export function schemaWithoutMeta(schema: JsonSchema): JsonSchema {
-  const { $id: _id, $schema: _schema, ...rest } = schema;
-  return rest;
+/** The view with the `$schema` ajv can load, for the shared instances. */
+function withDialect(schema: JsonSchema, view: JsonSchema): JsonSchema {
+  return schema.$schema !== undefined && schemaDialect(schema).supported ? { $schema: schema.$schema, ...view } : view;
 }

@@ -7,24 +7,31 @@ const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "$defs", 
 const SCHEMA_ONE = ["additionalProperties", "items", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"];
 const SCHEMA_LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
 
-/** A visitor over every subschema; `path` is the JSON path of keys from the root. */
-export type SchemaVisitor = (schema: JsonObject, path: ReadonlyArray<string | number>) => void;
+/** Every keyword whose value holds subschemas (one, a list, or a map of them). */
+export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, ...SCHEMA_ONE, ...SCHEMA_LIST]);
+
+/**
+ * A visitor over every subschema; `path` is the JSON path of keys from the root. What it
+ * returns (when not undefined) is the `scope` its subschemas are visited with, so a walk
+ * can carry state down the tree (such as the base URI that `$id`s establish).
+ */
+export type SchemaVisitor<S = unknown> = (schema: JsonObject, path: ReadonlyArray<string | number>, scope: S) => S | void;
 
 /**
  * Visits every subschema of a schema, only at keyword positions: a property that happens
  * to be called "type" or "tsType" is a name, not a keyword, and is never visited as one.
  */
-export function walkSchema(schema: JsonValue, visit: SchemaVisitor, path: Array<string | number> = []): void {
+export function walkSchema<S = unknown>(schema: JsonValue, visit: SchemaVisitor<S>, path: Array<string | number> = [], scope?: S): void {
   if (!isObject(schema)) return;
-  visit(schema, path);
+  const inner = visit(schema, path, scope as S) ?? scope;
   for (const k of SCHEMA_MAPS) {
     const m = schema[k];
-    if (isObject(m)) for (const [name, sub] of Object.entries(m)) walkSchema(sub, visit, [...path, k, name]);
+    if (isObject(m)) for (const [name, sub] of Object.entries(m)) walkSchema(sub, visit, [...path, k, name], inner);
   }
-  for (const k of SCHEMA_ONE) if (isObject(schema[k])) walkSchema(schema[k], visit, [...path, k]);
+  for (const k of SCHEMA_ONE) if (isObject(schema[k])) walkSchema(schema[k], visit, [...path, k], inner);
   for (const k of SCHEMA_LIST) {
     const l = schema[k];
-    if (Array.isArray(l)) l.forEach((sub, i) => walkSchema(sub, visit, [...path, k, i]));
+    if (Array.isArray(l)) l.forEach((sub, i) => walkSchema(sub, visit, [...path, k, i], inner));
   }
 }
 

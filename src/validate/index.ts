@@ -1,7 +1,10 @@
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import { compileSchema, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
-import { isObject, resolvePointer, walkSchema } from "../schema/walk.js";
+import { isObject } from "../schema/walk.js";
+import { checkPatterns } from "../schema/patterns.js";
+import { findRefCycles } from "../schema/ref-cycles.js";
+import { reportUnexpected } from "./unexpected.js";
 import { locateInSchema, pointerToPath } from "../parse/schema-source.js";
 import { schemaProvenance } from "../parse/markdown/provenance.js";
 
@@ -22,36 +25,47 @@ export function validateTools(tools: readonly ToolSpec[], diagnostics: Diagnosti
   const seen = new Map<string, ToolSpec>();
   const modulesByFoldedName = new Map<string, string>();
   for (const tool of tools) {
-    const nameLoc = tool.locations.name ?? tool.locations.tool;
-    checkName(tool, nameLoc, diagnostics);
-    const folded = tool.module.toLowerCase();
-    const sameButCase = modulesByFoldedName.get(folded);
-    if (sameButCase === undefined) modulesByFoldedName.set(folded, tool.module);
-    else if (sameButCase !== tool.module) {
-      diagnostics.error("SPEC_MODULE_CASE", nameLoc, `module "${tool.module}" differs from module "${sameButCase}" only in case; their generated files would overwrite each other on case-insensitive file systems`, "spell the module the same way everywhere");
+    try {
+      validateTool(tool, seen, modulesByFoldedName, diagnostics);
+    } catch (e) {
+      reportUnexpected(diagnostics, tool.locations.tool, `checking "${tool.name}"`, e);
     }
-    if (!MODULE_NAME.test(tool.module)) {
-      diagnostics.error("SPEC_MODULE_INVALID", nameLoc, `module "${tool.module}" of "${tool.name}" may only contain letters, digits, '_', '-' and single dots`, "use a module name such as `file_utility`");
-    }
-    const first = seen.get(tool.name);
-    if (first) {
-      const at = first.locations.name ?? first.locations.tool;
-      diagnostics.error("SPEC_DUPLICATE_NAME", nameLoc, `tool "${tool.name}" is already defined at ${at.file}:${at.line}:${at.column}`, "give each tool a unique invocation name");
-    } else seen.set(tool.name, tool);
-
-    if (tool.version !== undefined && !SEMVER.test(tool.version)) {
-      diagnostics.error("SPEC_VERSION_INVALID", tool.locations.version ?? nameLoc, `version "${tool.version}" is not semantic versioning (MAJOR.MINOR.PATCH)`, 'write the version as e.g. "**Version**: 1.2.0" (seed 000 §5.2)');
-    }
-    if (!tool.description.trim()) {
-      diagnostics.warning("SPEC_MISSING_DESCRIPTION", tool.locations.tool, `tool "${tool.name}" has no description`, "add a Tool Purpose and Description section: models choose tools by their descriptions");
-    }
-    if (tool.format === "markdown" && !tool.idempotency) {
-      diagnostics.warning("SPEC_MISSING_IDEMPOTENCY", tool.locations.tool, `tool "${tool.name}" does not state whether it is idempotent`, 'add an Idempotency section ("**Idempotent**: Yes/No/Partially" and why)');
-    }
-    const inputOk = checkSchema(tool, "inputSchema", diagnostics);
-    const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", diagnostics) : true;
-    checkExamples(tool, inputOk, outputOk, diagnostics);
   }
+}
+
+function validateTool(tool: ToolSpec, seen: Map<string, ToolSpec>, modulesByFoldedName: Map<string, string>, diagnostics: DiagnosticBag): void {
+  const nameLoc = tool.locations.name ?? tool.locations.tool;
+  checkName(tool, nameLoc, diagnostics);
+  const folded = tool.module.toLowerCase();
+  const sameButCase = modulesByFoldedName.get(folded);
+  if (sameButCase === undefined) modulesByFoldedName.set(folded, tool.module);
+  else if (sameButCase !== tool.module) {
+    diagnostics.error("SPEC_MODULE_CASE", nameLoc, `module "${tool.module}" differs from module "${sameButCase}" only in case; their generated files would overwrite each other on case-insensitive file systems`, "spell the module the same way everywhere");
+  }
+  if (!MODULE_NAME.test(tool.module)) {
+    diagnostics.error("SPEC_MODULE_INVALID", nameLoc, `module "${tool.module}" of "${tool.name}" may only contain letters, digits, '_', '-' and single dots`, "use a module name such as `file_utility`");
+  } else if (/\.d$/i.test(tool.module)) {
+    // `types/x.d.ts` would be read by TypeScript as a declaration file, not as module "x.d".
+    diagnostics.error("SPEC_MODULE_INVALID", nameLoc, `module "${tool.module}" of "${tool.name}" ends in ".d", which TypeScript reserves for declaration files`, "rename the module, e.g. `x_d` instead of `x.d`");
+  }
+  const first = seen.get(tool.name);
+  if (first) {
+    const at = first.locations.name ?? first.locations.tool;
+    diagnostics.error("SPEC_DUPLICATE_NAME", nameLoc, `tool "${tool.name}" is already defined at ${at.file}:${at.line}:${at.column}`, "give each tool a unique invocation name");
+  } else seen.set(tool.name, tool);
+
+  if (tool.version !== undefined && !SEMVER.test(tool.version)) {
+    diagnostics.error("SPEC_VERSION_INVALID", tool.locations.version ?? nameLoc, `version "${tool.version}" is not semantic versioning (MAJOR.MINOR.PATCH)`, 'write the version as e.g. "**Version**: 1.2.0"');
+  }
+  if (!tool.description.trim()) {
+    diagnostics.warning("SPEC_MISSING_DESCRIPTION", tool.locations.tool, `tool "${tool.name}" has no description`, "add a Tool Purpose and Description section: models choose tools by their descriptions");
+  }
+  if (tool.format === "markdown" && !tool.idempotency) {
+    diagnostics.warning("SPEC_MISSING_IDEMPOTENCY", tool.locations.tool, `tool "${tool.name}" does not state whether it is idempotent`, 'add an Idempotency section ("**Idempotent**: Yes/No/Partially" and why)');
+  }
+  const inputOk = checkSchema(tool, "inputSchema", diagnostics);
+  const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", diagnostics) : true;
+  checkExamples(tool, inputOk, outputOk, diagnostics);
 }
 
 function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {
@@ -85,36 +99,15 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
   if (!supported) {
     diagnostics.warning("SPEC_SCHEMA_DIALECT", locateInSchema(schema, ["$schema"], fallback), `${label} of "${tool.name}" declares "${String(schema.$schema)}", which is not supported; it is read with draft-07 rules`, 'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12');
   }
-  // A $ref may only point at a subschema (the root, a definition, a property…): a pointer
-  // into arbitrary data such as "#/x-lib/evil" would smuggle unvalidated content in.
-  const subschemas = new Set<string>();
-  walkSchema(schema, (_sub, path) => subschemas.add(toPointer(path)));
-  walkSchema(schema, (sub, path) => {
-    const ref = sub.$ref;
-    if (typeof ref !== "string") return;
-    if (!ref.startsWith("#")) {
-      ok = false;
-      diagnostics.error("SPEC_REF_UNSUPPORTED", locateInSchema(schema, [...path, "$ref"], fallback), `${label} of "${tool.name}" refers to "${ref}", outside the schema`, "inline the referenced schema or move it under definitions/$defs; specs are never allowed to read other files or URLs");
-    } else if (resolvePointer(schema, ref) === undefined || !subschemas.has(normalizePointer(ref))) {
-      ok = false;
-      diagnostics.error("SPEC_REF_UNRESOLVED", locateInSchema(schema, [...path, "$ref"], fallback), `${label} of "${tool.name}": "${ref}" does not point at a subschema`, "point at the root (#), a definition (#/definitions/x or #/$defs/x) or another subschema");
-    }
-  });
-  return ok;
-}
-
-/** The JSON pointer (`#/properties/a`) of a path of keys. */
-function toPointer(path: ReadonlyArray<string | number>): string {
-  return path.length ? `#/${path.map((k) => String(k).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}` : "#";
-}
-
-/** A `$ref` pointer with URI escapes decoded, comparable with {@link toPointer}. */
-function normalizePointer(ref: string): string {
-  try {
-    return ref === "#/" ? "#" : decodeURIComponent(ref);
-  } catch {
-    return ref;
+  for (const p of checkPatterns(schema)) {
+    ok = false;
+    diagnostics.error(p.code, locateInSchema(schema, p.path, fallback), `${label} of "${tool.name}": ${p.message}`, p.help);
   }
+  for (const path of findRefCycles(schema)) {
+    ok = false;
+    diagnostics.error("SPEC_REF_CYCLE", locateInSchema(schema, path, fallback), `${label} of "${tool.name}": this $ref leads back to itself without descending into a property or item, so validating any value would never end`, "make the recursion go through \"properties\" or \"items\", or remove the $ref");
+  }
+  return ok;
 }
 
 /**

@@ -52,3 +52,9 @@ export function markStatedDestructive(annotations: object): void {
 export function statedDestructive(annotations: object): boolean {
   return destructive.has(annotations);
 }
+
+/** Gives a rewritten copy of a schema the provenance recorded for its original. */
+export function carrySchemaProvenance(from: JsonSchema, to: JsonSchema): void {
+  const info = infos.get(from);
+  if (info) infos.set(to, info);
+}

@@ -1,0 +1,108 @@
+import { RegExpParser } from "@eslint-community/regexpp";
+import { analyse } from "scslre";
+import type { JsonSchema } from "../ir/types.js";
+import { isObject, walkSchema } from "./walk.js";
+
+/** A `pattern` (or `patternProperties` key) that cannot be used as it is. */
+export interface PatternProblem {
+  code: "SPEC_PATTERN_INVALID" | "SPEC_PATTERN_UNSAFE";
+  /** Path of keys from the schema root to the pattern. */
+  path: ReadonlyArray<string | number>;
+  message: string;
+  help: string;
+}
+
+/**
+ * The longest string (`maxLength`) for which a pattern with polynomial backtracking is
+ * accepted: at this length even cubic backtracking stays in the milliseconds.
+ */
+export const MAX_LENGTH_FOR_POLYNOMIAL_PATTERN = 256;
+
+/**
+ * Checks every regular expression of a schema — `pattern` and the keys of
+ * `patternProperties` — the way validators will run it (JavaScript, Unicode mode):
+ *
+ * - a pattern that does not compile is an error (validators would throw when loaded);
+ * - a pattern with exponential backtracking (`^(a+)+$`) is an error: one crafted string of
+ *   a few dozen characters would keep a server busy for seconds or hours, and validation
+ *   runs before any timeout can help;
+ * - a pattern with polynomial backtracking (`\s*x?\s*$`) is an error unless the string it
+ *   checks has a `maxLength` of at most {@link MAX_LENGTH_FOR_POLYNOMIAL_PATTERN}.
+ *
+ * The analysis (scslre) finds attack strings that repeat one character, the shape of
+ * practically all ReDoS; each problem carries a rewritten pattern when one is known.
+ */
+export function checkPatterns(schema: JsonSchema): PatternProblem[] {
+  const problems: PatternProblem[] = [];
+  walkSchema(schema, (sub, path) => {
+    if (typeof sub.pattern === "string") {
+      const bound = typeof sub.maxLength === "number" && sub.maxLength <= MAX_LENGTH_FOR_POLYNOMIAL_PATTERN;
+      const problem = patternProblem(sub.pattern, bound);
+      if (problem) problems.push({ ...problem, path: [...path, "pattern"] });
+    }
+    if (isObject(sub.patternProperties)) {
+      for (const key of Object.keys(sub.patternProperties)) {
+        const problem = patternProblem(key, false);
+        if (problem) problems.push({ ...problem, path: [...path, "patternProperties", key] });
+      }
+    }
+  });
+  return problems;
+}
+
+type Verdict = { kind: "ok" } | { kind: "invalid"; reason: string } | { kind: "exponential" | "polynomial"; attack: string; fix?: string };
+
+// Patterns repeat across thousands of tools; each is analysed once per process.
+const verdicts = new Map<string, Verdict>();
+
+function patternProblem(pattern: string, bounded: boolean): Omit<PatternProblem, "path"> | undefined {
+  let verdict = verdicts.get(pattern);
+  if (!verdict) verdicts.set(pattern, (verdict = analysePattern(pattern)));
+  const shown = JSON.stringify(pattern.length > 100 ? `${pattern.slice(0, 97)}…` : pattern);
+  switch (verdict.kind) {
+    case "ok":
+      return undefined;
+    case "invalid":
+      return { code: "SPEC_PATTERN_INVALID", message: `pattern ${shown} is not a valid JavaScript regular expression: ${verdict.reason}`, help: "JSON Schema patterns are ECMA-262 regular expressions (Unicode mode); fix the syntax" };
+    case "exponential":
+      return {
+        code: "SPEC_PATTERN_UNSAFE",
+        message: `pattern ${shown} backtracks exponentially: a string of repeated ${JSON.stringify(verdict.attack)} followed by a mismatch takes seconds to hours to check`,
+        help: verdict.fix ? `use the equivalent pattern ${JSON.stringify(verdict.fix)}` : "remove the nested quantifier (e.g. `(a+)+` → `a+`)",
+      };
+    case "polynomial":
+      if (bounded) return undefined;
+      return {
+        code: "SPEC_PATTERN_UNSAFE",
+        message: `pattern ${shown} backtracks polynomially: checking a long string of repeated ${JSON.stringify(verdict.attack)} takes time growing with the square (or more) of its length`,
+        help: verdict.fix
+          ? `use the equivalent pattern ${JSON.stringify(verdict.fix)}, or bound the string with "maxLength" ≤ ${MAX_LENGTH_FOR_POLYNOMIAL_PATTERN}`
+          : `rewrite the adjacent quantifiers so they cannot match the same text, or bound the string with "maxLength" ≤ ${MAX_LENGTH_FOR_POLYNOMIAL_PATTERN}`,
+      };
+  }
+}
+
+function analysePattern(pattern: string): Verdict {
+  try {
+    new RegExp(pattern, "u");
+  } catch (e) {
+    return { kind: "invalid", reason: (e as Error).message.replace(/^Invalid regular expression: /, "") };
+  }
+  let result;
+  try {
+    const parser = new RegExpParser({ ecmaVersion: 2024 });
+    result = analyse({ pattern: parser.parsePattern(pattern, undefined, undefined, { unicode: true }), flags: parser.parseFlags("u") }, { maxReports: 1 });
+  } catch {
+    // A pattern V8 accepts but the analyser cannot parse (a newer syntax): accepted as is.
+    return { kind: "ok" };
+  }
+  const report = result.reports[0];
+  if (!report) return { kind: "ok" };
+  let fix: string | undefined;
+  try {
+    fix = report.fix()?.source;
+  } catch {
+    fix = undefined;
+  }
+  return { kind: report.exponential ? "exponential" : "polynomial", attack: report.character.pick, fix };
+}

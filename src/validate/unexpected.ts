@@ -1,0 +1,21 @@
+import type { DiagnosticBag } from "../diagnostics/types.js";
+import type { SourceLocation } from "../ir/types.js";
+
+/**
+ * Turns an exception nobody expected into an error diagnostic at the nearest location,
+ * so an input that trips a bug fails the run with file:line:col instead of a stack trace.
+ * Works for thrown values of any kind (a string, a Proxy, an object whose getters throw).
+ */
+export function reportUnexpected(diagnostics: DiagnosticBag, loc: SourceLocation, doing: string, error: unknown): void {
+  diagnostics.error("SPEC_INTERNAL", loc, `unexpected failure while ${doing}: ${describeThrown(error)}`, "this input trips a bug in mcp-specgen; simplify the spec around this location, and please report it with the spec");
+}
+
+/** A short, safe description of any thrown value. */
+export function describeThrown(error: unknown): string {
+  try {
+    if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 500);
+    return String(error).slice(0, 500);
+  } catch {
+    return "(an unprintable value)";
+  }
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { resolveSchemaResources } from "../../src/schema/resources.js";
+import { findRefCycles } from "../../src/schema/ref-cycles.js";
+
+const codes = (schema: Record<string, unknown>) => resolveSchemaResources(schema as never).problems.map((p) => p.code);
+
+describe("resolveSchemaResources", () => {
+  it("leaves schemas without identifiers untouched (same object)", () => {
+    const schema = { type: "object", properties: { a: { $ref: "#/$defs/a" } }, $defs: { a: { type: "string" } } };
+    const r = resolveSchemaResources(schema);
+    expect(r).toEqual({ schema, problems: [], changed: false });
+    expect(r.schema).toBe(schema);
+  });
+
+  it("rewrites references through nested $ids into root pointers and removes the ids", () => {
+    const schema = {
+      $id: "https://example.com/root.json",
+      type: "object",
+      $defs: { n: { $id: "node.json", type: "object", properties: { next: { $ref: "#" }, v: { $ref: "#/$defs/leaf" } }, $defs: { leaf: { type: "number" } } } },
+      properties: { head: { $ref: "node.json" }, z: { $ref: "https://example.com/node.json#/$defs/leaf" } },
+    };
+    const r = resolveSchemaResources(schema);
+    expect(r.problems).toEqual([]);
+    expect(r.schema).toEqual({
+      $id: "https://example.com/root.json",
+      type: "object",
+      $defs: { n: { type: "object", properties: { next: { $ref: "#/$defs/n" }, v: { $ref: "#/$defs/n/$defs/leaf" } }, $defs: { leaf: { type: "number" } } } },
+      properties: { head: { $ref: "#/$defs/n" }, z: { $ref: "#/$defs/n/$defs/leaf" } },
+    });
+    // The input is not modified.
+    expect((schema.$defs.n as Record<string, unknown>).$id).toBe("node.json");
+  });
+
+  it("resolves $anchor, draft-07 fragment ids and $dynamicRef without dynamic anchors", () => {
+    const r = resolveSchemaResources({
+      type: "object",
+      $defs: { a: { $anchor: "item", type: "string" }, b: { $id: "#legacy", type: "number" } },
+      properties: { x: { $ref: "#item" }, y: { $ref: "#legacy" }, z: { $dynamicRef: "#/$defs/a" } },
+    });
+    expect(r.problems).toEqual([]);
+    expect(r.schema).toEqual({
+      type: "object",
+      $defs: { a: { type: "string" }, b: { type: "number" } },
+      properties: { x: { $ref: "#/$defs/a" }, y: { $ref: "#/$defs/b" }, z: { $ref: "#/$defs/a" } },
+    });
+  });
+
+  it("turns a hostile $id into nothing but a resolved pointer", () => {
+    const evil = '*/ (process.getBuiltinModule("fs").writeFileSync("PWNED","ran")) || function(){return true}; function z(){/*';
+    const r = resolveSchemaResources({ type: "object", properties: { a: { $id: evil, type: "string" }, b: { $ref: evil } } });
+    expect(r.problems).toEqual([]);
+    expect(JSON.stringify(r.schema)).not.toContain("PWNED");
+    expect(r.schema).toEqual({ type: "object", properties: { a: { type: "string" }, b: { $ref: "#/properties/a" } } });
+  });
+
+  it("reports duplicate and malformed identifiers", () => {
+    expect(codes({ type: "object", properties: { a: { $id: "x.json" }, b: { $id: "x.json" } } })).toEqual(["SPEC_SCHEMA_ID_DUPLICATE"]);
+    expect(codes({ type: "object", properties: { a: { $id: "http://[bad" } } })).toEqual(["SPEC_SCHEMA_ID_INVALID"]);
+    expect(codes({ type: "object", properties: { a: { $id: 5 } } })).toEqual(["SPEC_SCHEMA_ID_INVALID"]);
+    expect(codes({ type: "object", properties: { a: { $anchor: "1bad" } } })).toEqual(["SPEC_SCHEMA_ID_INVALID"]);
+    expect(codes({ type: "object", $defs: { a: { $anchor: "x" }, b: { $anchor: "x" } } })).toEqual(["SPEC_SCHEMA_ID_DUPLICATE"]);
+  });
+
+  it("refuses references outside the document and pointers at non-schemas", () => {
+    expect(codes({ type: "object", properties: { a: { $ref: "https://example.com/other.json" } } })).toEqual(["SPEC_REF_UNSUPPORTED"]);
+    expect(codes({ type: "object", properties: { a: { $ref: "file:///etc/passwd" } } })).toEqual(["SPEC_REF_UNSUPPORTED"]);
+    expect(codes({ type: "object", properties: { a: { $ref: "#/x-lib/evil" } }, "x-lib": { evil: {} } })).toEqual(["SPEC_REF_UNRESOLVED"]);
+    expect(codes({ type: "object", properties: { a: { $ref: "#/properties/missing" } } })).toEqual(["SPEC_REF_UNRESOLVED"]);
+    expect(codes({ type: "object", properties: { a: { $ref: "#nowhere" } } })).toEqual(["SPEC_REF_UNRESOLVED"]);
+    expect(codes({ type: "object", properties: { a: { $ref: "#/%E0%A4%A" } } })).toEqual(["SPEC_REF_UNRESOLVED"]);
+    expect(codes({ type: "object", $defs: { d: { $dynamicAnchor: "m" } }, properties: { a: { $dynamicRef: "#m" } } })).toEqual(["SPEC_REF_UNSUPPORTED"]);
+  });
+
+  it("keeps property names such as __proto__ as own properties", () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"$id":"p.json","type":"string"},"b":{"$ref":"p.json"}}}');
+    const r = resolveSchemaResources(schema);
+    expect(r.problems).toEqual([]);
+    expect(Object.hasOwn(r.schema.properties as object, "__proto__")).toBe(true);
+    expect((r.schema.properties as Record<string, unknown>).b).toEqual({ $ref: "#/properties/__proto__" });
+  });
+});
+
+describe("findRefCycles", () => {
+  it("finds references that never descend into the value", () => {
+    expect(findRefCycles({ $ref: "#" })).toEqual([["$ref"]]);
+    expect(findRefCycles({ type: "object", properties: { x: { allOf: [{ $ref: "#/properties/x" }] } } })).toEqual([["properties", "x", "allOf", 0, "$ref"]]);
+    expect(findRefCycles({ $defs: { a: { anyOf: [{ $ref: "#/$defs/b" }] }, b: { not: { $ref: "#/$defs/a" } } }, $ref: "#/$defs/a" }).length).toBe(1);
+  });
+
+  it("accepts recursion through properties and items", () => {
+    expect(findRefCycles({ type: "object", properties: { next: { $ref: "#" }, list: { type: "array", items: { $ref: "#" } } } })).toEqual([]);
+    expect(findRefCycles({ $defs: { a: { type: "object", properties: { b: { $ref: "#/$defs/a" } } } }, allOf: [{ $ref: "#/$defs/a" }] })).toEqual([]);
+  });
+});
