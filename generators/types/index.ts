@@ -4,7 +4,7 @@ import { GenerationError, type GeneratedFile, type Generator, type GeneratorCont
 import { tsBanner } from "../../src/generate/banner.js";
 import { groupByModule } from "../../src/generate/modules.js";
 import { typeImports } from "../../src/generate/tool-imports.js";
-import { deprecatedTag } from "../../src/generate/ts.js";
+import { deprecatedTag, stringLiteral } from "../../src/generate/ts.js";
 import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
 import { prepareSchemaForTypes } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
@@ -18,8 +18,13 @@ export const typesGenerator: Generator = {
   name: "types",
   async generate(ctx) {
     const files: GeneratedFile[] = [];
-    for (const [module, tools] of groupByModule(ctx.tools)) files.push(await moduleFile(ctx, module, tools));
-    files.push(indexFile(ctx));
+    const exported = new Map<string, string[]>();
+    for (const [module, tools] of groupByModule(ctx.tools)) {
+      const { file, names } = await moduleFile(ctx, module, tools);
+      files.push(file);
+      exported.set(module, names);
+    }
+    files.push(indexFile(ctx, exported));
     return files;
   },
 };
@@ -29,7 +34,7 @@ export function moduleTypesPath(module: string): string {
   return `types/${module}.ts`;
 }
 
-async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec[]): Promise<GeneratedFile> {
+async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec[]): Promise<{ file: GeneratedFile; names: string[] }> {
   const sources = [...new Set(tools.map((t) => t.locations.tool.file))].sort();
   const chunks: string[] = [tsBanner(sources)];
   const options: Partial<Options> = {
@@ -58,8 +63,8 @@ async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec
     }
   }
   const contents = indentTypeScript(chunks.join("\n")).trimEnd() + "\n";
-  await assertOnlyTypeDeclarations(contents, tools[0]!.locations.tool);
-  return { path: moduleTypesPath(module), contents };
+  const names = await assertOnlyTypeDeclarations(contents, tools[0]!.locations.tool);
+  return { file: { path: moduleTypesPath(module), contents }, names };
 }
 
 /** json-schema-to-typescript's compile(), with its failures reported at the schema. */
@@ -78,7 +83,7 @@ let typescript: typeof import("ts-morph").ts | undefined;
  * must consist of exported interfaces and type aliases only, checked with TypeScript's
  * own parser (loaded on first use).
  */
-async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Promise<void> {
+async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Promise<string[]> {
   typescript ??= (await import("ts-morph")).ts;
   const ts = typescript;
   const file = ts.createSourceFile("types.ts", code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
@@ -87,6 +92,7 @@ async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Pr
   if (bad || diagnostics.length) {
     throw new GenerationError("refusing to write generated types that contain something other than type declarations (a spec is trying to inject code, or a generator bug)", loc, "remove unusual keywords or names from the schema; nothing was written");
   }
+  return file.statements.map((st) => (st as import("ts-morph").ts.InterfaceDeclaration).name.text);
 }
 
 /** JSDoc for the arguments type: the tool's description, version and first usable example. */
@@ -100,10 +106,22 @@ function argsDoc(tool: ToolSpec): string {
   return lines.join("\n");
 }
 
-function indexFile(ctx: GeneratorContext): GeneratedFile {
+/**
+ * The index re-exports every module's types by name. A name that several modules declare
+ * (two specs that both define `$defs.Task`) is left out — re-exporting it would be
+ * ambiguous — and stays importable from its own module.
+ */
+function indexFile(ctx: GeneratorContext, exported: ReadonlyMap<string, string[]>): GeneratedFile {
   const lines = [tsBanner(ctx.config.inputs).trimEnd(), ""];
   const imports = typeImports(ctx);
-  for (const { from } of imports) lines.push(`export type * from ${from};`);
+  const modulesDeclaring = new Map<string, number>();
+  for (const names of exported.values()) for (const n of new Set(names)) modulesDeclaring.set(n, (modulesDeclaring.get(n) ?? 0) + 1);
+  for (const [module, names] of exported) {
+    const unique = [...new Set(names)].filter((n) => modulesDeclaring.get(n) === 1);
+    if (unique.length) lines.push(`export type { ${unique.join(", ")} } from ${stringLiteral(`./${moduleTypesPath(module).replace(/\.ts$/, ".js")}`)};`);
+  }
+  const ambiguous = [...modulesDeclaring].filter(([, n]) => n > 1).map(([name]) => name).sort();
+  if (ambiguous.length) lines.push(`// Declared by several modules, so import these from their module: ${ambiguous.join(", ")}`);
   for (const { names, from } of imports) lines.push(`import type { ${names} } from ${from};`);
   lines.push("", "/** Invocation name → argument and result types, for typed clients and servers. */", "export interface ToolTypes {");
   for (const t of ctx.tools) {

@@ -40,6 +40,8 @@ export function resolveSchemaResources(schema: JsonSchema): ResolvedSchema {
   const problems: SchemaProblem[] = [];
   const rootBase = baseOf(schema.$id);
   const resources = new Map<string, Path>([[rootBase, []]]);
+  // A root id that cannot serve as a base (`urn:…`) still names the root.
+  if (typeof schema.$id === "string" && rootBase === SYNTHETIC_BASE) resources.set(schema.$id.replace(/#.*$/s, ""), []);
   const anchors = new Map<string, Path>();
   const subschemas = new Set<string>();
   const refs: Array<{ path: Path; keyword: string; ref: string; base: string }> = [];
@@ -161,7 +163,7 @@ function resolveRef(ref: string, base: string, resources: Map<string, Path>, anc
     return { kind: "invalid" };
   }
   url.hash = "";
-  const resource = resources.get(url.href);
+  const resource = resources.get(url.href) ?? resources.get(ref.replace(/#.*$/s, ""));
   if (!resource) return { kind: "outside" };
   if (fragment === "") return { kind: "path", path: resource };
   if (fragment.startsWith("/")) {
@@ -178,9 +180,10 @@ function register(map: Map<string, Path>, key: string, path: Path, at: Path, pro
   } else map.set(key, path);
 }
 
+/** The base URI a root `$id` establishes, when it can serve as one (`urn:` ids cannot). */
 function baseOf(id: JsonValue | undefined): string {
   const url = typeof id === "string" ? parseUrl(id, SYNTHETIC_BASE) : undefined;
-  if (!url) return SYNTHETIC_BASE;
+  if (!url || !parseUrl("x", url.href)) return SYNTHETIC_BASE;
   url.hash = "";
   return url.href;
 }

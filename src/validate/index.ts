@@ -95,6 +95,21 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
     ok = false;
     diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, ["type"], fallback), `input schema of "${tool.name}" must have "type": "object" at its root (MCP requires it)`, 'wrap the parameters in {"type": "object", "properties": {…}}');
   }
+  if (side === "inputSchema") {
+    // A root branch that only allows non-objects can never match arguments (and would give
+    // the arguments a non-object TypeScript type that no client can send).
+    for (const keyword of ["anyOf", "oneOf", "allOf"]) {
+      const branches = schema[keyword];
+      if (!Array.isArray(branches)) continue;
+      branches.forEach((branch, i) => {
+        const type = isObject(branch) ? branch.type : undefined;
+        const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
+        if (!types || types.includes("object")) return;
+        ok = false;
+        diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, [keyword, i, "type"], fallback), `input schema of "${tool.name}": ${keyword} branch ${i} allows only ${types.map((t) => JSON.stringify(t)).join(", ")}, but arguments are always an object`, 'give the branch "type": "object" (or remove its "type")');
+      });
+    }
+  }
   const { supported } = schemaDialect(schema);
   if (!supported) {
     diagnostics.warning("SPEC_SCHEMA_DIALECT", locateInSchema(schema, ["$schema"], fallback), `${label} of "${tool.name}" declares "${String(schema.$schema)}", which is not supported; it is read with draft-07 rules`, 'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12');
