@@ -6,7 +6,7 @@ import { normalizeModule } from "../ir/build.js";
 import { readToolList, type ImportSource } from "../import/source.js";
 import { renderMarkdownSpec } from "../import/render-markdown.js";
 import { jsonFile } from "../generate/banner.js";
-import { atomicWrite } from "../output/write.js";
+import { atomicWrite } from "../output/temp.js";
 import { MCP_TOOL_NAME } from "../validate/index.js";
 import { verifyMarkdownRoundTrip } from "../import/verify.js";
 import type { CliIO } from "./main.js";

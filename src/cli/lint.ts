@@ -11,8 +11,8 @@ export const LINT_HELP = `mcp-specgen lint — report spec quality without gener
 Usage:
   mcp-specgen lint [inputs…] [--json] [--strict] [--verbose] [--config FILE]
 
-Reads the specs like generate does and checks each tool against the seed's checklist
-(000 §11.1): input and output JSON Schemas, error handling, an idempotency statement,
+Reads the specs like generate does and checks each tool against the spec-quality
+checklist: input and output JSON Schemas, error handling, an idempotency statement,
 usage examples, security notes on tools that change state, a version, typed parameters.
 Every finding is printed as file:line:col, followed by a count per code.
 

@@ -5,11 +5,13 @@ import type { ResolvedConfig } from "../config/types.js";
 import { formatDiagnostic, summarize } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { runPipeline, outDirOf } from "../pipeline.js";
-import { writeOutput, OutputConflictError } from "../output/write.js";
+import { OutputError } from "../output/errors.js";
+import { writeOutput } from "../output/write.js";
 import { checkOutput } from "../output/check.js";
 import { generatorVersion } from "../version.js";
 import { runImport } from "./import.js";
 import { runLintCommand } from "./lint.js";
+import { reportFailure } from "./failure.js";
 
 /** Exit codes: 0 ok, 1 spec errors or drift, 2 usage. */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -20,7 +22,7 @@ Usage:
   mcp-specgen generate [inputs…] [--out DIR]   read specs, write generated files
   mcp-specgen check    [inputs…] [--out DIR]   fail (exit 1) when generated files are out of date
   mcp-specgen import   --stdio CMD | --url URL | --file FILE   write specs from a server's tool list
-  mcp-specgen lint     [inputs…] [--json] [--strict]   report spec quality (seed 000 §11.1), generate nothing
+  mcp-specgen lint     [inputs…] [--json] [--strict]   report spec quality, generate nothing
   mcp-specgen --help | --version
 
 Inputs are spec files or directories (searched recursively for *.md and *.json).
@@ -35,7 +37,8 @@ Options:
   -h, --help       show this help
   -v, --version    print the version
 
-Exit codes: 0 ok · 1 spec errors or drift (lint: errors, or warnings with --strict) · 2 usage error`;
+Exit codes: 0 ok · 1 spec errors, drift or a refused/failed write (lint: errors, or warnings
+with --strict) · 2 usage error. Set MCP_SPECGEN_DEBUG=1 to see stack traces of internal errors.`;
 
 /** Output streams, replaceable in tests. */
 export interface CliIO {
@@ -50,8 +53,19 @@ const defaultIO: CliIO = {
   cwd: process.cwd(),
 };
 
-/** Runs the CLI with the given arguments; resolves to the process exit code. */
+/**
+ * Runs the CLI with the given arguments; resolves to the process exit code. Never rejects:
+ * whatever a command throws ends as a message on stderr and exit code 1 or 2.
+ */
 export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (e) {
+    return reportFailure(e, io);
+  }
+}
+
+async function dispatch(argv: string[], io: CliIO): Promise<number> {
   if (argv[0] === "import") return runSubcommand(() => runImport(argv.slice(1), io), io);
   if (argv[0] === "lint") return runSubcommand(() => runLintCommand(argv.slice(1), io), io);
   let parsed;
@@ -80,22 +94,11 @@ export async function main(argv: string[], io: CliIO = defaultIO): Promise<numbe
     io.stderr(command ? `mcp-specgen: unknown command "${command}"\nRun "mcp-specgen --help" for usage.` : HELP);
     return EXIT.usage;
   }
-  try {
-    const config = await loadConfig(io.cwd, values.config);
-    if (inputs.length) config.inputs = normalizeInputs(io.cwd, inputs);
-    if (values.out) config.outDir = values.out;
-    return await run(command, config, io, { json: values.json, quiet: values.quiet });
-  } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`mcp-specgen: ${e.message}`);
-      return EXIT.usage;
-    }
-    if (e instanceof OutputConflictError) {
-      io.stderr(`mcp-specgen: ${e.message}`);
-      return EXIT.failed;
-    }
-    throw e;
-  }
+  // Usage, file-system and unexpected errors are reported by `main`.
+  const config = await loadConfig(io.cwd, values.config);
+  if (inputs.length) config.inputs = normalizeInputs(io.cwd, inputs);
+  if (values.out) config.outDir = values.out;
+  return await run(command, config, io, { json: values.json, quiet: values.quiet });
 }
 
 /** Runs a subcommand with its own options, mapping usage problems to exit code 2. */
@@ -129,7 +132,7 @@ async function run(command: "generate" | "check", config: ResolvedConfig, io: Cl
       else {
         io.stderr(`mcp-specgen check: ${relOut}/ is out of date with the specs:`);
         for (const d of drift) {
-          io.stderr(`  ${d.kind.padEnd(7)} ${relOut}/${d.path}`);
+          io.stderr(`  ${d.kind.padEnd(11)} ${relOut}/${d.path}`);
           if (d.diff) io.stderr(d.diff.replace(/^/gm, "      "));
         }
         io.stderr(`Run "mcp-specgen generate" to update them.`);
@@ -137,14 +140,20 @@ async function run(command: "generate" | "check", config: ResolvedConfig, io: Cl
     }
     return drift.length ? EXIT.failed : EXIT.ok;
   }
-  const written = writeOutput(outDir, result.files);
+  if (!flags.json) printDiagnostics(io, flags, result.diagnostics);
+  let written;
+  try {
+    written = writeOutput(outDir, result.files);
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    const code = reportFailure(e, io);
+    io.stderr(e.partial ? "mcp-specgen: the output may be incomplete" : "mcp-specgen: nothing was written (the previous output is unchanged)");
+    return code;
+  }
   if (flags.json) {
     io.stdout(JSON.stringify({ command, ok: true, tools: result.tools.length, diagnostics: result.diagnostics, ...written, timings: result.timings }, null, 2));
-  } else {
-    printDiagnostics(io, flags, result.diagnostics);
-    if (!flags.quiet) {
-      io.stdout(`mcp-specgen: ${result.tools.length} tools → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`);
-    }
+  } else if (!flags.quiet) {
+    io.stdout(`mcp-specgen: ${result.tools.length} tools → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`);
   }
   return EXIT.ok;
 }
