@@ -22,6 +22,7 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
   SPEC_PATTERN_UNSAFE: { severity: "error", summary: "A `pattern` backtracks exponentially, or polynomially without a small `maxLength`: one crafted string could stall a server (ReDoS)." },
   SPEC_INTERNAL: { severity: "error", summary: "An input tripped an unexpected failure inside mcp-specgen; reported at the nearest location instead of crashing." },
   SPEC_SCHEMA_DIALECT: { severity: "warning", summary: "A schema's `$schema` names a dialect ajv does not support (e.g. draft-04); it is read with draft-07 rules." },
+  SPEC_FORMAT_UNKNOWN: { severity: "warning", summary: "A `format` is not one validators know (ajv-formats' full set), so values are not checked against it." },
   SPEC_EXAMPLE_INVALID: { severity: "error", summary: "A usage example's arguments (or result data) do not validate against the tool's schema." },
   SPEC_EXAMPLE_MISMATCH: { severity: "warning", summary: "A usage example does not match a schema inferred from a table, bullets or signatures (prose is less exact than a JSON Schema)." },
   SPEC_TABLE_REPAIRED: { severity: "warning", summary: "A malformed table row (a pipe escape broken by a space, a missing cell separator) was repaired; check the result." },

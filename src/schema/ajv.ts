@@ -17,6 +17,9 @@ const codegen = require("ajv") as { _: (strings: TemplateStringsArray, ...values
 
 export type { ValidateFunction, ErrorObject };
 
+/** The `format` values validators check (ajv-formats' full set); others are annotations only. */
+export const KNOWN_FORMATS: ReadonlySet<string> = new Set(Object.keys((require("ajv-formats/dist/formats") as { fullFormats: object }).fullFormats));
+
 /** The JSON Schema dialects ajv validates: draft-07 (also used for draft-06), 2019-09, 2020-12. */
 export type Dialect = "draft7" | "2019" | "2020";
 

@@ -1,7 +1,7 @@
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
-import { compileSchema, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
-import { isObject } from "../schema/walk.js";
+import { compileSchema, KNOWN_FORMATS, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
+import { isObject, walkSchema } from "../schema/walk.js";
 import { checkPatterns } from "../schema/patterns.js";
 import { findRefCycles } from "../schema/ref-cycles.js";
 import { reportUnexpected } from "./unexpected.js";
@@ -114,6 +114,12 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
   if (!supported) {
     diagnostics.warning("SPEC_SCHEMA_DIALECT", locateInSchema(schema, ["$schema"], fallback), `${label} of "${tool.name}" declares "${String(schema.$schema)}", which is not supported; it is read with draft-07 rules`, 'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12');
   }
+  walkSchema(schema, (sub, path) => {
+    if (typeof sub.format === "string" && !KNOWN_FORMATS.has(sub.format)) {
+      const shown = JSON.stringify(sub.format.length > 60 ? `${sub.format.slice(0, 57)}…` : sub.format);
+      diagnostics.warning("SPEC_FORMAT_UNKNOWN", locateInSchema(schema, [...path, "format"], fallback), `${label} of "${tool.name}": format ${shown} is not one validators know, so it is not checked`, `use a known format (${[...KNOWN_FORMATS].slice(0, 6).join(", ")}, …) or a "pattern"`);
+    }
+  });
   for (const p of checkPatterns(schema)) {
     ok = false;
     diagnostics.error(p.code, locateInSchema(schema, p.path, fallback), `${label} of "${tool.name}": ${p.message}`, p.help);

@@ -207,7 +207,7 @@ describe("canaries in every spec field", () => {
   });
 
   it("import of the tool list writes specs that generate again without firing", async () => {
-    const imported = await runCli(["import", "--file", "specs/canary.json", "--out", "imported"], dir);
+    const imported = await runCli(["import", "--file", "specs/canary.json", "--out", "imported/MCP_TOOL_SPECIFICATION.md"], dir);
     expect(imported.stderr).not.toMatch(/error/i);
     expect(imported.code).toBe(0);
     const gen = await runCli(["generate", "imported", "--out", "generated-imported"], dir);

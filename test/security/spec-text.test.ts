@@ -2,7 +2,7 @@ import { describe, expect, it, afterEach } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ts } from "ts-morph";
-import { runCli, tempProject, type TempProject } from "./helpers/project.js";
+import { runCli, tempProject, type TempProject } from "../helpers/project.js";
 
 /** Identifiers in TypeScript code, outside comments and string literals. */
 function codeIdentifiers(code: string): string[] {
@@ -19,7 +19,7 @@ afterEach(() => project?.dispose());
 
 describe("untrusted spec text", () => {
   it("never becomes code in generated TypeScript (comment breakouts, tsType, quotes)", () => {
-    const dir = path.join(import.meta.dirname, "fixtures/golden/hostile/expected");
+    const dir = path.join(import.meta.dirname, "../fixtures/golden/hostile/expected");
     const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => /\.(ts|js)$/.test(f));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) {
