@@ -1,12 +1,17 @@
 import { createRequire } from "node:module";
+import { jsonEqual } from "./json-equal.js";
 
 // Validators generated with ajv's standalone code need a few small helpers of ajv's
 // runtime and the ajv-formats format functions. Generated code imports them from here,
 // so a project only has to depend on mcp-specgen (ajv's compiler is never loaded).
 const require = createRequire(import.meta.url);
 
-/** Deep equality used by `uniqueItems`, `const` and object `enum`s. */
-export const ajvEqual = (require("ajv/dist/runtime/equal") as { default: (a: unknown, b: unknown) => boolean }).default;
+/**
+ * Deep equality used by `uniqueItems`, `const` and object `enum`s. Not ajv's own:
+ * that one calls methods found on the data, so an argument like `{"toString": 1}`
+ * made validators throw (see json-equal.ts).
+ */
+export const ajvEqual: (a: unknown, b: unknown) => boolean = jsonEqual;
 /** Unicode-aware string length used by `minLength` / `maxLength`. */
 export const ajvUcs2length = (require("ajv/dist/runtime/ucs2length") as { default: (s: string) => number }).default;
 /** URI resolution used by schemas with `$id`s. */

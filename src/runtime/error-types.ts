@@ -25,6 +25,12 @@ export const ErrorTypes = {
   Cancelled: "Cancelled",
   /** A tool's declared JSON Schema could not be compiled (runtime addition). */
   SchemaError: "SchemaError",
+  /**
+   * A result (data, error details, rich content) cannot be written as JSON — a
+   * BigInt, a cycle, a throwing getter (runtime addition). The call fails with this
+   * instead of never being answered.
+   */
+  SerializationError: "SerializationError",
 } as const;
 
 /** One of the {@link ErrorTypes} strings. */

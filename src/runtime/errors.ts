@@ -115,6 +115,9 @@ function defaultErrorType(error: MCPError): string {
   return error instanceof ToolNotFoundError ? ErrorTypes.ToolNotFound : error.name;
 }
 
+/** The message of an error that could not be read (a Proxy whose traps throw, throwing getters…). */
+export const UNREADABLE_ERROR_MESSAGE = "The tool failed with an error that could not be read";
+
 /**
  * Converts anything a handler may throw into an MCPErrorDetail:
  * - an object carrying `error_type` (a plain MCPErrorDetail-like object) keeps it,
@@ -124,21 +127,39 @@ function defaultErrorType(error: MCPError): string {
  * - anything else becomes `fallbackType` (default `ToolExecutionError`); for Error
  *   instances other than plain `Error` the class name goes to `error_details.exception`.
  * Stacks are never included: results travel to untrusted agents.
+ *
+ * Never throws, whatever was thrown: `null`, `undefined`, a Symbol, a revoked
+ * Proxy, a Proxy whose traps throw or an object whose getters throw become
+ * `fallbackType` with {@link UNREADABLE_ERROR_MESSAGE} (or the part that could be
+ * read). `error_details` is passed on as found: whether it can be serialized is
+ * checked where results are sent (see json-safe.ts).
  */
 export function errorToDetail(error: unknown, fallbackType: string = ErrorTypes.ToolExecutionError): MCPErrorDetail {
+  try {
+    return readErrorDetail(error, fallbackType);
+  } catch {
+    return { error_type: fallbackType, error_message: UNREADABLE_ERROR_MESSAGE };
+  }
+}
+
+function readErrorDetail(error: unknown, fallbackType: string): MCPErrorDetail {
   if (error instanceof ToolCallError) return error.detail;
   if (typeof error === "object" && error !== null) {
     const e = error as Record<string, unknown>;
-    if (typeof e.error_type === "string" && e.error_type !== "") {
-      const message = typeof e.error_message === "string" ? e.error_message : messageOf(error);
-      return withDetails({ error_type: e.error_type, error_message: message }, e.error_details ?? e.details);
+    const errorType = e.error_type;
+    if (typeof errorType === "string" && errorType !== "") {
+      const m = e.error_message;
+      const message = typeof m === "string" ? m : messageOf(error);
+      return withDetails({ error_type: errorType, error_message: message }, e.error_details ?? e.details);
     }
-    if (typeof e.errorType === "string" && e.errorType !== "") {
-      return withDetails({ error_type: e.errorType, error_message: messageOf(error) }, e.details);
+    const camelType = e.errorType;
+    if (typeof camelType === "string" && camelType !== "") {
+      return withDetails({ error_type: camelType, error_message: messageOf(error) }, e.details);
     }
     if (error instanceof Error) {
       const detail: MCPErrorDetail = { error_type: fallbackType, error_message: messageOf(error) };
-      if (error.name && error.name !== "Error") detail.error_details = { exception: error.name };
+      const name = error.name;
+      if (typeof name === "string" && name !== "" && name !== "Error") detail.error_details = { exception: name };
       return detail;
     }
   }
@@ -153,14 +174,20 @@ function withDetails(detail: MCPErrorDetail, details: unknown): MCPErrorDetail {
   return detail;
 }
 
+/** A string message for anything thrown; never calls user code that could throw without catching it. */
 function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === "object" && error !== null) {
-    const m = (error as { message?: unknown }).message;
-    if (typeof m === "string") return m;
-  }
-  if (typeof error === "string") return error;
   try {
+    if (error instanceof Error) {
+      const { message, name } = error;
+      if (typeof message === "string" && message !== "") return message;
+      return typeof name === "string" && name !== "" ? name : "Error";
+    }
+    if (typeof error === "object" && error !== null) {
+      const m = (error as { message?: unknown }).message;
+      if (typeof m === "string") return m;
+    }
+    if (typeof error === "string") return error;
+    // Symbols, numbers, null, undefined… and objects: String() may call a user toString.
     return String(error);
   } catch {
     return "Unknown error";

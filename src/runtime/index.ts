@@ -27,6 +27,7 @@ export { ErrorTypes, type ErrorType, type StandardErrorType } from "./error-type
 export {
   errorToDetail,
   MCPError,
+  UNREADABLE_ERROR_MESSAGE,
   PermissionError,
   RegistrationError,
   SchemaError,
@@ -85,6 +86,8 @@ export {
 } from "./validation.js";
 export { levenshtein, suggestNames } from "./suggest.js";
 export { createConsoleLogger, silentLogger, type Logger, type LogLevel } from "./logger.js";
+export { findUnserializable, type SerializationProblem } from "./json-safe.js";
+export { jsonEqual } from "./json-equal.js";
 export {
   DEFAULT_TIMEOUT_MS,
   ToolRegistry,
@@ -99,6 +102,12 @@ export {
   type TrustPolicy,
   type ValidateCallResult,
 } from "./registry.js";
+export {
+  workerHandler,
+  type WorkerHandlerOptions,
+  type WorkerToolContext,
+  type WorkerToolFunction,
+} from "./worker-handler.js";
 export { createToolCaller, inProcessTransport, type CallOptions, type ToolCaller, type ToolTransport } from "./transport.js";
 export { ajvEqual, ajvFullFormats, ajvUcs2length, ajvUri, ajvValidationError } from "./ajv-standalone.js";
 export * from "./mcp/index.js";

@@ -35,3 +35,17 @@ export function createConsoleLogger(minLevel: keyof typeof ORDER = "info"): Logg
           data === undefined ? console.error(`[${level}] ${message}`) : console.error(`[${level}] ${message}`, data);
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }
+
+/**
+ * Calls `logger[level](message, data)`, swallowing anything the logger throws.
+ * Used on failure paths, where `data` holds whatever a handler threw (possibly a
+ * Proxy a formatter cannot inspect): a logger that chokes on it must not turn a
+ * contained failure into an escaped exception.
+ */
+export function logSafely(logger: Logger, level: keyof typeof ORDER, message: string, data?: unknown): void {
+  try {
+    logger[level](message, data);
+  } catch {
+    // Nothing better to do: the logger itself is broken.
+  }
+}

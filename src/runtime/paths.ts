@@ -52,7 +52,11 @@ export function resolvePointer(root: unknown, pointer: string): unknown {
 /** A short, safe description of a value's JSON type: `null`, `array`, `object`, `string`… */
 export function typeName(value: unknown): string {
   if (value === null) return "null";
-  if (Array.isArray(value)) return "array";
+  try {
+    if (Array.isArray(value)) return "array";
+  } catch {
+    // Array.isArray throws for a revoked Proxy: still an object.
+  }
   return typeof value;
 }
 

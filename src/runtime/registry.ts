@@ -12,7 +12,9 @@
  */
 import { ErrorTypes } from "./error-types.js";
 import { errorToDetail, MCPError, RegistrationError, SchemaError, TimeoutError } from "./errors.js";
-import { silentLogger, type Logger, type LogLevel } from "./logger.js";
+import { guardSignal } from "./guarded-signal.js";
+import { findUnserializable, isJsonSafe } from "./json-safe.js";
+import { logSafely, silentLogger, type Logger, type LogLevel } from "./logger.js";
 import {
   describeIssues,
   isJsonObject,
@@ -23,7 +25,7 @@ import {
   validateToolCall,
 } from "./messages.js";
 import { preview } from "./paths.js";
-import { isBrandedResult, makeResult } from "./result.js";
+import { getContent, isBrandedResult, makeResult } from "./result.js";
 import { suggestNames } from "./suggest.js";
 import { clearDeadline, setDeadline, type Expirable, type TimeoutList } from "./timeouts.js";
 import type { JsonSchemaObject, MCPErrorDetail, MCPToolCall, MCPToolResult, ToolStatus, ValidationIssue } from "./types.js";
@@ -59,7 +61,10 @@ export interface ToolDefinition {
    */
   outputSchema?: JsonSchemaObject;
   annotations?: ToolAnnotations;
-  /** Time limit for promise-returning handlers (default: the registry's, 30 s). `0` or `Infinity`: none. */
+  /**
+   * Time limit for promise-returning handlers (default: the registry's, 30 s). `0` or
+   * `Infinity`: none. It cannot interrupt synchronous computation (see {@link ToolHandler}).
+   */
   timeoutMs?: number;
   /** Precompiled validator for `inputSchema` (e.g. ajv standalone). Compiled lazily when absent. */
   validateInput?: ValidateFunction;
@@ -99,6 +104,12 @@ export interface ToolContext {
  * `undefined` becomes `null`) or a result built with `success` / `failure` /
  * `toolResult` / `withContent`. Throw to fail: the error's `error_type` /
  * `errorType` is kept, anything else becomes `ToolExecutionError`.
+ *
+ * Handlers run on the server's event loop. Time limits and cancellation can only
+ * end a handler that awaits: one that computes synchronously for long (CPU-bound
+ * work, or a bug such as an endless loop) blocks every other call and `ping`
+ * until it returns. Run such handlers in a worker thread with `workerHandler`,
+ * which terminates the worker when the call times out or is cancelled.
  */
 export type ToolHandler<A = Record<string, unknown>, R = unknown> = (args: A, ctx: ToolContext) => R | PromiseLike<R>;
 
@@ -257,6 +268,10 @@ class CallContext implements ToolContext, Expirable {
     let controller = this.controller;
     if (controller === undefined) {
       controller = this.controller = new AbortController();
+      // A throwing abort listener would otherwise be an uncaught exception at timeout / cancel.
+      guardSignal(controller.signal, (error) =>
+        logSafely(this.logger, "warn", `An abort listener of tool "${this.toolName}" threw`, { error }),
+      );
       if (this.abortReason !== undefined) controller.abort(this.abortReason);
     }
     return controller.signal;
@@ -268,7 +283,7 @@ class CallContext implements ToolContext, Expirable {
     try {
       onProgress(progress, total, message);
     } catch (err) {
-      this.logger.warn(`onProgress callback failed for tool "${this.toolName}"`, { error: err });
+      logSafely(this.logger, "warn", `onProgress callback failed for tool "${this.toolName}"`, { error: err });
     }
   }
 
@@ -278,7 +293,7 @@ class CallContext implements ToolContext, Expirable {
     try {
       onLog(level, data);
     } catch (err) {
-      this.logger.warn(`onLog callback failed for tool "${this.toolName}"`, { error: err });
+      logSafely(this.logger, "warn", `onLog callback failed for tool "${this.toolName}"`, { error: err });
     }
   }
 
@@ -395,7 +410,16 @@ export class ToolRegistry {
    * in `error_details.errors`; destructive tool refused → `PermissionError`;
    * handler error → `ToolExecutionError` or the error's own type; time limit →
    * `TimeoutError` (handler signal aborted); caller abort → `Cancelled`; output
-   * schema mismatch → `ValidationError` (per `outputValidation`).
+   * schema mismatch → `ValidationError` (per `outputValidation`); a result JSON
+   * cannot hold (BigInt, cycle, throwing getter — in data, error details or rich
+   * content) → `SerializationError`.
+   *
+   * Handlers may throw or reject with anything (`null`, a Symbol, a Proxy whose
+   * traps throw, an object whose getters throw): it becomes a failure result, never
+   * an exception or an unhandled rejection. What it cannot contain is a handler
+   * that never returns control: a synchronous CPU-bound loop blocks the whole event
+   * loop (time limits apply to promises only) — run such handlers in a worker
+   * thread with `workerHandler` (worker-handler.ts).
    *
    * Typed as `MCPToolCall<object>` so calls with interface-typed arguments are
    * accepted; whatever arrives (e.g. parsed from a transport) is checked at run time.
@@ -548,11 +572,33 @@ function checkArguments(state: RegistryState, entry: ToolEntry, args: Record<str
       return failureResult(ErrorTypes.SchemaError, errorToDetail(err).error_message, { tool: entry.name });
     }
   }
-  if (validate(args)) return undefined;
-  const issues = issuesFromErrors(validate.errors, args);
-  return failureResult(ErrorTypes.ValidationError, `Invalid arguments for tool "${entry.name}": ${describeIssues(issues)}`, {
-    errors: issues.map(issueToJson),
-  });
+  let issues: ValidationIssue[];
+  try {
+    if (validate(args)) return undefined;
+    issues = issuesFromErrors(validate.errors, args, MAX_REPORTED_ISSUES + 1);
+  } catch (err) {
+    // Only reachable with arguments no JSON parser produces (a Proxy passed in
+    // process) or a broken precompiled validator: the arguments were not shown valid.
+    const reason = errorToDetail(err).error_message;
+    return failureResult(ErrorTypes.ValidationError, `Invalid arguments for tool "${entry.name}": they could not be validated (${reason})`);
+  }
+  return invalidResult(`Invalid arguments for tool "${entry.name}"`, issues);
+}
+
+/**
+ * Most issues a validation failure reports. An input with a million bad items
+ * would otherwise get a response many times its own size, built synchronously.
+ */
+const MAX_REPORTED_ISSUES = 100;
+
+/** The ValidationError failure for `issues` (at most MAX_REPORTED_ISSUES of them; more → `truncated`). */
+function invalidResult(what: string, issues: ValidationIssue[]): MCPToolResult {
+  const truncated = issues.length > MAX_REPORTED_ISSUES;
+  const shown = truncated ? issues.slice(0, MAX_REPORTED_ISSUES) : issues;
+  const message = `${what}: ${describeIssues(shown)}${truncated ? "; and more" : ""}`;
+  const details: Record<string, unknown> = { errors: shown.map(issueToJson) };
+  if (truncated) details.truncated = true;
+  return failureResult(ErrorTypes.ValidationError, message, details);
 }
 
 function compileFor(state: RegistryState, entry: ToolEntry, which: "input" | "output"): ValidateFunction {
@@ -602,12 +648,14 @@ function invoke(
   }
   const ctx = new CallContext(state, entry, options, start);
   let value: unknown;
+  let thenable: boolean;
   try {
     value = entry.handler(call.arguments, ctx);
+    thenable = isThenable(value); // reads `then`: a getter or Proxy trap may throw
   } catch (err) {
     return finish(ctx, handlerFailure(ctx, err));
   }
-  if (isThenable(value)) return awaitHandler(ctx, value);
+  if (thenable) return awaitHandler(ctx, value as PromiseLike<unknown>);
   let result: MCPToolResult;
   try {
     result = toResult(ctx, value);
@@ -647,7 +695,7 @@ function awaitHandler(ctx: CallContext, pending: PromiseLike<unknown>): Promise<
     if (callerSignal.aborted) cancelCall(ctx);
     else callerSignal.addEventListener("abort", ctx);
   }
-  void settleFrom(ctx, pending);
+  settleFrom(ctx, pending).then(undefined, (err: unknown) => settleAfterBug(ctx, err));
   return promise;
 }
 
@@ -656,18 +704,33 @@ async function settleFrom(ctx: CallContext, pending: PromiseLike<unknown>): Prom
   try {
     const value = await pending;
     if (ctx.settled) {
-      ctx.logger.debug(`Tool "${ctx.toolName}" finished after its call had already ended`);
+      logSafely(ctx.logger, "debug", `Tool "${ctx.toolName}" finished after its call had already ended`);
       return;
     }
     result = toResult(ctx, value);
   } catch (err) {
     if (ctx.settled) {
-      ctx.logger.debug(`Tool "${ctx.toolName}" failed after its call had already ended`, { error: err });
+      logSafely(ctx.logger, "debug", `Tool "${ctx.toolName}" failed after its call had already ended`, { error: err });
       return;
     }
     result = handlerFailure(ctx, err);
   }
   settle(ctx, result);
+}
+
+/**
+ * Last line of defence for an asynchronous call: settling itself threw (a bug
+ * here, or a hook misbehaving in a way not caught elsewhere). The call still gets
+ * an answer, built only from values this module controls, and the rejection does
+ * not escape as an unhandled one (which would end the process).
+ */
+function settleAfterBug(ctx: CallContext, err: unknown): void {
+  logSafely(ctx.logger, "error", `Internal error while finishing tool "${ctx.toolName}"`, { error: err });
+  const resolve = ctx.resolve;
+  ctx.resolve = undefined;
+  ctx.settled = true;
+  clearDeadline(ctx);
+  resolve?.(failureResult(ErrorTypes.ToolExecutionError, `Internal error while finishing tool "${ctx.toolName}"`));
 }
 
 function onCallTimeout(ctx: CallContext): void {
@@ -685,7 +748,14 @@ function cancelCall(ctx: CallContext): void {
 }
 
 function cancelledResult(toolName: string, reason: unknown): MCPToolResult {
-  const why = reason instanceof Error && reason.message ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : "";
+  let why = "";
+  try {
+    // The reason comes from the caller's signal: any value, so read it defensively.
+    if (typeof reason === "string") why = `: ${reason}`;
+    else if (reason instanceof Error && typeof reason.message === "string" && reason.message !== "") why = `: ${reason.message}`;
+  } catch {
+    why = "";
+  }
   return failureResult(ErrorTypes.Cancelled, `Call to tool "${toolName}" was cancelled${why}`);
 }
 
@@ -706,9 +776,10 @@ function settle(ctx: CallContext, result: MCPToolResult): void {
   resolve?.(result);
 }
 
+/** The failure result for anything a handler threw or rejected with (never throws: see errorToDetail). */
 function handlerFailure(ctx: CallContext, err: unknown): MCPToolResult {
   const detail = errorToDetail(err);
-  ctx.logger.warn(`Tool "${ctx.toolName}" failed: ${detail.error_message}`, { error: err });
+  logSafely(ctx.logger, "warn", `Tool "${ctx.toolName}" failed: ${detail.error_message}`, { error: err });
   return makeResult("failure", null, detail, undefined);
 }
 
@@ -731,14 +802,16 @@ function toResult(ctx: CallContext, value: unknown): MCPToolResult {
   if (validate === undefined) validate = entry.outputValidator = compileFor(ctx.state, entry, "output");
   const data = result.data ?? null; // validators see JSON: an absent value is null
   if (validate(data)) return result;
-  const issues = issuesFromErrors(validate.errors, data);
-  const message = `Output of tool "${entry.name}" does not match its output schema: ${describeIssues(issues)}`;
+  const issues = issuesFromErrors(validate.errors, data, MAX_REPORTED_ISSUES + 1);
+  const what = `Output of tool "${entry.name}" does not match its output schema`;
   if (mode === "error") {
-    ctx.logger.warn(message);
-    return failureResult(ErrorTypes.ValidationError, message, { errors: issues.map(issueToJson) });
+    const failed = invalidResult(what, issues);
+    logSafely(ctx.logger, "warn", failed.error!.error_message);
+    return failed;
   }
+  const message = `${what}: ${describeIssues(issues)}`;
   ctx.outputIssues = issues;
-  ctx.logger.warn(message, { tool: entry.name, errors: issues });
+  logSafely(ctx.logger, "warn", message, { tool: entry.name, errors: issues });
   return result;
 }
 
@@ -747,7 +820,10 @@ function finish(ctx: CallContext, result: MCPToolResult): MCPToolResult {
   return complete(ctx.state, ctx.toolName, result, ctx.options, ctx.start, ctx.outputIssues);
 }
 
-/** The single exit: reports to the audit hook (if any) and returns the result. */
+/**
+ * The single exit: makes sure the result can be sent as JSON, reports to the
+ * audit hook (if any) and returns the result.
+ */
 function complete(
   state: RegistryState,
   tool: string,
@@ -756,6 +832,7 @@ function complete(
   start: number,
   outputIssues?: ValidationIssue[],
 ): MCPToolResult {
+  result = serializableResult(state, tool, result);
   const onAudit = state.onAudit;
   if (onAudit !== undefined) {
     const record: AuditRecord = { tool, durationMs: performance.now() - start, status: result.status };
@@ -766,10 +843,45 @@ function complete(
     try {
       onAudit(record);
     } catch (err) {
-      state.logger.warn("onAudit hook failed", { error: err });
+      logSafely(state.logger, "warn", "onAudit hook failed", { error: err });
     }
   }
   return result;
+}
+
+/**
+ * `result` itself when JSON can hold it — data, error (details included),
+ * explanation and the rich content attached with `withContent` — else a
+ * `SerializationError` failure saying where and why. A transport that met the bad
+ * value while sending would fail with the call unanswered; every transport and
+ * the in-process caller get the same, sendable result instead.
+ */
+function serializableResult(state: RegistryState, tool: string, result: MCPToolResult): MCPToolResult {
+  try {
+    // The common case without a look at the rest: plain data, no error, no rich content.
+    if (isJsonSafe(result.data) && result.error == null && getContent(result) === undefined) return result;
+  } catch {
+    // A result object that cannot even be read: the walk below says where.
+  }
+  let problem = findUnserializable(result);
+  if (problem === undefined) {
+    let content: unknown;
+    try {
+      content = getContent(result);
+    } catch (err) {
+      content = undefined;
+      problem = { path: "content", reason: errorToDetail(err).error_message };
+    }
+    if (content !== undefined) {
+      const inContent = findUnserializable(content);
+      if (inContent !== undefined) problem = { path: `content${inContent.path === "(root)" ? "" : inContent.path}`, reason: inContent.reason };
+    }
+  }
+  if (problem === undefined) return result;
+  const where = problem.path === "(root)" ? "the result" : problem.path;
+  const message = `The result of tool "${tool}" cannot be serialized to JSON: ${where}: ${problem.reason}`;
+  logSafely(state.logger, "warn", message);
+  return failureResult(ErrorTypes.SerializationError, message, { path: problem.path, reason: problem.reason });
 }
 
 /** Last-resort result for a bug in a validator or hook, so `execute` still never rejects. */
@@ -781,7 +893,7 @@ function internalFailure(
   start: number,
 ): MCPToolResult {
   const detail = errorToDetail(err);
-  state.logger.error(`Internal error while executing "${toolNameOf(call)}": ${detail.error_message}`, { error: err });
+  logSafely(state.logger, "error", `Internal error while executing "${toolNameOf(call)}": ${detail.error_message}`, { error: err });
   return complete(state, toolNameOf(call), makeResult("failure", null, detail, undefined), options, start);
 }
 

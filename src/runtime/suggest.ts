@@ -5,6 +5,12 @@
  * wins over speed here.
  */
 
+/**
+ * Longest requested name that gets suggestions. MCP tool names have at most 128
+ * characters; the margin covers the seed's `module.tool` names, which have no bound.
+ */
+const MAX_SUGGESTED_NAME_LENGTH = 256;
+
 /** Levenshtein edit distance between two strings (insert, delete, substitute = 1). */
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
@@ -44,6 +50,9 @@ function normalize(name: string): string {
  * come first; names that merely contain the requested one (3+ chars) follow.
  */
 export function suggestNames(name: string, candidates: Iterable<string>, limit = 3): string[] {
+  // The name comes from the caller and the edit distance costs O(length × length)
+  // per registered tool: no tool name is this long, so there is nothing to suggest.
+  if (typeof name !== "string" || name.length > MAX_SUGGESTED_NAME_LENGTH) return [];
   const target = normalize(name);
   const targetLast = lastSegment(target);
   const scored: { name: string; tier: number; score: number }[] = [];

@@ -7,6 +7,7 @@
  * compiles and ajv is never even loaded: it is required on first use only.
  */
 import { createRequire } from "node:module";
+import { jsonEqual } from "./json-equal.js";
 import { escapePointerToken, resolvePointer } from "./paths.js";
 import type { JsonSchemaObject, ValidationIssue } from "./types.js";
 
@@ -40,9 +41,14 @@ export type SchemaCompiler = (schema: JsonSchemaObject) => ValidateFunction;
  * Converts a failed validator's errors into issues, one per failing field:
  * `required` / `additionalProperties` point at the missing or extra property
  * itself, `value` is the offending value (absent when missing). Duplicates
- * (same pointer, rule and message) are dropped.
+ * (same pointer, rule and message) are dropped. At most `limit` issues are
+ * returned (default: all) — a large invalid input can fail on every item.
  */
-export function issuesFromErrors(errors: readonly ValidatorError[] | null | undefined, data: unknown): ValidationIssue[] {
+export function issuesFromErrors(
+  errors: readonly ValidatorError[] | null | undefined,
+  data: unknown,
+  limit = Infinity,
+): ValidationIssue[] {
   if (!errors || errors.length === 0) {
     return [{ pointer: "", rule: "schema", message: "does not match the schema", value: data }];
   }
@@ -54,6 +60,7 @@ export function issuesFromErrors(errors: readonly ValidatorError[] | null | unde
     if (seen.has(key)) continue;
     seen.add(key);
     issues.push(issue);
+    if (issues.length >= limit) break;
   }
   return issues;
 }
@@ -133,6 +140,8 @@ interface AjvInstance {
   compile(schema: object): ValidateFunction;
   getSchema(id: string): unknown;
   removeSchema(id: string): unknown;
+  /** Ajv's value scope: the functions compiled validators reference (see useSafeEqual). */
+  scope: { value(prefix: string, value: { key?: unknown; ref: unknown; code: unknown }): unknown };
 }
 type AjvConstructor = new (options: Record<string, unknown>) => AjvInstance;
 
@@ -160,11 +169,27 @@ function ajvFor(dialect: "2020" | "2019" | "draft7"): AjvInstance {
     const ajvModule = requireFromHere(modulePath) as { default?: AjvConstructor } & AjvConstructor;
     const Ajv = ajvModule.default ?? ajvModule;
     ajv = new Ajv({ strict: false, allErrors: true });
+    useSafeEqual(ajv);
     const formats = requireFromHere("ajv-formats") as { default?: (ajv: AjvInstance) => void } & ((ajv: AjvInstance) => void);
     (formats.default ?? formats)(ajv);
     instances.set(dialect, ajv);
   }
   return ajv;
+}
+
+/**
+ * Makes `ajv`'s validators compare values with {@link jsonEqual} instead of
+ * ajv's deep equality, which calls methods found on the data (`{"toString": 1}`
+ * made it throw; see json-equal.ts). Ajv looks the equality function up in the
+ * instance's value scope by identity when it compiles `const`, `enum` and
+ * `uniqueItems`, so registering jsonEqual under that identity first makes every
+ * validator of this instance use it — without touching ajv's module, which other
+ * code in the process (and other ajv instances) share.
+ */
+function useSafeEqual(ajv: AjvInstance): void {
+  const unsafe = (requireFromHere!("ajv/dist/runtime/equal") as { default: { code: string } }).default;
+  const { _Code } = requireFromHere!("ajv/dist/compile/codegen/code") as { _Code: new (code: string) => unknown };
+  ajv.scope.value("func", { key: unsafe, ref: jsonEqual, code: new _Code(unsafe.code) });
 }
 
 /**

@@ -2,7 +2,7 @@
  * `serveHttp`: a ToolRegistry as an MCP server over Streamable HTTP.
  *
  * node:http in front does what must happen before any MCP logic — path, Origin
- * (and optionally Host) checks, the body size limit, JSON parsing and a shape
+ * and Host checks (http-guards.ts), the body size limit, JSON parsing and a shape
  * check that answers a malformed message with -32600 and its id — then hands
  * the parsed body to the SDK's `StreamableHTTPServerTransport`, which does the
  * Streamable HTTP part (JSON or SSE responses, `Mcp-Session-Id`, protocol
@@ -10,7 +10,8 @@
  * `Server` class.
  *
  * Stateful mode (default): one transport + session per `Mcp-Session-Id`, created
- * by `initialize`, ended by DELETE, by `close()` or after `sessionIdleTimeoutMs`.
+ * by `initialize`, ended by DELETE, by `close()` or after an idle time; limited
+ * globally and per client (http-sessions.ts).
  * Stateless mode: a fresh transport per POST and no session ids, so any replica
  * behind any load balancer can serve any request. There `notifications/cancelled`
  * cannot reach a call (it arrives in another request); a call is cancelled when
@@ -19,8 +20,11 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { logSafely } from "../logger.js";
 import type { ToolRegistry } from "../registry.js";
 import { isPlainObject } from "./content.js";
+import { defaultAllowedHosts, hostAllowed, originAllowed } from "./http-guards.js";
+import { clientKeyOf, SessionTable, type TrackedSession } from "./http-sessions.js";
 import { JsonRpcErrorCodes, type JsonRpcId } from "./protocol.js";
 import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
 
@@ -35,13 +39,21 @@ export interface HttpServerOptions extends McpServerOptions {
   /** No sessions: a fresh transport per request (see the file comment). Default false. */
   stateless?: boolean;
   /**
-   * Origins allowed to call (exact `Origin` header values; `"*"` allows any).
-   * Requests without an `Origin` header (non-browser clients) are always allowed.
-   * Default: only loopback origins (`http(s)://localhost|127.0.0.1|[::1][:port]`),
-   * which blocks DNS-rebinding pages. Others get 403.
+   * Origins allowed to call (exact `Origin` header values; `"*"` allows any but
+   * `null`, which is allowed only when listed as `"null"`). Requests without an
+   * `Origin` header (non-browser clients) are always allowed. Default: only
+   * loopback origins — `http(s)://localhost|127.0.0.1|[::1]` with an optional port
+   * 1–65535, strictly parsed — which blocks DNS-rebinding pages. Others get 403.
    */
   allowedOrigins?: readonly string[];
-  /** When set, the `Host` header must be one of these (e.g. `["localhost:3000"]`); others get 403. */
+  /**
+   * `Host` header values allowed (case-insensitive, e.g. `["mcp.example.com",
+   * "mcp.example.com:8443"]`; `"*"` allows any); others get 403. Replaces the
+   * default. Default: bound to a loopback address (as by default), `localhost`,
+   * `127.0.0.1`, `[::1]` and the bound address, each with the bound port or
+   * none — a DNS-rebinding page sends its own name and is refused; bound to any
+   * other address, no check.
+   */
   allowedHosts?: readonly string[];
   /** Largest accepted request body in bytes; larger ones get 413. Default 4 MiB. */
   maxBodyBytes?: number;
@@ -50,10 +62,33 @@ export interface HttpServerOptions extends McpServerOptions {
    * (SSE, which carries progress and log notifications; JSON mode drops them).
    */
   jsonResponse?: boolean;
-  /** Stateful mode: close sessions idle for this long (ms). Default 30 minutes; 0 disables. */
+  /**
+   * Stateful mode: close sessions in use (see `unusedSessionIdleTimeoutMs`) after
+   * this long without a request (ms). Default 30 minutes; 0 disables.
+   */
   sessionIdleTimeoutMs?: number;
+  /**
+   * Stateful mode: close sessions that have only been initialized — no other
+   * request on them yet — after this long without one (ms), or after
+   * `sessionIdleTimeoutMs` when that is shorter. Default 30 000 (30 s); 0: they
+   * get `sessionIdleTimeoutMs` like the others. Reaps sessions opened and
+   * abandoned (or opened in bulk) quickly.
+   */
+  unusedSessionIdleTimeoutMs?: number;
   /** Stateful mode: most sessions open at once; further `initialize` requests get 503. Default 10 000. */
   maxSessions?: number;
+  /**
+   * Stateful mode: most sessions open at once for one client (see `clientKey`);
+   * further `initialize` requests from it get 429, while other clients can still
+   * open sessions. Default 1 000.
+   */
+  maxSessionsPerClient?: number;
+  /**
+   * Who a request comes from, for `maxSessionsPerClient`. Default: the remote
+   * address (IPv6 by its /64 prefix). Behind a reverse proxy every request has
+   * the proxy's address: derive the key from a header the proxy sets instead.
+   */
+  clientKey?: (req: IncomingMessage) => string;
 }
 
 /** A running MCP HTTP server. */
@@ -75,14 +110,29 @@ export interface McpHttpServerHandle {
 type Transport = import("@modelcontextprotocol/sdk/server/streamableHttp.js").StreamableHTTPServerTransport;
 type TransportClass = typeof import("@modelcontextprotocol/sdk/server/streamableHttp.js").StreamableHTTPServerTransport;
 
-interface SessionEntry {
-  readonly transport: Transport;
-  readonly session: McpSession;
-  lastSeen: number;
+/** A stateful session: its transport and protocol state, tracked by the {@link SessionTable}. */
+class SessionEntry implements TrackedSession {
+  id: string | undefined = undefined;
+  lastSeen = Date.now();
+  used = false;
+
+  constructor(
+    readonly transport: Transport,
+    readonly session: McpSession,
+    readonly client: string,
+    private readonly logger: McpSession["core"]["logger"],
+  ) {}
+
+  busy(): boolean {
+    return this.session.inflight.size > 0;
+  }
+
+  close(): void {
+    this.transport.close().catch((error: unknown) => logSafely(this.logger, "debug", "MCP HTTP: closing a session failed", { error }));
+  }
 }
 
 const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
-const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/i;
 
 /**
  * Serves `registry` as an MCP server over Streamable HTTP on `http://host:port/path`.
@@ -103,13 +153,25 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
   const endpoint = options.path ?? "/mcp";
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   if (!(maxBodyBytes > 0)) throw new RangeError(`maxBodyBytes must be a positive number (got ${maxBodyBytes})`);
+  for (const key of ["maxSessions", "maxSessionsPerClient"] as const) {
+    const value = options[key];
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new RangeError(`${key} must be a positive integer (got ${value})`);
+  }
+  for (const key of ["sessionIdleTimeoutMs", "unusedSessionIdleTimeoutMs"] as const) {
+    const value = options[key];
+    if (value !== undefined && !(typeof value === "number" && value >= 0)) throw new RangeError(`${key} must be a number >= 0 (got ${value})`);
+  }
   const state = new HttpState(core, StreamableHTTPServerTransport, options, maxBodyBytes);
 
   const server = createServer((req, res) => {
     state.handle(req, res, endpoint).catch((err: unknown) => {
-      core.logger.error("MCP HTTP: request failed", { error: err });
-      if (!res.headersSent) sendJsonError(res, 500, JsonRpcErrorCodes.InternalError, "Internal error");
-      else res.destroy();
+      logSafely(core.logger, "error", "MCP HTTP: request failed", { error: err });
+      try {
+        if (!res.headersSent) sendJsonError(res, 500, JsonRpcErrorCodes.InternalError, "Internal error");
+        else res.destroy();
+      } catch {
+        // The socket is already gone.
+      }
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -119,7 +181,10 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
       resolve();
     });
   });
+  // Errors after listening (e.g. EMFILE on accept) must not be uncaught exceptions.
+  server.on("error", (error) => logSafely(core.logger, "error", "MCP HTTP: server error", { error }));
   const address = server.address() as AddressInfo;
+  state.bindHostCheck(address.address, address.port, options.allowedHosts);
   const urlHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
   return {
@@ -144,14 +209,13 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
 
 /** Everything one HTTP server shares between requests. */
 class HttpState {
-  readonly sessions = new Map<string, SessionEntry>();
+  readonly sessions: SessionTable<SessionEntry>;
   private readonly stateless: boolean;
   private readonly jsonResponse: boolean;
   private readonly allowedOrigins: readonly string[] | undefined;
-  private readonly allowedHosts: readonly string[] | undefined;
-  private readonly maxSessions: number;
-  private readonly idleMs: number;
-  private sweeper: ReturnType<typeof setInterval> | undefined;
+  /** Undefined: no Host check (set once the bound address is known, see bindHostCheck). */
+  private allowedHosts: readonly string[] | undefined;
+  private readonly clientKey: (req: IncomingMessage) => string;
   private closed = false;
 
   constructor(
@@ -163,9 +227,22 @@ class HttpState {
     this.stateless = options.stateless ?? false;
     this.jsonResponse = options.jsonResponse ?? false;
     this.allowedOrigins = options.allowedOrigins;
-    this.allowedHosts = options.allowedHosts;
-    this.maxSessions = options.maxSessions ?? 10_000;
-    this.idleMs = options.sessionIdleTimeoutMs ?? 30 * 60_000;
+    this.clientKey = options.clientKey ?? clientKeyOf;
+    this.sessions = new SessionTable({
+      maxSessions: options.maxSessions ?? 10_000,
+      maxSessionsPerClient: options.maxSessionsPerClient ?? 1_000,
+      idleMs: options.sessionIdleTimeoutMs ?? 30 * 60_000,
+      unusedIdleMs: options.unusedSessionIdleTimeoutMs ?? 30_000,
+    });
+  }
+
+  /** The Host check: `allowedHosts` when given, else the loopback defaults (none off loopback). */
+  bindHostCheck(boundAddress: string, port: number, allowedHosts: readonly string[] | undefined): void {
+    if (allowedHosts !== undefined) this.allowedHosts = allowedHosts;
+    else {
+      const defaults = defaultAllowedHosts(boundAddress, port);
+      this.allowedHosts = defaults.length > 0 ? defaults : undefined;
+    }
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, endpoint: string): Promise<void> {
@@ -176,12 +253,13 @@ class HttpState {
       return;
     }
     const origin = req.headers.origin;
-    if (origin !== undefined && !this.originAllowed(origin)) {
-      sendJsonError(res, 403, -32000, `Forbidden: origin ${origin} is not allowed`);
+    if (origin !== undefined && !originAllowed(origin, this.allowedOrigins)) {
+      sendJsonError(res, 403, -32000, `Forbidden: origin ${clip(origin)} is not allowed`);
       return;
     }
-    if (this.allowedHosts !== undefined && !this.allowedHosts.includes(req.headers.host ?? "")) {
-      sendJsonError(res, 403, -32000, `Forbidden: host ${req.headers.host ?? "(none)"} is not allowed`);
+    const hostHeader = req.headers.host;
+    if (!hostAllowed(hostHeader, this.allowedHosts)) {
+      sendJsonError(res, 403, -32000, `Forbidden: host ${hostHeader === undefined ? "(none)" : clip(hostHeader)} is not allowed`);
       return;
     }
     if (this.closed) {
@@ -207,12 +285,6 @@ class HttpState {
         res.writeHead(405, { Allow: this.stateless ? "POST" : "GET, POST, DELETE", "Content-Type": "application/json" });
         res.end(errorBody(-32000, "Method not allowed"));
     }
-  }
-
-  private originAllowed(origin: string): boolean {
-    const allowed = this.allowedOrigins;
-    if (allowed === undefined) return LOOPBACK_ORIGIN.test(origin);
-    return allowed.includes(origin) || allowed.includes("*");
   }
 
   private async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -241,47 +313,58 @@ class HttpState {
       sendJsonError(res, 400, -32000, "Bad Request: Mcp-Session-Id header is required");
       return;
     }
-    if (this.sessions.size >= this.maxSessions) {
+    const client = this.clientKey(req);
+    const refusal = this.sessions.refusal(client);
+    if (refusal === "global") {
       sendJsonError(res, 503, -32000, "Too many sessions");
       return;
     }
-    const entry = this.createSession();
-    await entry.transport.handleRequest(req, res, parsed);
+    if (refusal === "client") {
+      sendJsonError(res, 429, -32000, "Too many sessions for this client: close some (HTTP DELETE) or wait for idle ones to expire");
+      return;
+    }
+    const entry = this.createSession(client);
+    try {
+      await entry.transport.handleRequest(req, res, parsed);
+    } finally {
+      // The transport refused the initialize (e.g. a bad Accept header): no session came of it.
+      if (entry.id === undefined) {
+        this.sessions.remove(entry);
+        entry.close();
+      }
+    }
   }
 
   private async postStateless(req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
     const transport = new this.Transport({ sessionIdGenerator: undefined, enableJsonResponse: this.jsonResponse });
     const session = new McpSession(this.core, transport as unknown as MessageSink, { respondToCancelled: true });
     transport.onmessage = (message) => session.handleMessage(message);
-    transport.onerror = (error) => this.core.logger.debug("MCP HTTP transport error", { error });
+    transport.onerror = (error) => logSafely(this.core.logger, "debug", "MCP HTTP transport error", { error });
     // The request closing (answered, or the client gave up) ends its calls.
     res.once("close", () => {
       session.close();
-      void transport.close();
+      transport.close().catch((error: unknown) => logSafely(this.core.logger, "debug", "MCP HTTP: closing a transport failed", { error }));
     });
     await transport.start();
     await transport.handleRequest(req, res, parsed);
   }
 
-  private createSession(): SessionEntry {
+  private createSession(client: string): SessionEntry {
     const transport: Transport = new this.Transport({
       sessionIdGenerator: randomUUID,
       enableJsonResponse: this.jsonResponse,
-      onsessioninitialized: (id) => {
-        this.sessions.set(id, entry);
-        this.startSweeper();
-      },
+      onsessioninitialized: (id) => this.sessions.setId(entry, id),
     });
     const session = new McpSession(this.core, transport as unknown as MessageSink, { respondToCancelled: true });
-    const entry: SessionEntry = { transport, session, lastSeen: Date.now() };
+    const entry = new SessionEntry(transport, session, client, this.core.logger);
+    this.sessions.add(entry);
     transport.onmessage = (message) => session.handleMessage(message);
-    transport.onerror = (error) => this.core.logger.debug("MCP HTTP transport error", { error });
+    transport.onerror = (error) => logSafely(this.core.logger, "debug", "MCP HTTP transport error", { error });
     transport.onclose = () => {
-      const id = transport.sessionId;
-      if (id !== undefined && this.sessions.get(id) === entry) this.sessions.delete(id);
+      this.sessions.remove(entry);
       session.close();
     };
-    void transport.start();
+    transport.start().catch((error: unknown) => logSafely(this.core.logger, "debug", "MCP HTTP: starting a transport failed", { error }));
     return entry;
   }
 
@@ -299,27 +382,13 @@ class HttpState {
       return undefined;
     }
     entry.lastSeen = Date.now();
+    entry.used = true; // a request after the opening initialize: the long idle time applies
     return entry;
-  }
-
-  private startSweeper(): void {
-    if (this.sweeper !== undefined || this.idleMs <= 0) return;
-    this.sweeper = setInterval(() => this.sweep(), Math.max(100, Math.min(60_000, this.idleMs / 2)));
-    this.sweeper.unref();
-  }
-
-  private sweep(): void {
-    const cutoff = Date.now() - this.idleMs;
-    for (const entry of this.sessions.values()) {
-      if (entry.lastSeen < cutoff && entry.session.inflight.size === 0) void entry.transport.close();
-    }
   }
 
   async closeAll(): Promise<void> {
     this.closed = true;
-    if (this.sweeper !== undefined) clearInterval(this.sweeper);
-    const entries = [...this.sessions.values()];
-    this.sessions.clear();
+    const entries = this.sessions.drain();
     await Promise.all(entries.map((entry) => entry.transport.close().catch(() => undefined)));
   }
 }
@@ -360,6 +429,11 @@ function tooLarge(req: IncomingMessage, res: ServerResponse, max: number): void 
   sendJsonError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${max} bytes`);
   // Keep reading (and discarding) so the client can finish sending and see the 413.
   req.resume();
+}
+
+/** An untrusted header value shortened for an error message. */
+function clip(text: string): string {
+  return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 }
 
 function errorBody(code: number, message: string, id: JsonRpcId | null = null): string {

@@ -8,10 +8,17 @@
  * (GUIDE §3). Here a message is parsed once (by the reader) and checked by
  * hand; `tools/call` goes straight to `ToolRegistry.execute`, whose promise is
  * never awaited by the dispatch loop, so calls in flight never block one another.
+ *
+ * Every request is answered, whatever a handler does: the registry turns throws,
+ * rejections and results JSON cannot hold into failure results; a message that
+ * still cannot be serialized here is replaced by a JSON-RPC error; and a bug in
+ * dispatch is answered with -32603 instead of escaping into the transport's event
+ * handler (where it would be an uncaught exception).
  */
 import { ErrorTypes } from "../error-types.js";
-import { MCPError } from "../errors.js";
-import { silentLogger, type Logger, type LogLevel } from "../logger.js";
+import { errorToDetail, MCPError } from "../errors.js";
+import { findUnserializable } from "../json-safe.js";
+import { logSafely, silentLogger, type Logger, type LogLevel } from "../logger.js";
 import type { ExecuteOptions, ToolDefinition, ToolRegistry } from "../registry.js";
 import type { MCPToolResult } from "../types.js";
 import { isPlainObject, toCallToolResult } from "./content.js";
@@ -130,6 +137,8 @@ class InflightCall implements ExecuteOptions {
   reason: unknown = undefined;
   /** A progress notification was sent (see finishCall). */
   progressSent = false;
+  /** A response was sent (or is scheduled): see failCall. */
+  answered = false;
   private listeners: AbortListener[] | undefined = undefined;
 
   constructor(session: McpSession, id: JsonRpcId, definition: ToolDefinition, progressToken: string | number | undefined) {
@@ -218,8 +227,22 @@ export class McpSession {
     this.flags = flags;
   }
 
-  /** Dispatches one parsed JSON-RPC message (request, notification or response). */
+  /**
+   * Dispatches one parsed JSON-RPC message (request, notification or response).
+   * Never throws: transports call it from stream event handlers.
+   */
   handleMessage(message: unknown): void {
+    try {
+      this.dispatch(message);
+    } catch (err) {
+      logSafely(this.core.logger, "error", "MCP: internal error while handling a message", { error: err });
+      const id = validIdOf(message);
+      // Notifications get no answer, even an error one (JSON-RPC).
+      if (id !== null || !isNotification(message)) this.sendError(id, JsonRpcErrorCodes.InternalError, "Internal error");
+    }
+  }
+
+  private dispatch(message: unknown): void {
     if (!isPlainObject(message) || message.jsonrpc !== "2.0") {
       this.sendError(validIdOf(message), JsonRpcErrorCodes.InvalidRequest, "Invalid Request: not a JSON-RPC 2.0 message");
       return;
@@ -367,9 +390,24 @@ export class McpSession {
     const call = new InflightCall(this, id, definition, token);
     this.inflight.set(id, call);
     // Never awaited here: the next message is dispatched while this call runs.
+    // `execute` never rejects and finishCall does not throw: the rejection handlers
+    // are the last resort that still answers the call (and leaves no unhandled rejection).
     this.core.registry
       .execute({ tool_name: name, arguments: args as Record<string, unknown> }, call)
-      .then((result) => this.finishCall(call, result));
+      .then(
+        (result) => this.finishCall(call, result),
+        (err: unknown) => this.failCall(call, err),
+      )
+      .then(undefined, (err: unknown) => this.failCall(call, err));
+  }
+
+  /** Answers a call whose result could not be delivered the normal way (never leaves it unanswered). */
+  private failCall(call: InflightCall, err: unknown): void {
+    logSafely(this.core.logger, "error", `MCP: internal error while answering tool "${call.definition.name}"`, { error: err });
+    if (this.inflight.get(call.id) === call) this.inflight.delete(call.id);
+    if (this.closed || call.answered || (call.aborted && !this.flags.respondToCancelled)) return;
+    call.answered = true;
+    this.sendError(call.id, JsonRpcErrorCodes.InternalError, "Internal error");
   }
 
   private finishCall(call: InflightCall, result: MCPToolResult): void {
@@ -380,25 +418,26 @@ export class McpSession {
     try {
       wire = toCallToolResult(call.definition, result);
     } catch (err) {
-      // Data JSON cannot hold (BigInt, cycles): a tool failure, not a protocol error.
-      const message = err instanceof Error ? err.message : String(err);
+      // The registry checks results, so only a value that changed meanwhile (a
+      // stateful getter or toJSON) gets here: still a tool failure, not silence.
       const detail = {
-        error_type: "SerializationError",
-        error_message: `The result of tool "${call.definition.name}" cannot be serialized: ${message}`,
+        error_type: ErrorTypes.SerializationError,
+        error_message: `The result of tool "${call.definition.name}" cannot be serialized: ${errorToDetail(err).error_message}`,
       };
       wire = { content: [{ type: "text", text: JSON.stringify(detail) }], isError: true };
     }
+    call.answered = true;
     if (call.progressSent) {
       // The SDK client handles notifications a microtask late but responses at
       // once, and forgets a request's progress handler with its response: a last
       // progress notification read in the same chunk as the response is lost. A
       // separate, slightly later write avoids that (only calls that reported progress pay).
       setTimeout(() => {
-        if (!this.closed) this.sendResult(call.id, wire);
+        if (!this.closed) this.sendResult(call.id, wire, true);
       }, 1);
       return;
     }
-    this.sendResult(call.id, wire);
+    this.sendResult(call.id, wire, true);
   }
 
   // -------------------------------------------------------------------------
@@ -426,8 +465,9 @@ export class McpSession {
     this.send({ jsonrpc: "2.0", method, params }, { relatedRequestId: relatedId });
   }
 
-  private sendResult(id: JsonRpcId, result: unknown): void {
-    this.send({ jsonrpc: "2.0", id, result });
+  /** `checked`: the result is known to be serializable (a tool result the registry checked). */
+  private sendResult(id: JsonRpcId, result: unknown, checked = false): void {
+    this.send({ jsonrpc: "2.0", id, result }, undefined, checked);
   }
 
   private sendError(id: JsonRpcId | null, code: number, message: string, data?: unknown): void {
@@ -436,21 +476,60 @@ export class McpSession {
     this.send({ jsonrpc: "2.0", id, error });
   }
 
-  private send(message: JsonRpcMessage, options?: { relatedRequestId?: JsonRpcId }): void {
+  /**
+   * Sends a message, making sure it can be written as JSON first: a transport
+   * that fails half-way through (the SDK's HTTP transport then ends the stream
+   * without the response) would leave the request unanswered. A response that
+   * cannot be serialized is replaced by a -32603 error for the same id; a
+   * notification that cannot is dropped (and logged).
+   */
+  private send(message: JsonRpcMessage, options?: { relatedRequestId?: JsonRpcId }, checked = false): void {
+    if (!checked) {
+      const problem = findUnserializable(message);
+      if (problem !== undefined) {
+        const why = `${problem.path}: ${problem.reason}`;
+        logSafely(this.core.logger, "warn", `MCP: a message could not be serialized (${why})`);
+        if (message.id === undefined || message.id === null) return;
+        message = {
+          jsonrpc: "2.0",
+          id: message.id,
+          error: { code: JsonRpcErrorCodes.InternalError, message: `Internal error: the response could not be serialized (${why})` },
+        };
+      }
+    }
     let sent: Promise<void> | void;
     try {
       sent = this.sink.send(message, options);
     } catch (err) {
-      this.onSendError(err);
+      this.onSendError(err, message);
       return;
     }
     if (sent !== undefined) sent.then(undefined, (err: unknown) => this.onSendError(err));
   }
 
-  private onSendError(err: unknown): void {
-    // The peer went away (closed pipe, HTTP client disconnected): nothing to answer.
-    this.core.logger.debug("MCP: could not send a message", { error: err });
+  /**
+   * A send failed. Asynchronously (`message` absent) that means the peer went
+   * away: nothing to answer. Synchronously it can also be the message itself (a
+   * value that changed after the check): a response then gets a plain -32603, once.
+   */
+  private onSendError(err: unknown, message?: JsonRpcMessage): void {
+    logSafely(this.core.logger, "debug", "MCP: could not send a message", { error: err });
+    const id = message?.id;
+    if (id === undefined || id === null || message?.error?.code === JsonRpcErrorCodes.InternalError) return;
+    try {
+      void Promise.resolve(this.sink.send({ jsonrpc: "2.0", id, error: { code: JsonRpcErrorCodes.InternalError, message: "Internal error" } })).then(
+        undefined,
+        () => undefined,
+      );
+    } catch {
+      // The transport cannot send at all: nothing more to do.
+    }
   }
+}
+
+/** True for a message with a method and no id (a JSON-RPC notification). */
+function isNotification(message: unknown): boolean {
+  return isPlainObject(message) && typeof message.method === "string" && message.id === undefined;
 }
 
 /** The request's id when it is a valid JSON-RPC id, else null (for error responses). */

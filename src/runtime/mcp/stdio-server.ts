@@ -27,9 +27,11 @@ export interface StdioServerOptions extends McpServerOptions {
   /** Where responses go. Default `process.stdout` (so never log to stdout: use stderr). */
   stdout?: Writable;
   /**
-   * Largest accepted message in bytes (UTF-16 code units for the lean reader).
+   * Largest accepted message (one line, without its line break) in UTF-8 bytes.
    * Default 10 MiB, like the SDK. The lean reader answers a longer line with
-   * -32600 and skips it; the SDK reader closes the server.
+   * -32600 (id null) and skips it, keeping at most this much of it in memory;
+   * the SDK reader closes the server. The bound also bounds the work done before
+   * a handler's time limit starts (JSON parsing and argument validation).
    */
   maxMessageBytes?: number;
   /** `"lean"` (default, see the file comment) or `"sdk"`: the SDK's `StdioServerTransport` reader. */
@@ -79,9 +81,14 @@ class LineWriter implements MessageSink {
     if (out === "") return;
     this.pending = "";
     if (this.output.destroyed || this.output.writableEnded) return;
-    if (!this.output.write(out)) {
-      this.input.pause();
-      this.output.once("drain", this.resumeInput);
+    try {
+      if (!this.output.write(out)) {
+        this.input.pause();
+        this.output.once("drain", this.resumeInput);
+      }
+    } catch {
+      // A stream that throws instead of emitting "error": the peer is gone, and
+      // this runs in a microtask, where a throw would end the process.
     }
   }
 }
@@ -97,7 +104,7 @@ class LineWriter implements MessageSink {
 class LineReader {
   /** The pieces of the unfinished line (none contains "\n"). */
   private pieces: string[] = [];
-  /** Total length of `pieces`. */
+  /** Total UTF-8 length of `pieces`. */
   private pending = 0;
   /** Inside an over-long line: drop input up to the next newline. */
   private skipping = false;
@@ -120,12 +127,18 @@ class LineReader {
     } else if (this.pending !== 0 && nl !== -1) {
       // The buffered line ends in this chunk.
       const pieces = this.pieces;
-      pieces.push(chunk.slice(0, nl));
+      const head = chunk.slice(0, nl);
+      pieces.push(head);
       const text = pieces.join("");
+      const bytes = this.pending + utf8Length(head);
       this.pieces = [];
       this.pending = 0;
-      const end = text.charCodeAt(text.length - 1) === 13 /* \r */ ? text.length - 1 : text.length;
-      if (end > 0) this.line(end === text.length ? text : text.slice(0, end));
+      const cr = text.charCodeAt(text.length - 1) === 13; /* \r */
+      const end = cr ? text.length - 1 : text.length;
+      if (end > 0) {
+        if (bytes - (cr ? 1 : 0) > this.maxLength) this.tooLong();
+        else this.parse(end === text.length ? text : text.slice(0, end));
+      }
       start = nl + 1;
       nl = chunk.indexOf("\n", start);
     }
@@ -134,24 +147,35 @@ class LineReader {
       if (end > start) this.line(chunk.slice(start, end));
       start = nl + 1;
     }
-    const rest = chunk.length - start;
-    if (rest === 0) return;
-    if (this.pending + rest > this.maxLength) {
+    if (chunk.length === start) return;
+    const rest = start === 0 ? chunk : chunk.slice(start);
+    const restBytes = utf8Length(rest);
+    if (this.pending + restBytes > this.maxLength) {
+      // Dropped now, not when the line ends: an endless line must not grow memory.
       this.pieces = [];
       this.pending = 0;
       this.skipping = true;
-      this.session.handleInvalidInput("InvalidRequest", `message exceeds ${this.maxLength} bytes`);
+      this.tooLong();
     } else {
-      this.pieces.push(start === 0 ? chunk : chunk.slice(start));
-      this.pending += rest;
+      this.pieces.push(rest);
+      this.pending += restBytes;
     }
   }
 
+  private tooLong(): void {
+    this.session.handleInvalidInput("InvalidRequest", `message exceeds ${this.maxLength} bytes`);
+  }
+
   private line(line: string): void {
-    if (line.length > this.maxLength) {
-      this.session.handleInvalidInput("InvalidRequest", `message exceeds ${this.maxLength} bytes`);
+    // UTF-8 takes 1 to 3 bytes per UTF-16 code unit: count bytes only when it matters.
+    if (line.length > this.maxLength || (line.length * 3 > this.maxLength && utf8Length(line) > this.maxLength)) {
+      this.tooLong();
       return;
     }
+    this.parse(line);
+  }
+
+  private parse(line: string): void {
     let message: unknown;
     try {
       message = JSON.parse(line);
@@ -161,6 +185,10 @@ class LineReader {
     }
     this.session.handleMessage(message);
   }
+}
+
+function utf8Length(text: string): number {
+  return Buffer.byteLength(text, "utf8");
 }
 
 /**
@@ -195,6 +223,7 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
     if (closing) return closed;
     closing = true; // set first: the SDK transport's close() calls onclose, which calls back here
     stdin.off("end", onEnd);
+    stdin.off("error", onInputError);
     stdout.off("error", onOutputError);
     session.close();
     writer.flush();
@@ -205,6 +234,11 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
   // A client that exits closes the pipe: writing then fails with EPIPE, which must not crash the server.
   const onOutputError = (error: Error): void => {
     core.logger.debug("MCP stdio: output closed", { error });
+    void close();
+  };
+  // Without a listener a read error (EIO, a broken pipe) would be an uncaught exception.
+  const onInputError = (error: Error): void => {
+    core.logger.debug("MCP stdio: input failed", { error });
     void close();
   };
 
@@ -226,6 +260,7 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
     };
   }
   stdin.on("end", onEnd);
+  stdin.on("error", onInputError);
   stdout.on("error", onOutputError);
   return { close, closed };
 }
