@@ -3,12 +3,15 @@ import { mapSchema } from "../../src/schema/walk.js";
 
 // The only keywords json-schema-to-typescript is given. Everything else is dropped from
 // the copy it sees: its own code-pasting keywords (tsType, tsEnumNames…), validation-only
-// keywords, and any non-keyword data (`x-*`), which its $ref resolver would otherwise crawl.
+// keywords, any non-keyword data (`x-*`), which its $ref resolver would otherwise crawl,
+// and `default`, from which it infers a type even beside an explicit one.
 const TYPE_KEYWORDS = new Set([
   "type", "properties", "required", "additionalProperties", "patternProperties", "items", "additionalItems",
   "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "definitions", "$defs",
-  "description", "title", "default", "format", "deprecated", "readOnly",
+  "description", "title", "format", "deprecated", "readOnly",
 ]);
+
+const NOT_FOR_OBJECTS = ["items", "additionalItems", "minItems", "maxItems", "format"];
 
 /**
  * Prepares one schema for json-schema-to-typescript. The copy keeps only type-relevant
@@ -33,6 +36,9 @@ export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, root
   }
   const prepared = mapSchema(schema, (s, path) => {
     for (const k of Object.keys(s)) if (!TYPE_KEYWORDS.has(k)) delete s[k];
+    // Keywords of other types constrain nothing on an object, but json-schema-to-typescript
+    // lets them decide the type (`{"type": "object", "format": "uuid"}` became `string`).
+    if (s.type === "object") for (const k of NOT_FOR_OBJECTS) delete s[k];
     if (typeof s.$ref === "string") s.$ref = rewriteRef(s.$ref, renamed);
     for (const map of ["definitions", "$defs"] as const) {
       if (path.length === 0 && s[map] && typeof s[map] === "object" && !Array.isArray(s[map])) {

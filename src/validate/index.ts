@@ -96,6 +96,13 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
     diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, ["type"], fallback), `input schema of "${tool.name}" must have "type": "object" at its root (MCP requires it)`, 'wrap the parameters in {"type": "object", "properties": {…}}');
   }
   if (side === "inputSchema") {
+    const allowed = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const!] : [];
+    const keyword = Array.isArray(schema.enum) ? "enum" : "const";
+    allowed.forEach((value, i) => {
+      if (isObject(value)) return;
+      ok = false;
+      diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, keyword === "enum" ? ["enum", i] : ["const"], fallback), `input schema of "${tool.name}": ${keyword} allows ${JSON.stringify(value)?.slice(0, 60)}, but arguments are always an object`, `list only objects under "${keyword}" at the root of an input schema`);
+    });
     // A root branch that only allows non-objects can never match arguments (and would give
     // the arguments a non-object TypeScript type that no client can send).
     for (const keyword of ["anyOf", "oneOf", "allOf"]) {

@@ -38,7 +38,7 @@ export const jsonValue: fc.Arbitrary<unknown> = fc.oneof(
 const schemaOfDepth: (depth: number) => fc.Arbitrary<Record<string, unknown>> = fc.memo((depth) => {
   const sub = depth <= 1 ? fc.constant({ type: "string" } as Record<string, unknown>) : schemaOfDepth(depth - 1);
   // Mostly plain keywords (a spec that generates, with hostile text in its strings), and
-  // in one schema of four the keywords that have caused trouble.
+  // now and then the keywords that have caused trouble (about half the specs have some).
   const plain = fc.record(
     {
       type: fc.constantFrom("object", "string", "number", "integer", "boolean", "array"),
@@ -70,7 +70,7 @@ const schemaOfDepth: (depth: number) => fc.Arbitrary<Record<string, unknown>> = 
     },
     { requiredKeys: [] },
   );
-  const keywords = fc.tuple(plain, fc.oneof({ weight: 3, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: troublesome })).map(([a, b]) => ({ ...a, ...b }));
+  const keywords = fc.tuple(plain, fc.oneof({ weight: 15, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: troublesome })).map(([a, b]) => ({ ...a, ...b }));
   // At most two keywords with subschemas per level keeps a schema at a few dozen nodes.
   const nested = fc.array(
     fc.oneof(
@@ -96,7 +96,7 @@ export const schema: fc.Arbitrary<Record<string, unknown>> = schemaOfDepth(3);
 
 /** An input schema: an object root most of the time, sometimes anything. */
 export const inputSchema: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 6, arbitrary: schema.map((s) => ({ ...s, type: "object" })) },
+  { weight: 12, arbitrary: schema.map((s) => ({ ...s, type: "object" })) },
   { weight: 1, arbitrary: schema },
   { weight: 1, arbitrary: jsonValue },
 );
@@ -107,20 +107,20 @@ export const tool: fc.Arbitrary<Record<string, unknown>> = fc.record(
     name: fc.oneof({ weight: 4, arbitrary: fc.tuple(fc.stringMatching(/^[a-z]{1,6}$/), fc.stringMatching(/^[a-z][a-z0-9_-]{0,8}$/)).map(([m, t]) => `${m}.${t}`) }, { weight: 1, arbitrary: identifier }),
     description: text,
     title: text,
-    version: fc.constantFrom("1.0.0", "2.1.3-beta.1", "v1", text as unknown as string),
-    module: identifier,
+    version: fc.oneof({ weight: 5, arbitrary: fc.constantFrom("1.0.0", "2.1.3-beta.1") }, { weight: 1, arbitrary: fc.oneof(fc.constant("v1"), text) }),
+    module: fc.oneof({ weight: 5, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,8}$/) }, { weight: 1, arbitrary: identifier }),
     inputSchema,
     outputSchema: schema,
     annotations: fc.record({ title: text, readOnlyHint: fc.boolean(), destructiveHint: jsonValue }, { requiredKeys: [] }),
     errors: fc.array(fc.oneof(text, fc.record({ type: text, description: text })), { maxLength: 2 }),
-    examples: fc.array(fc.record({ arguments: fc.dictionary(identifier, jsonValue, { maxKeys: 2 }) }), { maxLength: 1 }),
+    examples: fc.oneof({ weight: 4, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(fc.record({ arguments: fc.dictionary(identifier, jsonValue, { maxKeys: 2 }) }), { maxLength: 1 }) }),
   },
-  { requiredKeys: ["name", "inputSchema"] },
+  { requiredKeys: ["name", "inputSchema", "description"] },
 );
 
 /** The text of a JSON spec file: a tool list in one of its accepted shapes, or broken JSON. */
 export const jsonSpec: fc.Arbitrary<string> = fc.oneof(
-  { weight: 4, arbitrary: fc.array(tool, { minLength: 1, maxLength: 3 }).map((tools) => JSON.stringify({ tools }, null, 2)) },
+  { weight: 8, arbitrary: fc.array(tool, { minLength: 1, maxLength: 3 }).map((tools) => JSON.stringify({ tools }, null, 2)) },
   { weight: 2, arbitrary: fc.array(tool, { minLength: 1, maxLength: 3 }).map((tools) => JSON.stringify(tools)) },
   { weight: 1, arbitrary: tool.map((t) => JSON.stringify(t)) },
   { weight: 1, arbitrary: fc.tuple(tool, fc.nat(200)).map(([t, cut]) => JSON.stringify({ tools: [t] }).slice(0, cut)) },
@@ -146,7 +146,7 @@ export const markdownSpec: fc.Arbitrary<string> = fc
     rows: fc.array(fc.tuple(identifier, fc.constantFrom("string", "integer", "array[string]", "enum['a','b']", "object", "wat", text as unknown as string), fc.constantFrom("Yes", "No", "Maybe"), text), { maxLength: 4 }),
     schemaBlock: fc.oneof(schema.map((s) => "```json\n" + JSON.stringify({ ...s, type: "object" }, null, 2) + "\n```"), yamlBlock.map((y) => "```yaml\n" + y + "```"), fc.constant("```json\n{\"type\": \"object\",\n```")),
     useTable: fc.boolean(),
-    example: fc.oneof(fc.dictionary(identifier, jsonValue, { maxKeys: 2 }).map((a) => JSON.stringify({ tool_name: "x", arguments: a })), text),
+    example: fc.oneof({ weight: 3, arbitrary: fc.constant("{}") }, { weight: 1, arbitrary: fc.dictionary(identifier, jsonValue, { maxKeys: 2 }).map((a) => JSON.stringify({ tool_name: "x", arguments: a })) }, { weight: 1, arbitrary: text }),
     nesting: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.nat(8) }, { weight: 1, arbitrary: fc.constant(300) }),
     garbage: fc.array(text, { maxLength: 3 }),
   })

@@ -31,7 +31,9 @@ beforeAll(() => {
 
 afterAll(() => {
   canary.uninstall();
-  rmSync(root, { recursive: true, force: true });
+  // FUZZ_KEEP=1 keeps the cases for a look at a failure.
+  if (!process.env.FUZZ_KEEP) rmSync(root, { recursive: true, force: true });
+  else console.log(`fuzz: cases kept in ${root}`);
   console.log(`fuzz: seed ${SEED}, ${stats.cases} cases, ${stats.generated} generated, ${stats.refused} refused with diagnostics`);
 });
 
