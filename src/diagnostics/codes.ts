@@ -20,6 +20,7 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
   SPEC_REF_CYCLE: { severity: "error", summary: "A `$ref` leads back to itself without descending into a property or item; validation would never end." },
   SPEC_PATTERN_INVALID: { severity: "error", summary: "A `pattern` or `patternProperties` key is not a valid JavaScript (Unicode) regular expression." },
   SPEC_PATTERN_UNSAFE: { severity: "error", summary: "A `pattern` backtracks exponentially, or polynomially without a small `maxLength`: one crafted string could stall a server (ReDoS)." },
+  SPEC_UNIQUE_ITEMS_UNBOUNDED: { severity: "error", summary: "`uniqueItems` on items that may be objects or arrays, without a `maxItems` ≤ 1,000: validators compare every pair, so one long array could stall a server." },
   SPEC_INTERNAL: { severity: "error", summary: "An input tripped an unexpected failure inside mcp-specgen; reported at the nearest location instead of crashing." },
   SPEC_SCHEMA_DIALECT: { severity: "warning", summary: "A schema's `$schema` names a dialect ajv does not support (e.g. draft-04); it is read with draft-07 rules." },
   SPEC_FORMAT_UNKNOWN: { severity: "warning", summary: "A `format` is not one validators know (ajv-formats' full set), so values are not checked against it." },

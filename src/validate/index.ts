@@ -4,6 +4,7 @@ import { compileSchema, KNOWN_FORMATS, metaSchemaErrors, schemaDialect, type Err
 import { isObject, walkSchema } from "../schema/walk.js";
 import { checkPatterns } from "../schema/patterns.js";
 import { findRefCycles } from "../schema/ref-cycles.js";
+import { MAX_ITEMS_FOR_DEEP_UNIQUE, unboundedDeepUniqueItems } from "../schema/unique-items.js";
 import { reportUnexpected } from "./unexpected.js";
 import { locateInSchema, pointerToPath } from "../parse/schema-source.js";
 import { schemaProvenance } from "../parse/markdown/provenance.js";
@@ -130,6 +131,10 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
   for (const p of checkPatterns(schema)) {
     ok = false;
     diagnostics.error(p.code, locateInSchema(schema, p.path, fallback), `${label} of "${tool.name}": ${p.message}`, p.help);
+  }
+  for (const path of unboundedDeepUniqueItems(schema)) {
+    ok = false;
+    diagnostics.error("SPEC_UNIQUE_ITEMS_UNBOUNDED", locateInSchema(schema, path, fallback), `${label} of "${tool.name}": "uniqueItems" on items that may be objects or arrays compares every pair of items, so one long array in a request could stall a server`, `give the items a scalar "type", or bound the array with "maxItems" ≤ ${MAX_ITEMS_FOR_DEEP_UNIQUE}`);
   }
   for (const path of findRefCycles(schema)) {
     ok = false;
