@@ -24,7 +24,7 @@ function tools(): unknown[] {
         id: { const: i % 10 === 0 ? 0 : i },
         name: { type: "string", minLength: 2 },
         day: { type: "string", format: "date" },
-        tags: { type: "array", uniqueItems: true },
+        tags: { type: "array", uniqueItems: true, maxItems: 100 },
       },
       required: ["id"],
       additionalProperties: false,
