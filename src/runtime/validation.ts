@@ -55,6 +55,8 @@ export function issuesFromErrors(
   const issues: ValidationIssue[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
+    // "must match the then schema" only summarises the errors of `then`, reported themselves.
+    if (e.keyword === "if" && errors.length > 1) continue;
     const issue = issueFromError(e, data);
     const key = `${issue.pointer}\u0000${issue.rule}\u0000${issue.message}`;
     if (seen.has(key)) continue;

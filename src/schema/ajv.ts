@@ -3,6 +3,7 @@ import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from 
 import type { JsonSchema } from "../ir/types.js";
 import { canonicalJson } from "../runtime/validation.js";
 import { mapSchema, SUBSCHEMA_KEYWORDS } from "./walk.js";
+import { unboundedDeepUniqueItems } from "./unique-items.js";
 
 // ajv and ajv-formats are CommonJS; createRequire sidesteps their default-export interop.
 const require = createRequire(import.meta.url);
@@ -67,8 +68,22 @@ const VALIDATION_KEYWORDS = new Set([
 export function validationView(schema: JsonSchema): JsonSchema {
   return mapSchema(schema, (sub) => {
     for (const key of Object.keys(sub)) if (!VALIDATION_KEYWORDS.has(key) && !SUBSCHEMA_KEYWORDS.has(key)) delete sub[key];
-    return sub;
+    return boundDeepUniqueItems(sub);
   });
+}
+
+/**
+ * Validators compare every pair of items for `uniqueItems` over objects or arrays, and they
+ * do so even when `maxItems` already failed (they report every failing keyword). Checking
+ * uniqueness only `if` the array is within `maxItems` gives the same verdict — a longer
+ * array is invalid either way — in bounded time.
+ */
+function boundDeepUniqueItems(sub: JsonSchema): JsonSchema {
+  if (sub.uniqueItems !== true || typeof sub.maxItems !== "number" || unboundedDeepUniqueItems({ uniqueItems: true, items: sub.items ?? {} }).length === 0) return sub;
+  delete sub.uniqueItems;
+  const guarded = { if: { maxItems: sub.maxItems }, then: { uniqueItems: true } };
+  sub.allOf = Array.isArray(sub.allOf) ? [...sub.allOf, guarded] : [guarded];
+  return sub;
 }
 
 /** An Ajv instance with the generator's options (all errors, formats, not strict about unknown keywords). */

@@ -13,12 +13,6 @@ export interface PatternProblem {
 }
 
 /**
- * The longest string (`maxLength`) for which a pattern with polynomial backtracking is
- * accepted: at this length even cubic backtracking stays in the milliseconds.
- */
-export const MAX_LENGTH_FOR_POLYNOMIAL_PATTERN = 256;
-
-/**
  * Checks every regular expression of a schema — `pattern` and the keys of
  * `patternProperties` — the way validators will run it (JavaScript, Unicode mode):
  *
@@ -26,8 +20,9 @@ export const MAX_LENGTH_FOR_POLYNOMIAL_PATTERN = 256;
  * - a pattern with exponential backtracking (`^(a+)+$`) is an error: one crafted string of
  *   a few dozen characters would keep a server busy for seconds or hours, and validation
  *   runs before any timeout can help;
- * - a pattern with polynomial backtracking (`\s*x?\s*$`) is an error unless the string it
- *   checks has a `maxLength` of at most {@link MAX_LENGTH_FOR_POLYNOMIAL_PATTERN}.
+ * - a pattern with polynomial backtracking (`\s*x?\s*$`, or an unanchored `a+b`) is an
+ *   error too: a request of a few megabytes would take hours. A `maxLength` beside it does
+ *   not help, because validators report every failing keyword and so still run the pattern.
  *
  * The analysis (scslre) finds attack strings that repeat one character, the shape of
  * practically all ReDoS; each problem carries a rewritten pattern when one is known.
@@ -36,13 +31,12 @@ export function checkPatterns(schema: JsonSchema): PatternProblem[] {
   const problems: PatternProblem[] = [];
   walkSchema(schema, (sub, path) => {
     if (typeof sub.pattern === "string") {
-      const bound = typeof sub.maxLength === "number" && sub.maxLength <= MAX_LENGTH_FOR_POLYNOMIAL_PATTERN;
-      const problem = patternProblem(sub.pattern, bound);
+      const problem = patternProblem(sub.pattern);
       if (problem) problems.push({ ...problem, path: [...path, "pattern"] });
     }
     if (isObject(sub.patternProperties)) {
       for (const key of Object.keys(sub.patternProperties)) {
-        const problem = patternProblem(key, false);
+        const problem = patternProblem(key);
         if (problem) problems.push({ ...problem, path: [...path, "patternProperties", key] });
       }
     }
@@ -55,7 +49,7 @@ type Verdict = { kind: "ok" } | { kind: "invalid"; reason: string } | { kind: "e
 // Patterns repeat across thousands of tools; each is analysed once per process.
 const verdicts = new Map<string, Verdict>();
 
-function patternProblem(pattern: string, bounded: boolean): Omit<PatternProblem, "path"> | undefined {
+function patternProblem(pattern: string): Omit<PatternProblem, "path"> | undefined {
   let verdict = verdicts.get(pattern);
   if (!verdict) verdicts.set(pattern, (verdict = analysePattern(pattern)));
   const shown = JSON.stringify(pattern.length > 100 ? `${pattern.slice(0, 97)}…` : pattern);
@@ -71,13 +65,12 @@ function patternProblem(pattern: string, bounded: boolean): Omit<PatternProblem,
         help: verdict.fix ? `use the equivalent pattern ${JSON.stringify(verdict.fix)}` : "remove the nested quantifier (e.g. `(a+)+` → `a+`)",
       };
     case "polynomial":
-      if (bounded) return undefined;
       return {
         code: "SPEC_PATTERN_UNSAFE",
         message: `pattern ${shown} backtracks polynomially: checking a long string of repeated ${JSON.stringify(verdict.attack)} takes time growing with the square (or more) of its length`,
         help: verdict.fix
-          ? `use the equivalent pattern ${JSON.stringify(verdict.fix)}, or bound the string with "maxLength" ≤ ${MAX_LENGTH_FOR_POLYNOMIAL_PATTERN}`
-          : `rewrite the adjacent quantifiers so they cannot match the same text, or bound the string with "maxLength" ≤ ${MAX_LENGTH_FOR_POLYNOMIAL_PATTERN}`,
+          ? `use the equivalent pattern ${JSON.stringify(verdict.fix)}`
+          : "anchor the pattern with ^ if it should match from the start, or rewrite adjacent quantifiers so they cannot match the same text",
       };
   }
 }

@@ -108,3 +108,28 @@ describe("validators generator: one module compiled in chunks", () => {
     expect(again).toEqual(files);
   });
 });
+
+describe("validators generator: bounded cost", () => {
+  it("checks uniqueItems over objects only within maxItems, with the same verdicts", async () => {
+    const project = tempProject({
+      "specs/tools.json": JSON.stringify({ name: "u.t", description: "d", inputSchema: { type: "object", properties: { list: { type: "array", maxItems: 1000, uniqueItems: true } } } }),
+    });
+    try {
+      const files = await generate(project.dir);
+      const runtime = pathToFileURL(path.join(REPO, "src/runtime/index.ts")).href;
+      const file = path.join(project.dir, "u.mjs");
+      writeFileSync(file, files.find((f) => f.path === "validators/u.js")!.contents.replace('from "mcp-specgen/runtime"', `from ${JSON.stringify(runtime)}`));
+      const { validateTArgs } = (await import(pathToFileURL(file).href)) as Record<string, Validate>;
+      expect(validateTArgs!({ list: [{ a: 1 }, { a: 2 }] })).toBe(true);
+      expect(validateTArgs!({ list: [{ a: 1 }, { a: 1 }] })).toBe(false);
+      expect(JSON.stringify(validateTArgs!.errors)).toContain("uniqueItems");
+      // 200,000 distinct objects: pairwise comparison would take minutes; maxItems fails first.
+      const started = process.hrtime.bigint();
+      expect(validateTArgs!({ list: Array.from({ length: 200_000 }, (_, i) => ({ a: i })) })).toBe(false);
+      expect((validateTArgs!.errors as Array<{ keyword: string }>).map((e) => e.keyword)).toEqual(["maxItems"]);
+      expect(Number(process.hrtime.bigint() - started) / 1e9).toBeLessThan(30);
+    } finally {
+      project.dispose();
+    }
+  });
+});
