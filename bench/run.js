@@ -4,6 +4,7 @@ import { benchGenerate } from "./generate.js";
 import { benchExecute } from "./execute.js";
 import { benchMcpStdio } from "./mcp-stdio.js";
 import { benchMcpHttp } from "./mcp-http.js";
+import { benchPingUnderAttack } from "./ping-under-attack.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -14,6 +15,7 @@ const suites = {
   execute: () => benchExecute(),
   "mcp-stdio": () => benchMcpStdio(),
   "mcp-http": () => benchMcpHttp(),
+  "ping-under-attack": () => benchPingUnderAttack(),
   generate: () => benchGenerate({ counts }),
 };
 

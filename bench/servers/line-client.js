@@ -10,7 +10,7 @@ export class LineClient {
     this.child.stdout.setEncoding("utf8");
     this.nextId = 1;
     this.pending = new Map();
-    this.buffer = "";
+    this.parts = [];
     this.outgoing = "";
     this.inData = false;
     this.onNotification = undefined;
@@ -19,8 +19,16 @@ export class LineClient {
   }
 
   onData(chunk) {
+    // A long line arrives in many chunks: keep them apart until its newline arrives, so
+    // nothing is scanned twice (joining and searching each time would be quadratic).
+    if (!chunk.includes("\n")) {
+      this.parts.push(chunk);
+      return;
+    }
     this.inData = true;
-    let text = this.buffer + chunk;
+    this.parts.push(chunk);
+    const text = this.parts.join("");
+    this.parts = [];
     let start = 0;
     for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {
       const line = text.slice(start, nl);
@@ -35,7 +43,7 @@ export class LineClient {
         }
       } else this.onNotification?.(message);
     }
-    this.buffer = text.slice(start);
+    if (start < text.length) this.parts.push(text.slice(start));
     this.inData = false;
     this.flush();
   }

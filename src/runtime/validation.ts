@@ -103,7 +103,43 @@ function issueFromError(e: ValidatorError, data: unknown): ValidationIssue {
 
 function issue(pointer: string, rule: string, message: string, value: unknown): ValidationIssue {
   const out: ValidationIssue = { pointer, rule, message };
-  if (value !== undefined) out.value = value;
+  if (value !== undefined) {
+    try {
+      out.value = excerpt(value, 3);
+    } catch {
+      // A value handed over in process (not parsed JSON) may be a Proxy whose traps throw.
+      out.value = "[unreadable value]";
+    }
+  }
+  return out;
+}
+
+const EXCERPT_CHARS = 200;
+const EXCERPT_ENTRIES = 20;
+
+/**
+ * The offending value as reported back: long strings cut to their first characters,
+ * long arrays and objects to their first entries, nesting to a few levels. A request of
+ * megabytes is then answered with an error of a few kilobytes, not echoed whole.
+ */
+function excerpt(value: unknown, depth: number): unknown {
+  if (typeof value === "string") return value.length > EXCERPT_CHARS ? `${value.slice(0, EXCERPT_CHARS)}… (${value.length} characters)` : value;
+  if (value === null || typeof value !== "object") return value;
+  if (depth === 0) return Array.isArray(value) ? `[array of ${value.length}]` : "[object]";
+  if (Array.isArray(value)) {
+    const head = value.slice(0, EXCERPT_ENTRIES).map((v) => excerpt(v, depth - 1));
+    return value.length > EXCERPT_ENTRIES ? [...head, `… (${value.length} items)`] : head;
+  }
+  const out: Record<string, unknown> = {};
+  let n = 0;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (n++ === EXCERPT_ENTRIES) {
+      out["…"] = "(more properties)";
+      break;
+    }
+    Object.defineProperty(out, key, { value: excerpt((value as Record<string, unknown>)[key], depth - 1), enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 

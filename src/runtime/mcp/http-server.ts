@@ -55,7 +55,7 @@ export interface HttpServerOptions extends McpServerOptions {
    * other address, no check.
    */
   allowedHosts?: readonly string[];
-  /** Largest accepted request body in bytes; larger ones get 413. Default 4 MiB. */
+  /** Largest accepted request body in bytes; larger ones get 413. Default 2 MiB (see `maxMessageBytes` of the stdio server). */
   maxBodyBytes?: number;
   /**
    * Answer POSTs with a plain JSON body instead of an SSE stream. Default false
@@ -132,7 +132,7 @@ class SessionEntry implements TrackedSession {
   }
 }
 
-const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 /**
  * Serves `registry` as an MCP server over Streamable HTTP on `http://host:port/path`.
