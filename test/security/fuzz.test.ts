@@ -11,7 +11,7 @@ import { canaryFileWritten, canaryTokensInCode, installCanary } from "./canaries
 // Property-based fuzzing of everything a spec can reach: `generate`, `check`, `lint` and
 // `import`. CI runs a fixed seed; `npm run fuzz` runs many more cases (FUZZ_RUNS, and a
 // random seed unless FUZZ_SEED is given).
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : process.env.FUZZ_RUNS ? Date.now() % 2 ** 31 : 20261123;
 // Type-checking and loading every successful output would dominate the run; a sample shows
 // the same bugs.
