@@ -4,7 +4,7 @@ import { GenerationError, type GeneratedFile, type Generator, type GeneratorCont
 import { tsBanner } from "../../src/generate/banner.js";
 import { groupByModule } from "../../src/generate/modules.js";
 import { typeImports } from "../../src/generate/tool-imports.js";
-import { deprecatedTag, stringLiteral } from "../../src/generate/ts.js";
+import { deprecatedTag, docText, stringLiteral } from "../../src/generate/ts.js";
 import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
 import { prepareSchemaForTypes } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
@@ -59,7 +59,7 @@ async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec
       const result = prepareSchemaForTypes(tool.outputSchema, `${pascal}Result`, `Result data of \`${tool.name}\` on success.`, `${pascal}Result`, taken);
       chunks.push(await compileTypes(tool, "outputSchema", result, options));
     } else {
-      chunks.push(`/**\n * Result data of \`${safeComment(tool.name)}\` on success. The spec declares no output schema.\n */\nexport type ${pascal}Result = { [key: string]: unknown } | null;\n`);
+      chunks.push(`/**\n * Result data of \`${docText(tool.name)}\` on success. The spec declares no output schema.\n */\nexport type ${pascal}Result = { [key: string]: unknown } | null;\n`);
     }
   }
   const contents = indentTypeScript(chunks.join("\n")).trimEnd() + "\n";
@@ -131,8 +131,3 @@ function indexFile(ctx: GeneratorContext, exported: ReadonlyMap<string, string[]
   lines.push("}", "", "/** Every tool's invocation name. */", "export type ToolName = keyof ToolTypes;", "");
   return { path: "index.ts", contents: lines.join("\n") };
 }
-
-function safeComment(text: string): string {
-  return text.replace(/\*\//g, "*\\/");
-}
-

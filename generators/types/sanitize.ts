@@ -1,5 +1,6 @@
 import type { JsonSchema } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
+import { commentText } from "../../src/generate/ts.js";
 
 // The only keywords json-schema-to-typescript is given. Everything else is dropped from
 // the copy it sees: its own code-pasting keywords (tsType, tsEnumNames…), validation-only
@@ -46,7 +47,7 @@ export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, root
       }
     }
     if (s.patternProperties && typeof s.patternProperties === "object" && !Array.isArray(s.patternProperties)) {
-      s.patternProperties = Object.fromEntries(Object.entries(s.patternProperties).map(([k, v]) => [k.replace(/\*\//g, "*\\/"), v]));
+      s.patternProperties = Object.fromEntries(Object.entries(s.patternProperties).map(([k, v]) => [commentText(k), v]));
     }
     const isDefinition = path.length === 2 && (path[0] === "definitions" || path[0] === "$defs");
     if (isDefinition) {

@@ -3,10 +3,14 @@
  * (with `*\/` neutralised) or a JSON-quoted string literal.
  */
 
+/** Text that can sit anywhere inside a block comment: `*\/` can never end the comment. */
+export function commentText(text: string): string {
+  return text.replace(/\*\//g, "*\\/");
+}
+
 /** A JSDoc block for `text`, indented by `indent`. */
 export function docComment(text: string, indent = ""): string {
-  const lines = text
-    .replace(/\*\//g, "*\\/")
+  const lines = commentText(text)
     .replace(/\r\n?/g, "\n")
     .split("\n")
     .map((l) => l.trimEnd());
@@ -45,7 +49,7 @@ export function tsLiteral(value: unknown, indent = ""): string {
 
 /** Text safe inside a one-line JSDoc comment. */
 export function docText(text: string): string {
-  return text.replace(/\*\//g, "*\\/").replace(/\s*\n\s*/g, " ");
+  return commentText(text).replace(/\s*\n\s*/g, " ");
 }
 
 /** The `@deprecated` tag for a tool, or undefined when it is not deprecated. */
