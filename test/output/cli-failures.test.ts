@@ -17,16 +17,12 @@ vi.mock("../../src/output/write.js", async (importOriginal) => {
   } };
 });
 
-let cleanups: Array<() => void> = [];
 afterEach(() => {
   fault.error = undefined;
   vi.unstubAllEnvs();
-  for (const c of cleanups) c();
-  cleanups = [];
 });
 function project(): string {
   const s = scratch();
-  cleanups.push(s.cleanup);
   put(s.dir, "specs/tools.json", specJson([{ name: "demo.echo" }]));
   return s.dir;
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { OutputConflictError } from "../../src/output/errors.js";
@@ -9,15 +9,9 @@ import { outputSet, put, scratch, snapshot, specJson, ts } from "./helpers.js";
 
 // Every write and removal must stay inside the real --out: symbolic links leading out of
 // it are refused before anything is written.
-let cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups) c();
-  cleanups = [];
-});
 function dirs() {
   const a = scratch();
   const b = scratch();
-  cleanups.push(a.cleanup, b.cleanup);
   return { out: path.join(a.dir, "out"), root: a.dir, outside: b.dir };
 }
 

@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,10 +20,23 @@ export function outputSet(files: Record<string, string>): GeneratedFile[] {
   return [...list, ownershipFile(list, ["specs"])];
 }
 
-/** A fresh directory under the OS temp dir; call `cleanup` to remove it. */
-export function scratch(): { dir: string; cleanup: () => void } {
+// Every scratch directory of a test is removed after it (hooks registered here apply to
+// each test file that imports this module).
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory under the OS temp dir, removed after the current test. */
+export function scratch(): { dir: string } {
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-output-"));
-  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  made.push(dir);
+  return { dir };
+}
+
+/** A not-yet-existing `out` directory inside a fresh scratch directory. */
+export function scratchOut(): string {
+  return path.join(scratch().dir, "out");
 }
 
 /** Writes `text` at `rel` below `dir`, creating directories. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import path from "node:path";
@@ -6,20 +6,11 @@ import { checkOutput } from "../../src/output/check.js";
 import { isTempName, tempPathFor } from "../../src/output/temp.js";
 import { writeOutput } from "../../src/output/write.js";
 import { runCli } from "../helpers/project.js";
-import { outputSet, put, scratch, snapshot, specJson, ts } from "./helpers.js";
+import { outputSet, put, scratch, scratchOut, snapshot, specJson, ts } from "./helpers.js";
 
 // A run killed with kill -9 between writing a temporary file and renaming it leaves the
 // temporary file behind: the next generate removes it, and check reports it.
-let cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups) c();
-  cleanups = [];
-});
-function outDir(): string {
-  const s = scratch();
-  cleanups.push(s.cleanup);
-  return path.join(s.dir, "out");
-}
+const outDir = scratchOut;
 
 const FILES = { "index.ts": ts("export {};"), "types/a.ts": ts("export const a = 1;") };
 /** A pid that is certainly not running: far above any pid_max. */
@@ -79,7 +70,6 @@ describe("temporary files", () => {
 
   it("check prints them as orphan-temp drift", async () => {
     const s = scratch();
-    cleanups.push(s.cleanup);
     put(s.dir, "specs/tools.json", specJson([{ name: "demo.echo" }]));
     expect((await runCli(["generate"], s.dir)).code).toBe(0);
     put(s.dir, `generated/types/.demo.ts.mcp-specgen-${DEAD}-0123abcd.tmp`, "");

@@ -1,24 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { OutputFsError } from "../../src/output/errors.js";
 import { nodeFileOps, type FileOps } from "../../src/output/transaction.js";
 import { writeOutput } from "../../src/output/write.js";
 import { runCli } from "../helpers/project.js";
-import { errno, outputSet, put, scratch, snapshot, specJson, ts } from "./helpers.js";
+import { errno, outputSet, put, scratch, scratchOut, snapshot, specJson, ts } from "./helpers.js";
 
 // A write either happens completely or not at all: whatever the file system refuses, the
 // previous output stays as it was, with no temporary files or new directories left over.
-let cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const c of cleanups) c();
-  cleanups = [];
-});
-function outDir(): string {
-  const s = scratch();
-  cleanups.push(s.cleanup);
-  return path.join(s.dir, "out");
-}
+const outDir = scratchOut;
 
 const V1 = { "index.ts": ts("export * from './types/a.js';"), "types/a.ts": ts("export const a = 1;"), "types/b.ts": ts("export const b = 1;"), "client.ts": ts("export const c = 1;") };
 // v2 changes two files, adds one in a new directory and drops types/b.ts.
@@ -133,7 +124,7 @@ describe("all-or-nothing writes", () => {
       return true;
     } finally {
       chmodSync(s.dir, 0o755);
-      s.cleanup();
+      rmSync(s.dir, { recursive: true, force: true });
     }
   })();
 
@@ -154,7 +145,6 @@ describe("all-or-nothing writes", () => {
 describe("the CLI reports file-system errors", () => {
   it("a 300-character module name fails cleanly and keeps the previous output", async () => {
     const s = scratch();
-    cleanups.push(s.cleanup);
     put(s.dir, "specs/tools.json", specJson([{ name: "demo.echo" }]));
     expect((await runCli(["generate"], s.dir)).code).toBe(0);
     const before = snapshot(path.join(s.dir, "generated"));
@@ -174,7 +164,6 @@ describe("the CLI reports file-system errors", () => {
     ["a directory where a generated file belongs", (dir: string) => mkdirSync(path.join(dir, "generated/manifest.json"), { recursive: true }), ["generate"], /^mcp-specgen: refusing to overwrite generated\/manifest\.json: it is a directory/],
   ])("%s", async (_name, setup, args, expected) => {
     const s = scratch();
-    cleanups.push(s.cleanup);
     put(s.dir, "specs/tools.json", specJson([{ name: "demo.echo" }]));
     setup(s.dir);
     const r = await runCli(args, s.dir);

@@ -79,20 +79,23 @@ export function canaryTokensInCode(code: string): string[] {
   return found;
 }
 
+// Tokens after which a `/` starts a regular expression rather than a division.
+const BEFORE_EXPRESSION = new Set([
+  ts.SyntaxKind.Unknown,
+  ts.SyntaxKind.OpenParenToken,
+  ts.SyntaxKind.CommaToken,
+  ts.SyntaxKind.EqualsToken,
+  ts.SyntaxKind.ColonToken,
+  ts.SyntaxKind.OpenBracketToken,
+  ts.SyntaxKind.ExclamationToken,
+  ts.SyntaxKind.AmpersandAmpersandToken,
+  ts.SyntaxKind.BarBarToken,
+  ts.SyntaxKind.QuestionToken,
+  ts.SyntaxKind.OpenBraceToken,
+  ts.SyntaxKind.SemicolonToken,
+  ts.SyntaxKind.ReturnKeyword,
+]);
+
 function startsExpression(previous: ts.SyntaxKind): boolean {
-  return (
-    previous === ts.SyntaxKind.Unknown ||
-    previous === ts.SyntaxKind.OpenParenToken ||
-    previous === ts.SyntaxKind.CommaToken ||
-    previous === ts.SyntaxKind.EqualsToken ||
-    previous === ts.SyntaxKind.ColonToken ||
-    previous === ts.SyntaxKind.OpenBracketToken ||
-    previous === ts.SyntaxKind.ExclamationToken ||
-    previous === ts.SyntaxKind.AmpersandAmpersandToken ||
-    previous === ts.SyntaxKind.BarBarToken ||
-    previous === ts.SyntaxKind.QuestionToken ||
-    previous === ts.SyntaxKind.OpenBraceToken ||
-    previous === ts.SyntaxKind.SemicolonToken ||
-    previous === ts.SyntaxKind.ReturnKeyword
-  );
+  return BEFORE_EXPRESSION.has(previous);
 }
