@@ -7,6 +7,7 @@ export type { UserConfig, ResolvedConfig, GeneratorName } from "./config/types.j
 export { loadConfig, resolveConfig } from "./config/load.js";
 export { runPipeline, type PipelineResult } from "./pipeline.js";
 export { loadSpecs, parseSpecText } from "./parse/index.js";
+export { DEFAULT_LIMITS, type SpecLimits } from "./parse/limits.js";
 export { validateTools } from "./validate/index.js";
 export type { ToolSpec, SpecSet, JsonSchema, JsonValue, SourceLocation, ToolAnnotations, ToolExample } from "./ir/types.js";
 export type { Diagnostic, Severity } from "./diagnostics/types.js";

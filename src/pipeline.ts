@@ -6,7 +6,7 @@ import type { SourceLocation, ToolSpec } from "./ir/types.js";
 import { loadSpecs } from "./parse/index.js";
 import { validateTools } from "./validate/index.js";
 import { resolveToolSchemas } from "./validate/resolve.js";
-import { reportUnexpected } from "./validate/unexpected.js";
+import { reportUnexpected } from "./diagnostics/unexpected.js";
 import { buildNameTable } from "./naming/table.js";
 import { ownershipFile } from "./output/ownership.js";
 import { generatorVersion } from "./version.js";
@@ -48,7 +48,7 @@ async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, tim
       timings[phase] = (timings[phase] ?? 0) + performance.now() - t0;
     }
   };
-  const specs = time("parse", () => loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir] }));
+  const specs = time("parse", () => loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits }));
   const resolved = time("resolve", () => resolveToolSchemas(specs.tools, diagnostics));
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   time("validate", () => validateTools(resolved, diagnostics));

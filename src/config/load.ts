@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { GENERATOR_NAMES, type GeneratorName, type ResolvedConfig, type UserConfig } from "./types.js";
+import { limitsProblem, resolveLimits } from "../parse/limits.js";
 
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES = ["mcp-specgen.config.ts", "mcp-specgen.config.mts", "mcp-specgen.config.js", "mcp-specgen.config.mjs", "mcp-specgen.config.json"];
@@ -45,6 +46,8 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
   if (user.naming && user.naming !== "tool" && user.naming !== "module-tool") throw new UsageError(`${where}: naming must be "tool" or "module-tool"`);
   const max = user.openai?.nameMaxLength ?? 64;
   if (!Number.isInteger(max) || max < 16 || max > 64) throw new UsageError(`${where}: openai.nameMaxLength must be an integer from 16 to 64`);
+  const limitsError = limitsProblem(user.limits);
+  if (limitsError) throw new UsageError(`${where}: ${limitsError}`);
   return {
     cwd,
     ...(configFile ? { configFile } : {}),
@@ -55,6 +58,7 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
     types: { closedObjects: user.types?.closedObjects ?? true },
     openai: { strict: user.openai?.strict ?? true, nameMaxLength: max },
     server: { name: user.server?.name ?? readPackageName(cwd) ?? "mcp-specgen-server", version: user.server?.version ?? "0.0.0" },
+    limits: resolveLimits(user.limits),
   };
 }
 

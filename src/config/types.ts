@@ -1,4 +1,5 @@
 import type { NamingMode } from "../naming/table.js";
+import type { SpecLimits } from "../parse/limits.js";
 
 /** The names of the generators that can run. */
 export const GENERATOR_NAMES = ["types", "validators", "server", "client", "openai", "manifest"] as const;
@@ -30,6 +31,14 @@ export interface UserConfig {
     /** Server version. Default: "0.0.0". */
     version?: string;
   };
+  /**
+   * Bounds on what one spec may ask of the parser (file sizes, nesting, schema sizes,
+   * YAML aliases); a spec beyond one gets an error diagnostic instead of exhausting time
+   * or memory. Each option is a positive integer, documented with its default on
+   * {@link SpecLimits} (e.g. `maxDepth`: 64, `maxMarkdownBytes`: 512 KiB); unset ones keep
+   * their defaults.
+   */
+  limits?: Partial<SpecLimits>;
 }
 
 /** Configuration with every default applied and paths relative to `cwd`. */
@@ -44,4 +53,6 @@ export interface ResolvedConfig {
   types: { closedObjects: boolean };
   openai: { strict: boolean; nameMaxLength: number };
   server: { name: string; version: string };
+  /** Parse limits, every one set (see UserConfig.limits for defaults). */
+  limits: SpecLimits;
 }

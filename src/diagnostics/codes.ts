@@ -26,7 +26,7 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
   SPEC_FILE_TOO_LARGE: { severity: "error", summary: "A spec file is larger than `limits.maxMarkdownBytes` or `limits.maxJsonBytes`; it is not read." },
   SPEC_TOO_DEEP: { severity: "error", summary: "A schema, example, JSON/YAML block or Markdown list/quote nests deeper than `limits.maxDepth` or `limits.maxMarkdownNesting`." },
   SPEC_SCHEMA_TOO_LARGE: { severity: "error", summary: "A schema exceeds `limits.maxProperties`, `limits.maxEnumValues` or `limits.maxSchemaBytes`." },
-  SPEC_MARKDOWN_TOO_COMPLEX: { severity: "error", summary: "A paragraph has more emphasis and link delimiters than `limits.maxInlineDelimiters`; the file is not read." },
+  SPEC_MARKDOWN_TOO_COMPLEX: { severity: "error", summary: "A Markdown file would take remark minutes: a paragraph with more emphasis and link delimiters than `limits.maxInlineDelimiters`, or more ending block quotes and lists than `limits.maxContainerClosing` allows; the file is not read." },
   SPEC_YAML_INVALID: { severity: "error", summary: "A YAML block cannot be read as JSON: an undefined alias (an unquoted `*`, as in `*.txt`), an alias inside its own value or expanding too much, or a value with no JSON form (`.inf`, `!!binary`)." },
   SPEC_TEXT_INVALID: { severity: "error", summary: "Text is not valid Unicode: a file that is not UTF-8 (binary, UTF-16, NUL characters), or a lone surrogate escape such as `\\uD800`." },
   SPEC_SCHEMA_DIALECT: { severity: "warning", summary: "A schema's `$schema` names a dialect ajv does not support (e.g. draft-04); it is read with draft-07 rules." },

@@ -30,7 +30,7 @@ export interface LintSummaryRow {
  */
 export function runLint(config: ResolvedConfig): LintResult {
   const diagnostics = new DiagnosticBag();
-  const specs = loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir] });
+  const specs = loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits });
   const resolved = resolveToolSchemas(specs.tools, diagnostics);
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   validateTools(resolved, diagnostics);

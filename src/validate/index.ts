@@ -5,7 +5,7 @@ import { isObject, walkSchema } from "../schema/walk.js";
 import { checkPatterns } from "../schema/patterns.js";
 import { findRefCycles } from "../schema/ref-cycles.js";
 import { MAX_ITEMS_FOR_DEEP_UNIQUE, unboundedDeepUniqueItems } from "../schema/unique-items.js";
-import { reportUnexpected } from "./unexpected.js";
+import { reportUnexpected } from "../diagnostics/unexpected.js";
 import { locateInSchema, pointerToPath } from "../parse/schema-source.js";
 import { schemaProvenance } from "../parse/markdown/provenance.js";
 

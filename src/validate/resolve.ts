@@ -3,7 +3,7 @@ import type { JsonSchema, ToolSpec } from "../ir/types.js";
 import { resolveSchemaResources } from "../schema/resources.js";
 import { carrySchemaLocator, locateInSchema } from "../parse/schema-source.js";
 import { carrySchemaProvenance } from "../parse/markdown/provenance.js";
-import { reportUnexpected } from "./unexpected.js";
+import { reportUnexpected } from "../diagnostics/unexpected.js";
 
 /**
  * Brings every tool's schemas into the one shape later stages rely on: no identifier

@@ -4,6 +4,9 @@ import { completeAnnotations, moduleFromPath, type StatedAnnotations } from "../
 import { JsonLocator } from "./locate.js";
 import { recordSchemaLocator } from "../schema-source.js";
 import { isObject } from "../../schema/walk.js";
+import { CONTAINER_SLACK, DEFAULT_LIMITS, type SpecLimits } from "../limits.js";
+import { deepNestingOffset } from "../primitives/nesting.js";
+import { enforceToolLimits } from "../tool-limits.js";
 
 type JsonObject = { [k: string]: JsonValue };
 
@@ -12,9 +15,17 @@ type JsonObject = { [k: string]: JsonValue };
  * inputSchema, outputSchema?, annotations?}`, a `tools/list` result `{tools: [...]}`,
  * or an array of tool definitions. Optional extension fields: `version`, `module`,
  * `deprecated`, `errors`, `idempotency`, `examples`, `security`.
+ * Schemas and examples beyond `options.limits` are reported and their tools left out.
  */
-export function parseJsonSpec(file: string, text: string, diagnostics: DiagnosticBag): ToolSpec[] {
+export function parseJsonSpec(file: string, text: string, diagnostics: DiagnosticBag, options: { limits?: SpecLimits } = {}): ToolSpec[] {
+  const limits = options.limits ?? DEFAULT_LIMITS;
   const locator = new JsonLocator(file, text);
+  // Locating positions builds a syntax tree recursively: a text nested thousands deep is refused first.
+  const deep = deepNestingOffset(text, limits.maxDepth + CONTAINER_SLACK);
+  if (deep >= 0) {
+    diagnostics.error("SPEC_TOO_DEEP", locator.at(deep), `this JSON nests objects and arrays more than ${limits.maxDepth} levels deep; the file is not read`, "flatten the schema (a recursive shape can use `$defs` and `$ref`), or raise `limits.maxDepth` in the config");
+    return [];
+  }
   let root: JsonValue;
   try {
     root = JSON.parse(text) as JsonValue;
@@ -35,7 +46,7 @@ export function parseJsonSpec(file: string, text: string, diagnostics: Diagnosti
     const tool = readTool(value, path, module, locator, diagnostics);
     if (tool) tools.push(tool);
   }
-  return tools;
+  return enforceToolLimits(tools, limits, diagnostics);
 }
 
 function readTool(value: JsonValue, path: Array<string | number>, fileModule: string, locator: JsonLocator, diagnostics: DiagnosticBag): ToolSpec | undefined {

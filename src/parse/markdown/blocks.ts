@@ -9,6 +9,10 @@ import { looksLikeSchema } from "../schema-detect.js";
 import { JsonLocator } from "../json/locate.js";
 import { recordSchemaLocator } from "../schema-source.js";
 import { locInCode, locInInlineCode, type MarkdownDocument } from "./document.js";
+import { deepNestingOffset } from "../primitives/nesting.js";
+import { yamlToJson } from "../primitives/yaml-json.js";
+import { CONTAINER_SLACK } from "../limits.js";
+import { limitsOf, refuseNode } from "./guard.js";
 
 type Path = ReadonlyArray<string | number>;
 type Locate = (path: Path) => SourceLocation;
@@ -38,6 +42,7 @@ export function isJsonBlock(code: Code): boolean {
 export function readCodeValue(doc: MarkdownDocument, code: Code): CodeValue | undefined {
   if (code.lang && YAML_LANG.test(code.lang)) return readYaml(doc, code);
   if (!isJsonBlock(code)) return undefined;
+  if (tooDeep(doc, code, code.value, (offset) => locInCode(doc, code, offset))) return undefined;
   const start = code.value.search(/\S/);
   try {
     const value = JSON.parse(code.value) as JsonValue;
@@ -52,6 +57,7 @@ export function readCodeValue(doc: MarkdownDocument, code: Code): CodeValue | un
 /** Reads JSON written in an inline code span (`` **Input Schema**: `{"type": "object"}` ``). */
 export function readInlineJson(doc: MarkdownDocument, node: InlineCode): CodeValue | undefined {
   if (!/^\s*\{/.test(node.value)) return undefined;
+  if (tooDeep(doc, node, node.value, (offset) => locInInlineCode(doc, node, offset))) return undefined;
   const locator = new JsonLocator(doc.file, node.value);
   const locate: Locate = (path) => {
     const inner = locator.locate(path);
@@ -64,6 +70,18 @@ export function readInlineJson(doc: MarkdownDocument, node: InlineCode): CodeVal
     if (!lenient) return undefined;
     return { value: lenient.value, loc: locInInlineCode(doc, node, lenient.offset), locate, lenient: (e as Error).message, placeholder: lenient.placeholder, elided: lenient.elided };
   }
+}
+
+/**
+ * Refuses JSON nested far deeper than any schema may be, before a parser that recurses
+ * per level (the lenient reader, jsonc-parser's syntax tree for locations) sees it.
+ */
+function tooDeep(doc: MarkdownDocument, node: object, text: string, locAt: (offset: number) => SourceLocation): boolean {
+  const { maxDepth } = limitsOf(doc);
+  const offset = deepNestingOffset(text, maxDepth + CONTAINER_SLACK);
+  if (offset < 0) return false;
+  refuseNode(doc, node, "SPEC_TOO_DEEP", locAt(offset), `this JSON nests objects and arrays more than ${maxDepth} levels deep; it is not read`, "flatten it (a recursive shape can use `$defs` and `$ref`), or raise `limits.maxDepth` in the config");
+  return true;
 }
 
 function jsonLocate(doc: MarkdownDocument, code: Code): Locate {
@@ -81,12 +99,21 @@ function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
   let errorOffset = 0;
   let toOriginal = (offset: number) => offset;
   if (!ydoc || ydoc.errors.length) {
+    // The yaml package stops (instead of overflowing the stack) on nesting thousands deep.
+    const exhausted = ydoc?.errors.find((e) => e.code === "RESOURCE_EXHAUSTION");
+    if (exhausted) {
+      const { maxDepth } = limitsOf(doc);
+      refuseNode(doc, code, "SPEC_TOO_DEEP", locInCode(doc, code, exhausted.pos[0]), `this YAML nests too deeply to read (far more than ${maxDepth} levels); the block is not read`, "flatten it, or write the schema with `$defs` and `$ref`");
+      return undefined;
+    }
     // `description: Model to use (default: x)`: an unquoted ": " that YAML rejects. Quoting
     // such values keeps every line (and so every position) where it was.
     const error = ydoc?.errors[0];
     const first = error?.message.split("\n")[0] ?? "unreadable YAML";
     errorOffset = error?.pos[0] ?? 0;
-    const repaired = code.value.replace(/^(\s*(?:-\s+)?[\w$."'-]+:[ \t]+)(?!["'|>{[&*!#])([^\n]*:\s[^\n]*)$/gm, (_m, key: string, value: string) => `${key}${JSON.stringify(value.trimEnd())}`);
+    // Spaces and tabs only (`[ \t]`, not `\s`): a `\s*` that can cross line ends retries at
+    // every line start over all the blank lines after it, quadratic in a long block.
+    const repaired = code.value.replace(/^([ \t]*(?:-[ \t]+)?[\w$."'-]+:[ \t]+)(?!["'|>{[&*!#])([^\n]*:[ \t][^\n]*)$/gm, (_m, key: string, value: string) => `${key}${JSON.stringify(value.trimEnd())}`);
     ydoc = repaired !== code.value ? parseYaml(repaired) : undefined;
     if (!ydoc || ydoc.errors.length) return undefined;
     lenient = first;
@@ -100,7 +127,14 @@ function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
     };
   }
   const parsed = ydoc;
-  const value = parsed.toJS({ maxAliasCount: 50 }) as JsonValue;
+  const limits = limitsOf(doc);
+  const read = yamlToJson(parsed, { maxDepth: limits.maxDepth, depthSlack: CONTAINER_SLACK, maxAliases: limits.maxYamlAliases, maxSize: limits.maxSchemaBytes });
+  if ("problem" in read) {
+    const { code: diagnosticCode, offset, message, help } = read.problem;
+    refuseNode(doc, code, diagnosticCode, locInCode(doc, code, toOriginal(offset)), `${message}; the block is not read`, help);
+    return undefined;
+  }
+  const value = read.value;
   if (value === null || typeof value !== "object") return undefined;
   const locate: Locate = (path) => {
     for (let n = path.length; n >= 0; n--) {

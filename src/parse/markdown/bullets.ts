@@ -144,7 +144,8 @@ export function signatureFields(doc: MarkdownDocument, nodes: readonly PhrasingC
   for (const n of nodes) {
     if (n.type === "inlineCode") codes.push(n);
     else if (n.type === "text") {
-      if (/^[\s,;]*((and|or)\s*)?[\s,;]*$/i.test(n.value)) continue;
+      // One class before and after "and"/"or" (not two adjacent `[\s,;]*`), so no run is split two ways.
+      if (/^[\s,;]*(?:(?:and|or)[\s,;]*)?$/i.test(n.value)) continue;
       if (codes.length && /^\s*[(.—–-]/.test(n.value)) break;
       return undefined;
     } else if (codes.length) break;

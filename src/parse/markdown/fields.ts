@@ -54,7 +54,7 @@ export function fieldsToSchema(fields: readonly FieldSpec[]): JsonSchema {
         continue;
       }
       const props = propertiesOf(parent);
-      let child = props[step] as JsonSchema | undefined;
+      let child = ownMember(props, step) as JsonSchema | undefined;
       if (!child || typeof child !== "object" || Array.isArray(child)) {
         child = steps[i + 1] === "[]" ? { type: "array", items: { type: "object" } } : { type: "object" };
         defineProp(props, step, child);
@@ -69,7 +69,7 @@ export function fieldsToSchema(fields: readonly FieldSpec[]): JsonSchema {
     if (f.example !== undefined) prop.examples = [f.example];
     const leaf = steps[steps.length - 1]!;
     const props = propertiesOf(parent);
-    const existing = props[leaf] as JsonSchema | undefined;
+    const existing = ownMember(props, leaf) as JsonSchema | undefined;
     // A parent created for `a.b` before `a` itself was listed keeps its children.
     if (existing && typeof existing === "object" && !Array.isArray(existing)) {
       if (existing.properties && !prop.properties && isObjectish(prop)) prop.properties = existing.properties;
@@ -106,6 +106,15 @@ function itemsOf(s: JsonSchema): JsonSchema {
   if (!items || typeof items !== "object" || Array.isArray(items)) s.items = items = { type: "object" };
   if (items.type === undefined) items.type = "object";
   return items;
+}
+
+/**
+ * A member the object itself has. Plain indexing would find `Object.prototype` for a field
+ * named `__proto__` (and then write into it: `a.b` under `__proto__` would give every object
+ * in the process a `type`), or a function for `constructor` and `toString`.
+ */
+function ownMember(o: { [k: string]: JsonValue }, key: string): JsonValue | undefined {
+  return Object.hasOwn(o, key) ? o[key] : undefined;
 }
 
 function defineProp(props: { [k: string]: JsonValue }, name: string, value: JsonValue): void {

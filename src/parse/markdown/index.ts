@@ -9,11 +9,18 @@ import { classifySection } from "./sections.js";
 import { discoverTools } from "./discover.js";
 import { labelSegments, readTool, type ReadContext } from "./tool.js";
 import { readExamples } from "./examples.js";
+import { DEFAULT_LIMITS, type SpecLimits } from "../limits.js";
+import { enforceToolLimits } from "../tool-limits.js";
+import { findMarkdownExcess } from "./prescan.js";
+import { guardDocument } from "./guard.js";
+import { createLineIndex } from "../primitives/position.js";
 
 /** Options for reading Markdown specs. */
 export interface MarkdownParseOptions {
   /** Module for bare tool names; defaults to one derived from the file path. */
   module?: string;
+  /** Limits on nesting, sizes and aliases; DEFAULT_LIMITS when absent. */
+  limits?: SpecLimits;
 }
 
 /** Names template authors leave in place of a real tool name. */
@@ -25,9 +32,13 @@ const GENERIC_TEMPLATE_NAMES = /^(tool_?name|your_?tool(_name)?|my_?tool|example
  * tools they name: usage examples calling a tool, security notes starting with its
  * name, and a general Error Handling section (which documents errors for every tool).
  * Template stubs and planned tools are skipped with an info. Problems go to `diagnostics`.
+ * A text nested or packed beyond `options.limits` is refused before it is parsed.
  */
 export function parseMarkdownSpec(file: string, text: string, diagnostics: DiagnosticBag, options: MarkdownParseOptions = {}): ToolSpec[] {
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  if (refuseComplexText(file, text, limits, diagnostics)) return [];
   const doc = parseMarkdown(file, text);
+  guardDocument(doc, limits, diagnostics);
   const module = options.module ?? moduleFromPath(file);
   const blocks = splitBlocks(doc);
   const found = discoverTools(doc, blocks);
@@ -64,7 +75,25 @@ export function parseMarkdownSpec(file: string, text: string, diagnostics: Diagn
   if (tools.length === 0 && skipped === 0) {
     diagnostics.info("SPEC_NO_TOOLS", { file, line: 1, column: 1 }, "no tool definitions found in this file", 'define a tool with a heading such as "## Tool: `module.tool_name`"');
   }
-  return tools;
+  return enforceToolLimits(tools, limits, diagnostics);
+}
+
+/**
+ * Reports a text whose nesting or inline delimiters would make remark run for minutes
+ * (or overflow the stack): the whole file is refused, at the line where it goes too far.
+ */
+function refuseComplexText(file: string, text: string, limits: SpecLimits, diagnostics: DiagnosticBag): boolean {
+  const excess = findMarkdownExcess(text, limits);
+  if (!excess) return false;
+  const { line, column } = createLineIndex(text)(excess.offset);
+  if (excess.kind === "nesting") {
+    diagnostics.error("SPEC_TOO_DEEP", { file, line, column }, `block quotes and lists nest ${excess.depth} levels deep here, more than the limit of ${limits.maxMarkdownNesting}; the file is not read`, "flatten the nesting, or raise `limits.maxMarkdownNesting` in the config");
+  } else if (excess.kind === "closing") {
+    diagnostics.error("SPEC_MARKDOWN_TOO_COMPLEX", { file, line, column }, `this file ends too many block quotes and lists for its length (limits.maxContainerClosing = ${limits.maxContainerClosing}); the file is not read`, "split the file, merge consecutive block quotes, or raise `limits.maxContainerClosing` in the config");
+  } else {
+    diagnostics.error("SPEC_MARKDOWN_TOO_COMPLEX", { file, line, column }, `this paragraph (or table row) has more than ${limits.maxInlineDelimiters} emphasis and link delimiters (\`*\`, \`_\`, \`~\`, \`[\`); the file is not read`, "split the paragraph with blank lines, put literal text in `code spans`, or raise `limits.maxInlineDelimiters` in the config");
+  }
+  return true;
 }
 
 /**

@@ -172,6 +172,9 @@ export interface TypeCell {
   defaultRaw?: string;
 }
 
+/** Longest type cell searched for notes (`optional`, `default: x`, a trailing remark). */
+const MAX_NOTED_TYPE = 2000;
+
 /**
  * Maps a type cell or type text to a schema. Flags written with the type
  * (`string (optional)`, `int, required`, `str, default "x"`) are taken out and returned;
@@ -183,19 +186,22 @@ export function readTypeCell(typeText: string, name: string, loc: SourceLocation
   let text = typeText.trim();
   if (!text || /^[-–—]+$/.test(text)) return { schema: {} };
   const out: TypeCell = { schema: {} };
+  // The notes below are found with regular expressions that backtrack over long runs of
+  // spaces or commas (quadratic); a cell that long is a type string (a big enum), not a note.
+  const notes = text.length <= MAX_NOTED_TYPE;
   const flag = /[\s,;(]*\b(optional|required)\b[\s)]*/i;
-  const m = flag.exec(text);
+  const m = notes ? flag.exec(text) : null;
   if (m && m.index > 0) {
     out.required = m[1]!.toLowerCase() === "required";
     text = (text.slice(0, m.index) + " " + text.slice(m.index + m[0].length)).trim();
   }
-  const d = /[\s,;(]+default(?:s)?\s*[:=]?\s*([^,;)]+)\)?\s*$/i.exec(text);
+  const d = notes ? /[\s,;(]+default(?:s)?\s*[:=]?\s*([^,;)]+)\)?\s*$/i.exec(text) : null;
   if (d && d.index > 0) {
     out.defaultRaw = d[1]!.trim();
     text = text.slice(0, d.index).trim();
   }
   let { schema, unknown } = parseTypeString(text);
-  if (unknown?.length) {
+  if (unknown?.length && notes) {
     // "string (ISO 8601)", "object — see below": a note after a type that was understood.
     const head = text.replace(/\s*\([^()]*\)\s*$/, "").replace(/\s+[—–-]\s+.*$/, "").replace(/\s*[,;]\s*[^,;]*$/, "").trim();
     if (head && head !== text) {
@@ -294,7 +300,9 @@ export function parseYesNo(text: string): boolean | undefined {
 export function cleanName(text: string): string {
   return text
     .replace(/[`*]/g, "")
-    .replace(/\s*\((optional|required)\)\s*$/i, "")
+    // No leading `\s*`: it would retry at every space of a long run (quadratic); trim instead.
+    .replace(/\((optional|required)\)\s*$/i, "")
+    .trim()
     .replace(/\?$/, "")
     .trim();
 }

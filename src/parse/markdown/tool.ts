@@ -274,7 +274,7 @@ class Reader {
           parts.input.none ??= loc;
           source = source.slice(none[0].length).trim();
         }
-        if (source) this.addDescription(source.replace(/[ \t]*\n[ \t]*/g, " "), loc);
+        if (source) this.addDescription(joinLines(source), loc);
         break;
       }
       case "input":
@@ -348,7 +348,7 @@ class Reader {
       if (!side.fields) side.fields = { value: sig, loc };
       return;
     }
-    if (!fromLabel && /^[A-Z]/.test(text) && text.length > 20) this.parts.stray.push({ text: (sourceOfNodes(this.doc, nodes) || text).replace(/[ \t]*\n[ \t]*/g, " "), loc });
+    if (!fromLabel && /^[A-Z]/.test(text) && text.length > 20) this.parts.stray.push({ text: joinLines(sourceOfNodes(this.doc, nodes) || text), loc });
     // `**Returns**: \`dict\` -- Dictionary with …`: a type and a description.
     const first = nodes.find((n) => !(n.type === "text" && !n.value.trim()));
     if (kind === "output" && fromLabel && first?.type === "inlineCode") {
@@ -633,6 +633,25 @@ class Reader {
   }
 }
 
+/**
+ * Joins the lines of a paragraph with single spaces, dropping the spaces and tabs around
+ * each line break. Written out rather than as a regular expression with `[ \t]*` on both
+ * sides of `\n`, which retries at every space of a long run without a line break:
+ * quadratic in the run.
+ */
+function joinLines(text: string): string {
+  return text
+    .split("\n")
+    .map((line, i, lines) => {
+      let start = 0;
+      let end = line.length;
+      if (i > 0) while (start < end && (line[start] === " " || line[start] === "\t")) start++;
+      if (i < lines.length - 1) while (end > start && (line[end - 1] === " " || line[end - 1] === "\t")) end--;
+      return line.slice(start, end);
+    })
+    .join(" ");
+}
+
 function undocumented(): JsonSchema {
   const schema: JsonSchema = { type: "object" };
   markSchema(schema, "undocumented");
@@ -674,7 +693,8 @@ function compareTableWithSchema(fields: FieldSpec[], schema: JsonSchema, loc: So
   const top = topLevelFields(fields);
   const tableNames = new Set(top.map((f) => f.name));
   for (const f of top) {
-    const p = props[f.name] as JsonSchema | undefined;
+    // Own members only: a field named `constructor` is not in a schema because objects have one.
+    const p = (Object.hasOwn(props, f.name) ? props[f.name] : undefined) as JsonSchema | undefined;
     if (!p) {
       problems.push(`"${f.name}" is in the table but not in the schema`);
       continue;

@@ -58,7 +58,9 @@ export function isPlaceholder(s: string, options: PlaceholderOptions = {}): bool
   const typeWords = options.typeWords ?? true;
 
   // Only dots / ellipses: an elided value.
-  if (/^(?:\.{2,}|…)+$/.test(t.replace(/\s+/g, ""))) return true;
+  // `(?!\.)` makes each run of dots match whole: `(?:\.{2,}|…)+` alone tries every way to
+  // split a run, exponential in its length ("…" then 40 dots and an "x" took seconds).
+  if (/^(?:\.{2,}(?!\.)|…)+$/.test(t.replace(/\s+/g, ""))) return true;
   // A single token that is cut short (`msg_...`, `a1b2c3...`, `https://x/?id=...`).
   if (!/\s/.test(t) && /\.{3}|…/.test(t)) return true;
 

@@ -127,7 +127,8 @@ type Named =
   | { kind: "optional" }
   | { kind: "union" };
 
-const NAMES: Record<string, Named> = {};
+// No prototype: looking up a word such as "constructor" must not find Object's.
+const NAMES: Record<string, Named> = Object.create(null) as Record<string, Named>;
 function define(names: string[], named: Named): void {
   for (const n of names) NAMES[n] = named;
 }
