@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { GenerationError, type GeneratedFile, type Generator, type GeneratorContext } from "../../src/generate/generator.js";
-import { describeThrown } from "../../src/validate/unexpected.js";
+import { describeThrown } from "../../src/diagnostics/unexpected.js";
 import { tsBanner } from "../../src/generate/banner.js";
 import { canonicalJson } from "../../src/generate/hash.js";
 import { docComment } from "../../src/generate/ts.js";
