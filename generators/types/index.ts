@@ -6,7 +6,7 @@ import { groupByModule } from "../../src/generate/modules.js";
 import { typeImports } from "../../src/generate/tool-imports.js";
 import { deprecatedTag, docText, stringLiteral } from "../../src/generate/ts.js";
 import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
-import { prepareSchemaForTypes } from "./sanitize.js";
+import { prepareSchemaForTypes, restoreShadowedNames } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
 
 /**
@@ -70,7 +70,7 @@ async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec
 /** json-schema-to-typescript's compile(), with its failures reported at the schema. */
 async function compileTypes(tool: ToolSpec, side: "inputSchema" | "outputSchema", schema: JsonSchema, options: Partial<Options>): Promise<string> {
   try {
-    return await compile(schema as JSONSchema4, String(schema.title), options);
+    return restoreShadowedNames(await compile(schema as JSONSchema4, String(schema.title), options));
   } catch (e) {
     throw new GenerationError(`cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`, tool.locations[side] ?? tool.locations.tool, "simplify the schema, or report it to mcp-specgen with the spec");
   }

@@ -15,6 +15,18 @@ const TYPE_KEYWORDS = new Set([
 const NOT_FOR_OBJECTS = ["items", "additionalItems", "minItems", "maxItems", "format"];
 
 /**
+ * json-schema-to-typescript calls `properties.hasOwnProperty(…)`, which a property of that
+ * name shadows; the copy it sees names the property this instead, and
+ * {@link restoreShadowedNames} puts the real name back into the generated code.
+ */
+const HAS_OWN_PROPERTY_STAND_IN = "mcpSpecgenStandInHasOwnProperty";
+
+/** Puts back the property names the copy given to json-schema-to-typescript had to replace. */
+export function restoreShadowedNames(code: string): string {
+  return code.replaceAll(HAS_OWN_PROPERTY_STAND_IN, "hasOwnProperty");
+}
+
+/**
  * Prepares one schema for json-schema-to-typescript. The copy keeps only type-relevant
  * keywords (so nothing can paste code), turns `title`s below the root into descriptions
  * (json-schema-to-typescript would make each a stray named type), gives each definition
@@ -40,6 +52,10 @@ export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, root
     // Keywords of other types constrain nothing on an object, but json-schema-to-typescript
     // lets them decide the type (`{"type": "object", "format": "uuid"}` became `string`).
     if (s.type === "object") for (const k of NOT_FOR_OBJECTS) delete s[k];
+    if (s.properties && typeof s.properties === "object" && !Array.isArray(s.properties) && Object.hasOwn(s.properties, "hasOwnProperty")) {
+      s.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k === "hasOwnProperty" ? HAS_OWN_PROPERTY_STAND_IN : k, v]));
+      if (Array.isArray(s.required)) s.required = s.required.map((r) => (r === "hasOwnProperty" ? HAS_OWN_PROPERTY_STAND_IN : r));
+    }
     if (typeof s.$ref === "string") s.$ref = rewriteRef(s.$ref, renamed);
     for (const map of ["definitions", "$defs"] as const) {
       if (path.length === 0 && s[map] && typeof s[map] === "object" && !Array.isArray(s[map])) {
