@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, cpSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, cpSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../../src/cli/main.js";
@@ -18,7 +18,23 @@ export interface TempProject {
 
 /** Creates a temporary project with the given files (relative path → contents). */
 export function tempProject(files: Record<string, string> = {}, copySpecs = false): TempProject {
-  const dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-test-"));
+  return projectIn(mkdtempSync(path.join(tmpdir(), "mcp-specgen-test-")), files, copySpecs);
+}
+
+/**
+ * A temporary project in which generated code runs as in a user's project: plain `.js`
+ * modules resolve `mcp-specgen/runtime` through its own `node_modules/mcp-specgen` (a link
+ * to this repository). It lives under this repository's node_modules so that TypeScript
+ * modules loaded by the test runner resolve the same way.
+ */
+export function runtimeProject(files: Record<string, string> = {}): TempProject {
+  const dir = mkdtempSync(path.join(REPO, "node_modules/.tmp-project-"));
+  mkdirSync(path.join(dir, "node_modules"));
+  symlinkSync(REPO, path.join(dir, "node_modules/mcp-specgen"), "dir");
+  return projectIn(dir, files, false);
+}
+
+function projectIn(dir: string, files: Record<string, string>, copySpecs: boolean): TempProject {
   if (copySpecs) cpSync(path.join(REPO, "specs"), path.join(dir, "specs"), { recursive: true });
   const p: TempProject = {
     dir,
@@ -39,6 +55,7 @@ export function tempProject(files: Record<string, string> = {}, copySpecs = fals
         }
         for (const e of entries) {
           const abs = path.join(d, e.name);
+          if (e.name === "node_modules") continue;
           if (e.isDirectory()) walk(abs);
           else out.push(path.relative(root, abs).split(path.sep).join("/"));
         }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync, mkdirSync, symlinkSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO, runCli } from "../helpers/project.js";
+import { REPO, runCli, runtimeProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
 import { CANARY_PAYLOADS, canaryFileWritten, canaryTokensInCode, installCanary } from "./canaries.js";
 
@@ -124,24 +124,19 @@ ${JSON.stringify({ tool_name: "canary_md.shout", arguments: { p0: P[0] } }, null
 ${P.filter((p) => !/[\n\u2028\u2029]/.test(p)).map((p) => `- **${p.replace(/\*/g, "")}**: ${p}`).join("\n")}
 `;
 
+let project: TempProject;
 let dir: string;
 let canary: ReturnType<typeof installCanary>;
 
 beforeAll(() => {
-  // Under node_modules/ so generated code resolves `mcp-specgen/runtime` by self-reference.
-  dir = mkdtempSync(path.join(REPO, "node_modules/.tmp-canary-"));
-  mkdirSync(path.join(dir, "specs/canary_md"), { recursive: true });
-  writeFileSync(path.join(dir, "specs/canary.json"), JSON.stringify(JSON_TOOLS, null, 2));
-  writeFileSync(path.join(dir, "specs/canary_md/MCP_TOOL_SPECIFICATION.md"), MARKDOWN);
-  // Node resolves `mcp-specgen/runtime` from plain .js files through node_modules, as in a user's project.
-  mkdirSync(path.join(dir, "node_modules"));
-  symlinkSync(REPO, path.join(dir, "node_modules/mcp-specgen"), "dir");
+  project = runtimeProject({ "specs/canary.json": JSON.stringify(JSON_TOOLS, null, 2), "specs/canary_md/MCP_TOOL_SPECIFICATION.md": MARKDOWN });
+  dir = project.dir;
   canary = installCanary();
 });
 
 afterAll(() => {
   canary.uninstall();
-  rmSync(dir, { recursive: true, force: true });
+  project.dispose();
 });
 
 function filesBelow(root: string): string[] {
@@ -222,14 +217,11 @@ describe("canaries in every spec field", () => {
 
 describe("the nested-$id exploit", () => {
   it("a $id that closes ajv's sourceURL comment runs nothing during generate, check or load", async () => {
-    const project = mkdtempSync(path.join(REPO, "node_modules/.tmp-canary-id-"));
+    const payload = '*/ (process.getBuiltinModule("fs").writeFileSync("CANARY-FILE","ran")) || function(){return true}; function z(){/*';
+    const tool = { name: "evil", description: "d", inputSchema: { type: "object", properties: { a: { $id: payload, type: "string" }, b: { $ref: payload } } } };
+    const evil = runtimeProject({ "specs/evil.json": JSON.stringify([tool]) });
+    const project = evil.dir;
     try {
-      mkdirSync(path.join(project, "node_modules"));
-      symlinkSync(REPO, path.join(project, "node_modules/mcp-specgen"), "dir");
-      const payload = '*/ (process.getBuiltinModule("fs").writeFileSync("CANARY-FILE","ran")) || function(){return true}; function z(){/*';
-      const tool = { name: "evil", description: "d", inputSchema: { type: "object", properties: { a: { $id: payload, type: "string" }, b: { $ref: payload } } } };
-      mkdirSync(path.join(project, "specs"));
-      writeFileSync(path.join(project, "specs/evil.json"), JSON.stringify([tool]));
       const cwd = process.cwd();
       process.chdir(project);
       try {
@@ -244,7 +236,7 @@ describe("the nested-$id exploit", () => {
       expect(canaryFileWritten(project, REPO)).toBe(false);
       expect(canaryTokensInCode(readFileSync(path.join(project, "generated/validators/evil.js"), "utf8").replace(/CANARY-FILE/g, "CANARY"))).toEqual([]);
     } finally {
-      rmSync(project, { recursive: true, force: true });
+      evil.dispose();
     }
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO, runCli } from "../helpers/project.js";
+import { REPO, runCli, runtimeProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
 import { jsonSpec, markdownSpec } from "./arbitraries.js";
 import { canaryFileWritten, canaryTokensInCode, installCanary } from "./canaries.js";
@@ -17,22 +17,22 @@ const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED)
 // the same bugs.
 const MAX_COMPILED = Number(process.env.FUZZ_COMPILED ?? 40);
 
+let project: TempProject;
 let root: string;
 let canary: ReturnType<typeof installCanary>;
 const succeeded: string[] = [];
 const stats = { cases: 0, generated: 0, refused: 0 };
 
 beforeAll(() => {
-  root = mkdtempSync(path.join(REPO, "node_modules/.tmp-fuzz-"));
-  mkdirSync(path.join(root, "node_modules"));
-  symlinkSync(REPO, path.join(root, "node_modules/mcp-specgen"), "dir");
+  project = runtimeProject();
+  root = project.dir;
   canary = installCanary();
 });
 
 afterAll(() => {
   canary.uninstall();
   // FUZZ_KEEP=1 keeps the cases for a look at a failure.
-  if (!process.env.FUZZ_KEEP) rmSync(root, { recursive: true, force: true });
+  if (!process.env.FUZZ_KEEP) project.dispose();
   else console.log(`fuzz: cases kept in ${root}`);
   console.log(`fuzz: seed ${SEED}, ${stats.cases} cases, ${stats.generated} generated, ${stats.refused} refused with diagnostics`);
 });
