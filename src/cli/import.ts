@@ -3,7 +3,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { UsageError } from "../config/load.js";
 import { normalizeModule } from "../ir/build.js";
-import { readToolList, type ImportSource } from "../import/source.js";
+import { readToolList, type ImportSource, type ListedTool } from "../import/source.js";
+import { DEFAULT_LIMITS } from "../parse/limits.js";
+import { findValueExcess, pointerText } from "../parse/value-limits.js";
 import { renderMarkdownSpec } from "../import/render-markdown.js";
 import { jsonFile } from "../generate/banner.js";
 import { atomicWrite } from "../output/temp.js";
@@ -67,6 +69,13 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
   if (existsSync(out) && !values.force) throw new UsageError(`${path.relative(io.cwd, out)} exists; pass --force to overwrite it`);
   const invalid = list.tools.filter((t) => !MCP_TOOL_NAME.test(t.name));
   for (const t of invalid) io.stderr(`mcp-specgen import: skipped a tool whose name is not a valid MCP tool name: ${JSON.stringify(t.name.slice(0, 140))}`);
+  // A tool list is untrusted like a spec: the same limits apply before anything renders it.
+  const oversized = list.tools.filter((t) => MCP_TOOL_NAME.test(t.name)).flatMap((t) => toolExcess(t).map((problem) => `${t.name}: ${problem}`));
+  if (oversized.length) {
+    for (const problem of oversized) io.stderr(`mcp-specgen import: ${problem}`);
+    io.stderr("mcp-specgen import: the tool list exceeds the spec limits; nothing was written.");
+    return 1;
+  }
   const tools = list.tools.filter((t) => MCP_TOOL_NAME.test(t.name));
   const description = source.kind === "stdio" ? `the stdio server \`${source.command}\`` : source.kind === "url" ? source.url : path.relative(io.cwd, source.path);
   const contents = values.format === "json" ? jsonFile({ tools }) : renderMarkdownSpec(list.serverName ?? name, description, tools);
@@ -83,4 +92,16 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
   atomicWrite(out, contents);
   io.stdout(`mcp-specgen import: ${tools.length} tools → ${path.relative(io.cwd, out)}`);
   return 0;
+}
+
+/** What in a listed tool exceeds the default spec limits (depth, members, enum values, size). */
+function toolExcess(tool: ListedTool): string[] {
+  const problems: string[] = [];
+  for (const side of ["inputSchema", "outputSchema"] as const) {
+    const schema = tool[side];
+    if (schema === undefined) continue;
+    const excess = findValueExcess(schema, DEFAULT_LIMITS, { schema: true });
+    if (excess) problems.push(`${side}${pointerText(excess.path)}: ${excess.problem} (${excess.code})`);
+  }
+  return problems;
 }

@@ -30,6 +30,7 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
   SPEC_YAML_INVALID: { severity: "error", summary: "A YAML block cannot be read as JSON: an undefined alias (an unquoted `*`, as in `*.txt`), an alias inside its own value or expanding too much, or a value with no JSON form (`.inf`, `!!binary`)." },
   SPEC_TEXT_INVALID: { severity: "error", summary: "Text is not valid Unicode: a file that is not UTF-8 (binary, UTF-16, NUL characters), or a lone surrogate escape such as `\\uD800`." },
   SPEC_SCHEMA_DIALECT: { severity: "warning", summary: "A schema's `$schema` names a dialect ajv does not support (e.g. draft-04); it is read with draft-07 rules." },
+  SPEC_KEYWORD_IGNORED: { severity: "warning", summary: "A keyword that is not JSON Schema (such as OpenAPI's `nullable`) is ignored by validators." },
   SPEC_FORMAT_UNKNOWN: { severity: "warning", summary: "A `format` is not one validators know (ajv-formats' full set), so values are not checked against it." },
   SPEC_EXAMPLE_INVALID: { severity: "error", summary: "A usage example's arguments (or result data) do not validate against the tool's schema." },
   SPEC_EXAMPLE_MISMATCH: { severity: "warning", summary: "A usage example does not match a schema inferred from a table, bullets or signatures (prose is less exact than a JSON Schema)." },

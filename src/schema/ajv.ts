@@ -48,26 +48,33 @@ export function schemaForMeta(schema: JsonSchema): JsonSchema {
   return $schema !== undefined && schemaDialect(schema).supported ? { $schema, ...rest } : rest;
 }
 
-// Keywords that take part in validation, besides those holding subschemas. Everything
-// else — annotations (`title`, `description`, `default`, `examples`), identifiers,
-// comments and unknown keywords — has no effect on what validates, so ajv never sees it:
-// no spec text but property names, enum/const values and patterns reaches the code ajv
-// compiles, and those it always emits as escaped literals.
-const VALIDATION_KEYWORDS = new Set([
+// Keywords that take part in validation in each dialect, besides those holding
+// subschemas. Everything else — annotations (`title`, `description`, `default`,
+// `examples`), identifiers, comments, keywords of other dialects and unknown keywords —
+// has no effect on what validates, so ajv never sees it: what reaches the code ajv
+// compiles is property names, enum/const values, patterns and numbers, which it always
+// emits as escaped literals. (`nullable` is OpenAPI's, not JSON Schema's: ignored.)
+const DRAFT7_KEYWORDS = [
   "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-  "maxLength", "minLength", "pattern", "format", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
-  "maxProperties", "minProperties", "required", "dependentRequired", "nullable", "$ref",
-]);
+  "maxLength", "minLength", "pattern", "format", "maxItems", "minItems", "uniqueItems",
+  "maxProperties", "minProperties", "required", "$ref",
+];
+const VALIDATION_KEYWORDS: Record<Dialect, ReadonlySet<string>> = {
+  draft7: new Set(DRAFT7_KEYWORDS),
+  "2019": new Set([...DRAFT7_KEYWORDS, "maxContains", "minContains", "dependentRequired"]),
+  "2020": new Set([...DRAFT7_KEYWORDS, "maxContains", "minContains", "dependentRequired"]),
+};
 
 /**
- * The part of a schema that decides what validates: validation keywords and subschemas,
- * nothing else (see {@link VALIDATION_KEYWORDS}). Expects a schema whose identifiers are
+ * The part of a schema that decides what validates in its dialect: validation keywords
+ * and subschemas, nothing else (see {@link VALIDATION_KEYWORDS}). Expects a schema whose identifiers are
  * already resolved (no nested `$id`, `$ref`s as `#/…` pointers), as every tool schema is
  * after the check stage. Key paths are unchanged, so ajv's error paths still fit the source.
  */
-export function validationView(schema: JsonSchema): JsonSchema {
+export function validationView(schema: JsonSchema, dialect: Dialect = schemaDialect(schema).dialect): JsonSchema {
+  const keywords = VALIDATION_KEYWORDS[dialect];
   return mapSchema(schema, (sub) => {
-    for (const key of Object.keys(sub)) if (!VALIDATION_KEYWORDS.has(key) && !SUBSCHEMA_KEYWORDS.has(key)) delete sub[key];
+    for (const key of Object.keys(sub)) if (!keywords.has(key) && !SUBSCHEMA_KEYWORDS.has(key)) delete sub[key];
     return boundDeepUniqueItems(sub);
   });
 }

@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonValue } from "../ir/types.js";
-import { isObject, mapSchema, walkSchema } from "./walk.js";
+import { booleanSubschemaPaths, mapSchema, walkSchema } from "./walk.js";
+import type { Dialect } from "./ajv.js";
 
 /** Something about a schema's identifiers or references that cannot be accepted. */
 export interface SchemaProblem {
@@ -36,7 +37,10 @@ type Path = ReadonlyArray<string | number>;
  * resolve references the same way without knowing about base URIs. References to other
  * documents or URLs are refused: a spec never makes the generator read anything.
  */
-export function resolveSchemaResources(schema: JsonSchema): ResolvedSchema {
+export function resolveSchemaResources(schema: JsonSchema, dialect: Dialect = "draft7"): ResolvedSchema {
+  // Only the dialect that defines a dynamic reference treats it as one; elsewhere it is an
+  // unknown keyword, which validation ignores (and the validation view drops).
+  const dynamicRef = dialect === "2020" ? "$dynamicRef" : dialect === "2019" ? "$recursiveRef" : undefined;
   const problems: SchemaProblem[] = [];
   const rootBase = baseOf(schema.$id);
   const resources = new Map<string, Path>([[rootBase, []]]);
@@ -44,12 +48,13 @@ export function resolveSchemaResources(schema: JsonSchema): ResolvedSchema {
   if (typeof schema.$id === "string" && rootBase === SYNTHETIC_BASE) resources.set(schema.$id.replace(/#.*$/s, ""), []);
   const anchors = new Map<string, Path>();
   const subschemas = new Set<string>();
-  const refs: Array<{ path: Path; keyword: string; ref: string; base: string }> = [];
+  const refs: Array<{ path: Path; keyword: string; ref: string; base: string; beside$ref: boolean }> = [];
   let dynamicAnchors = false;
   let needsRewrite = false;
 
   walkSchema<string>(schema, (sub, path, parentBase) => {
     subschemas.add(pointerOf(path));
+    for (const p of booleanSubschemaPaths(sub, path)) subschemas.add(pointerOf(p));
     let base = parentBase;
     const id = sub.$id;
     if (path.length > 0 && id !== undefined) {
@@ -85,25 +90,22 @@ export function resolveSchemaResources(schema: JsonSchema): ResolvedSchema {
       needsRewrite = true;
       dynamicAnchors ||= sub.$recursiveAnchor === true;
     }
-    for (const keyword of ["$ref", "$dynamicRef", "$recursiveRef"]) {
+    for (const keyword of dynamicRef ? ["$ref", dynamicRef] : ["$ref"]) {
       const ref = sub[keyword];
-      if (typeof ref === "string") refs.push({ path, keyword, ref, base });
+      if (typeof ref === "string") refs.push({ path, keyword, ref, base, beside$ref: keyword !== "$ref" && "$ref" in sub });
     }
     return base;
   }, [], rootBase);
 
   const rewritten = new Map<string, { keyword: string; pointer: string }>();
-  for (const { path, keyword, ref, base } of refs) {
+  for (const { path, keyword, ref, base, beside$ref } of refs) {
     const at = [...path, keyword];
     if (keyword !== "$ref") {
       needsRewrite = true;
-      // Without dynamic anchors, a dynamic reference resolves exactly like $ref.
-      if (dynamicAnchors) {
-        problems.push({ code: "SPEC_REF_UNSUPPORTED", path: at, message: `${keyword} together with ${"$dynamicAnchor / $recursiveAnchor"} is not supported`, help: "use plain $refs to #/$defs/… instead of dynamic references" });
-        continue;
-      }
-      if (keyword === "$dynamicRef" && isObject(resolveAt(schema, path)) && "$ref" in (resolveAt(schema, path) as object)) {
-        problems.push({ code: "SPEC_REF_UNSUPPORTED", path: at, message: `$dynamicRef beside $ref is not supported`, help: "keep one of the two references" });
+      // Without dynamic anchors in the document, a dynamic reference resolves exactly like
+      // $ref; `$recursiveRef` only ever means "#".
+      if (dynamicAnchors || beside$ref || (keyword === "$recursiveRef" && ref !== "#")) {
+        problems.push({ code: "SPEC_REF_UNSUPPORTED", path: at, message: `this ${keyword} is not supported (only without $dynamicAnchor / $recursiveAnchor, not beside $ref, and $recursiveRef only as "#")`, help: "use plain $refs to #/$defs/… instead of dynamic references" });
         continue;
       }
     }
@@ -196,11 +198,6 @@ function parseUrl(ref: string, base: string): URL | undefined {
   }
 }
 
-function resolveAt(root: JsonValue, path: ReadonlyArray<string | number>): JsonValue | undefined {
-  let cur: JsonValue | undefined = root;
-  for (const k of path) cur = Array.isArray(cur) ? cur[k as number] : isObject(cur) ? cur[k as string] : undefined;
-  return cur;
-}
 
 function quote(s: string): string {
   return JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}…` : s);

@@ -7,6 +7,24 @@ const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "$defs", 
 const SCHEMA_ONE = ["additionalProperties", "items", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"];
 const SCHEMA_LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
 
+/**
+ * Paths of the boolean subschemas (`true` / `false`) directly below a schema, which
+ * {@link walkSchema} does not visit (it visits schema objects).
+ */
+export function booleanSubschemaPaths(schema: JsonObject, path: ReadonlyArray<string | number>): Array<Array<string | number>> {
+  const out: Array<Array<string | number>> = [];
+  for (const k of SCHEMA_MAPS) {
+    const m = schema[k];
+    if (isObject(m)) for (const [name, sub] of Object.entries(m)) if (typeof sub === "boolean") out.push([...path, k, name]);
+  }
+  for (const k of SCHEMA_ONE) if (typeof schema[k] === "boolean") out.push([...path, k]);
+  for (const k of SCHEMA_LIST) {
+    const l = schema[k];
+    if (Array.isArray(l)) l.forEach((sub, i) => typeof sub === "boolean" && out.push([...path, k, i]));
+  }
+  return out;
+}
+
 /** Every keyword whose value holds subschemas (one, a list, or a map of them). */
 export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, ...SCHEMA_ONE, ...SCHEMA_LIST]);
 

@@ -123,6 +123,9 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
     diagnostics.warning("SPEC_SCHEMA_DIALECT", locateInSchema(schema, ["$schema"], fallback), `${label} of "${tool.name}" declares "${String(schema.$schema)}", which is not supported; it is read with draft-07 rules`, 'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12');
   }
   walkSchema(schema, (sub, path) => {
+    if (sub.nullable !== undefined) {
+      diagnostics.warning("SPEC_KEYWORD_IGNORED", locateInSchema(schema, [...path, "nullable"], fallback), `${label} of "${tool.name}": "nullable" is an OpenAPI keyword, not JSON Schema, so validators ignore it`, 'allow null with "type": ["string", "null"] (or anyOf with {"type": "null"})');
+    }
     if (typeof sub.format === "string" && !KNOWN_FORMATS.has(sub.format)) {
       const shown = JSON.stringify(sub.format.length > 60 ? `${sub.format.slice(0, 57)}…` : sub.format);
       diagnostics.warning("SPEC_FORMAT_UNKNOWN", locateInSchema(schema, [...path, "format"], fallback), `${label} of "${tool.name}": format ${shown} is not one validators know, so it is not checked`, `use a known format (${[...KNOWN_FORMATS].slice(0, 6).join(", ")}, …) or a "pattern"`);

@@ -1,6 +1,7 @@
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
 import { resolveSchemaResources } from "../schema/resources.js";
+import { schemaDialect } from "../schema/ajv.js";
 import { carrySchemaLocator, locateInSchema } from "../parse/schema-source.js";
 import { carrySchemaProvenance } from "../parse/markdown/provenance.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
@@ -27,7 +28,7 @@ export function resolveToolSchemas(tools: readonly ToolSpec[], diagnostics: Diag
 
 function resolveSide(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagnostics: DiagnosticBag): JsonSchema {
   const schema = tool[side]!;
-  const { schema: resolved, problems, changed } = resolveSchemaResources(schema);
+  const { schema: resolved, problems, changed } = resolveSchemaResources(schema, schemaDialect(schema).dialect);
   const fallback = tool.locations[side] ?? tool.locations.tool;
   const label = side === "inputSchema" ? "input schema" : "output schema";
   for (const p of problems) diagnostics.error(p.code, locateInSchema(schema, p.path, fallback), `${label} of "${tool.name}": ${p.message}`, p.help);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveSchemaResources } from "../../src/schema/resources.js";
 import { findRefCycles } from "../../src/schema/ref-cycles.js";
 
-const codes = (schema: Record<string, unknown>) => resolveSchemaResources(schema as never).problems.map((p) => p.code);
+const codes = (schema: Record<string, unknown>, dialect: "draft7" | "2019" | "2020" = "draft7") => resolveSchemaResources(schema as never, dialect).problems.map((p) => p.code);
 
 describe("resolveSchemaResources", () => {
   it("leaves schemas without identifiers untouched (same object)", () => {
@@ -31,12 +31,12 @@ describe("resolveSchemaResources", () => {
     expect((schema.$defs.n as Record<string, unknown>).$id).toBe("node.json");
   });
 
-  it("resolves $anchor, draft-07 fragment ids and $dynamicRef without dynamic anchors", () => {
+  it("resolves $anchor, draft-07 fragment ids and (in 2020-12) $dynamicRef without dynamic anchors", () => {
     const r = resolveSchemaResources({
       type: "object",
       $defs: { a: { $anchor: "item", type: "string" }, b: { $id: "#legacy", type: "number" } },
       properties: { x: { $ref: "#item" }, y: { $ref: "#legacy" }, z: { $dynamicRef: "#/$defs/a" } },
-    });
+    }, "2020");
     expect(r.problems).toEqual([]);
     expect(r.schema).toEqual({
       type: "object",
@@ -68,7 +68,20 @@ describe("resolveSchemaResources", () => {
     expect(codes({ type: "object", properties: { a: { $ref: "#/properties/missing" } } })).toEqual(["SPEC_REF_UNRESOLVED"]);
     expect(codes({ type: "object", properties: { a: { $ref: "#nowhere" } } })).toEqual(["SPEC_REF_UNRESOLVED"]);
     expect(codes({ type: "object", properties: { a: { $ref: "#/%E0%A4%A" } } })).toEqual(["SPEC_REF_UNRESOLVED"]);
-    expect(codes({ type: "object", $defs: { d: { $dynamicAnchor: "m" } }, properties: { a: { $dynamicRef: "#m" } } })).toEqual(["SPEC_REF_UNSUPPORTED"]);
+    expect(codes({ type: "object", $defs: { d: { $dynamicAnchor: "m" } }, properties: { a: { $dynamicRef: "#m" } } }, "2020")).toEqual(["SPEC_REF_UNSUPPORTED"]);
+  });
+
+  it("treats dynamic references as references only in the dialect that defines them", () => {
+    const draft7 = { type: "object", properties: { a: { $dynamicRef: "#/definitions/s" } }, definitions: { s: { type: "string" } } };
+    expect(resolveSchemaResources(draft7, "draft7")).toEqual({ schema: draft7, problems: [], changed: false });
+    expect(resolveSchemaResources({ type: "object", properties: { a: { $recursiveRef: "#" } } }, "2019").schema).toEqual({ type: "object", properties: { a: { $ref: "#" } } });
+    expect(codes({ type: "object", properties: { a: { $recursiveRef: "#/$defs/s" } }, $defs: { s: {} } }, "2019")).toEqual(["SPEC_REF_UNSUPPORTED"]);
+    const r2020 = resolveSchemaResources({ type: "object", properties: { a: { $recursiveRef: "#/$defs/s" } }, $defs: { s: {} } }, "2020");
+    expect(r2020.changed).toBe(false);
+  });
+
+  it("accepts references to boolean subschemas", () => {
+    expect(codes({ type: "object", properties: { a: true, b: { $ref: "#/properties/a" }, c: { anyOf: [false] }, d: { $ref: "#/properties/c/anyOf/0" } } })).toEqual([]);
   });
 
   it("keeps property names such as __proto__ as own properties", () => {
