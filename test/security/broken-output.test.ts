@@ -66,4 +66,27 @@ describe("output that would not compile", () => {
     expect(r.code).toBe(0);
     expect(project.read("generated/types/a.ts")).toMatch(/export interface DefArgs \{/);
   });
+
+  it("import refuses a tool list deeper than the spec limits instead of overflowing the stack", async () => {
+    const deep = `{"tools":[{"name":"a.b","description":"x","inputSchema":{"type":"object","default":${"[".repeat(5000)}${"]".repeat(5000)}}}]}`;
+    project = tempProject({ "list.json": deep });
+    const r = await runCli(["import", "--file", "list.json", "--out", "out.md"], project.dir);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/a\.b: inputSchema\/default.*SPEC_TOO_DEEP/);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(project.list()).toEqual(["list.json"]);
+  });
+
+  it("keywords of another dialect never reach ajv (a draft-07 maxContains holding a $id)", async () => {
+    project = tempProject({
+      "specs/tools.json": JSON.stringify([
+        tool("a.b", "a", { type: "object", maxContains: { $id: "validateCArgs" }, properties: { n: { type: "integer", nullable: true } } }),
+        tool("a.c", "a", { type: "object", properties: { q: { type: "string" } } }),
+      ]),
+    });
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/warning SPEC_KEYWORD_IGNORED .*"nullable"/);
+    expect(project.read("generated/validators/a.js")).not.toMatch(/maxContains|nullable/);
+  });
 });
