@@ -111,7 +111,7 @@ function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): string {
     const ajv = createStandaloneAjv(dialect, false);
     const refs: Record<string, string> = {};
     for (const spec of chunk) {
-      ajv.addSchema(validationView(spec.schema), spec.exportName);
+      ajv.addSchema(validationView(spec.schema, dialect), spec.exportName);
       refs[spec.exportName] = spec.exportName;
     }
     return standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
@@ -121,7 +121,7 @@ function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): string {
     for (const spec of chunk) {
       try {
         const ajv = createStandaloneAjv(dialect, false);
-        ajv.addSchema(validationView(spec.schema), spec.exportName);
+        ajv.addSchema(validationView(spec.schema, dialect), spec.exportName);
         standaloneCode(ajv, { [spec.exportName]: spec.exportName });
       } catch (inner) {
         throw new GenerationError(`cannot compile a validator for the ${spec.side === "inputSchema" ? "input" : "output"} schema of "${spec.tool.name}": ${describeThrown(inner)}`, spec.tool.locations[spec.side] ?? spec.tool.locations.tool, "simplify the schema, or report it to mcp-specgen with the spec");

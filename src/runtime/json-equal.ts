@@ -25,6 +25,13 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
     return a !== a && b !== b; // NaN
   }
+  // `uniqueItems` compares every pair of items: with large items that is pairs × size.
+  // Fingerprints (each computed once) turn almost every unequal pair into one comparison.
+  if (fingerprint(a) !== fingerprint(b)) return false;
+  return deepEqual(a, b);
+}
+
+function deepEqual(a: object, b: object): boolean {
   const aIsArray = Array.isArray(a);
   if (aIsArray !== Array.isArray(b)) return false;
   if (aIsArray) {
@@ -45,4 +52,42 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   for (const key of keys) if (!hasOwn.call(y, key)) return false;
   for (const key of keys) if (!jsonEqual(x[key], y[key])) return false;
   return true;
+}
+
+// Fingerprints are cached only until the current synchronous task ends: a validator runs
+// synchronously and never changes its data, but the same objects may change afterwards.
+let fingerprints: WeakMap<object, number> | undefined;
+
+/**
+ * A hash of a JSON value that equal values share (object keys in any order). Computed
+ * once per object per task; unequal values almost always differ in it.
+ */
+function fingerprint(value: unknown): number {
+  if (value === null || typeof value !== "object") return primitiveHash(value);
+  if (!fingerprints) {
+    fingerprints = new WeakMap();
+    queueMicrotask(() => (fingerprints = undefined));
+  }
+  const cached = fingerprints.get(value);
+  if (cached !== undefined) return cached;
+  let h: number;
+  if (Array.isArray(value)) {
+    h = 0x811c9dc5 ^ value.length;
+    for (const item of value) h = Math.imul(h ^ fingerprint(item), 0x01000193);
+  } else if (value instanceof Date || value instanceof RegExp) {
+    h = primitiveHash(String(value));
+  } else {
+    // Order-insensitive: a sum of per-member hashes.
+    h = 0x9e3779b9;
+    for (const key of Object.keys(value)) h = (h + Math.imul(primitiveHash(key) ^ fingerprint((value as Record<string, unknown>)[key]), 0x85ebca6b)) | 0;
+  }
+  fingerprints.set(value, h);
+  return h;
+}
+
+function primitiveHash(value: unknown): number {
+  if (typeof value !== "string") return primitiveHash(`${typeof value}:${String(value)}`);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
+  return h;
 }

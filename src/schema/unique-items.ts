@@ -1,7 +1,11 @@
 import type { JsonSchema } from "../ir/types.js";
 import { isObject, walkSchema } from "./walk.js";
 
-/** The most items a `uniqueItems` array of objects or arrays may have (each pair is compared). */
+/**
+ * The most items a `uniqueItems` array of objects or arrays may have. Every pair is
+ * compared; the runtime's equality rejects unequal items by a fingerprint computed once
+ * per item, so 1,000 items (half a million pairs) take milliseconds whatever their size.
+ */
 export const MAX_ITEMS_FOR_DEEP_UNIQUE = 1000;
 
 const SCALAR_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
