@@ -88,8 +88,9 @@ function issueFromError(e: ValidatorError, data: unknown): ValidationIssue {
       break;
     }
     case "enum":
+    case "enumSet": // generated validators check large enums of plain values with a Set
       if (Array.isArray(params.allowedValues)) {
-        return issue(base, e.keyword, `must be one of ${safeJson(params.allowedValues)}`, resolvePointer(data, base));
+        return issue(base, "enum", `must be one of ${excerptText(safeJson(params.allowedValues))}`, resolvePointer(data, base));
       }
       break;
     case "const":
@@ -115,6 +116,11 @@ function issue(pointer: string, rule: string, message: string, value: unknown): 
 }
 
 const EXCERPT_CHARS = 200;
+
+/** A message part cut to a readable length (a 5,000-value enum is not listed whole). */
+function excerptText(text: string): string {
+  return text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS)}…` : text;
+}
 const EXCERPT_ENTRIES = 20;
 
 /**

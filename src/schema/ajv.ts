@@ -4,6 +4,7 @@ import type { JsonSchema } from "../ir/types.js";
 import { canonicalJson } from "../runtime/validation.js";
 import { mapSchema, SUBSCHEMA_KEYWORDS } from "./walk.js";
 import { unboundedDeepUniqueItems } from "./unique-items.js";
+import { ENUM_SET_KEYWORD, enumSetKeyword, isSetEnum } from "./enum-set.js";
 
 // ajv and ajv-formats are CommonJS; createRequire sidesteps their default-export interop.
 const require = createRequire(import.meta.url);
@@ -75,6 +76,10 @@ export function validationView(schema: JsonSchema, dialect: Dialect = schemaDial
   const keywords = VALIDATION_KEYWORDS[dialect];
   return mapSchema(schema, (sub) => {
     for (const key of Object.keys(sub)) if (!keywords.has(key) && !SUBSCHEMA_KEYWORDS.has(key)) delete sub[key];
+    if (isSetEnum(sub.enum)) {
+      sub[ENUM_SET_KEYWORD] = sub.enum;
+      delete sub.enum;
+    }
     return boundDeepUniqueItems(sub);
   });
 }
@@ -97,6 +102,7 @@ function boundDeepUniqueItems(sub: JsonSchema): JsonSchema {
 export function createAjv(dialect: Dialect): AjvInstance {
   const ajv = new AJV_CLASSES[dialect]({ strict: false, allErrors: true, logger: false });
   addFormats(ajv);
+  ajv.addKeyword(enumSetKeyword);
   return ajv;
 }
 
@@ -112,6 +118,7 @@ export function createStandaloneAjv(dialect: Dialect, esm = true): AjvInstance {
     code: { source: true, esm, lines: true, optimize: true, formats: codegen._`require("ajv-formats/dist/formats").fullFormats` } as Options["code"],
   });
   addFormats(ajv);
+  ajv.addKeyword(enumSetKeyword);
   return ajv;
 }
 

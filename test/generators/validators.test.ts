@@ -133,3 +133,33 @@ describe("validators generator: bounded cost", () => {
     }
   });
 });
+
+describe("validators generator: large enums", () => {
+  it("checks a large enum of plain values with one Set lookup, reporting it as enum", async () => {
+    const values = [...Array.from({ length: 4990 }, (_, i) => `v${i}`), 7, true, null];
+    const project = tempProject({
+      "specs/tools.json": JSON.stringify({ name: "e.t", description: "d", inputSchema: { type: "object", properties: { list: { type: "array", items: { enum: values } } } } }),
+    });
+    try {
+      const files = await generate(project.dir);
+      const js = files.find((f) => f.path === "validators/e.js")!.contents;
+      expect(js).toContain("new Set([");
+      const runtime = pathToFileURL(path.join(REPO, "src/runtime/index.ts")).href;
+      const file = path.join(project.dir, "e.mjs");
+      writeFileSync(file, js.replace('from "mcp-specgen/runtime"', `from ${JSON.stringify(runtime)}`));
+      const { validateTArgs } = (await import(pathToFileURL(file).href)) as Record<string, Validate>;
+      expect(validateTArgs!({ list: ["v0", "v4989", 7, true, null] })).toBe(true);
+      expect(validateTArgs!({ list: ["v5000"] })).toBe(false);
+      expect(validateTArgs!({ list: ["7"] })).toBe(false);
+      expect(validateTArgs!({ list: [{}] })).toBe(false);
+      const { issuesFromErrors } = await import("../../src/runtime/validation.js");
+      const [issue] = issuesFromErrors(validateTArgs!.errors as never, { list: ["v5000"] });
+      expect(issue).toMatchObject({ pointer: "/list/0", rule: "enum" });
+      expect(issue!.message.length).toBeLessThan(300);
+      // 400,000 items against 4,993 values: one lookup each.
+      expect(validateTArgs!({ list: Array.from({ length: 400_000 }, () => 1) })).toBe(false);
+    } finally {
+      project.dispose();
+    }
+  });
+});
