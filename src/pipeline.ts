@@ -4,7 +4,7 @@ import type { ResolvedConfig } from "./config/types.js";
 import { GenerationError, type GeneratedFile, type GeneratorContext } from "./generate/generator.js";
 import type { SourceLocation, ToolSpec } from "./ir/types.js";
 import { loadSpecs } from "./parse/index.js";
-import { validateTools } from "./validate/index.js";
+import { probeToolPatterns, validateTools } from "./validate/index.js";
 import { resolveToolSchemas } from "./validate/resolve.js";
 import { reportUnexpected } from "./diagnostics/unexpected.js";
 import { buildNameTable } from "./naming/table.js";
@@ -51,7 +51,10 @@ async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, tim
   const specs = time("parse", () => loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits }));
   const resolved = time("resolve", () => resolveToolSchemas(specs.tools, diagnostics));
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  time("validate", () => validateTools(resolved, diagnostics));
+  const t0 = performance.now();
+  const slowPatterns = await probeToolPatterns(resolved);
+  timings.probe = performance.now() - t0;
+  time("validate", () => validateTools(resolved, diagnostics, { slowPatterns }));
   const names = time("names", () => buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics));
   if (diagnostics.hasErrors) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
 

@@ -43,7 +43,7 @@ export async function runLintCommand(argv: string[], io: CliIO): Promise<number>
   const config = await loadConfig(io.cwd, values.config);
   if (positionals.length) config.inputs = positionals;
   if (values.out) config.outDir = values.out;
-  const result = runLint(config);
+  const result = await runLint(config);
   const count = (s: string) => result.diagnostics.filter((d) => d.severity === s).length;
   const failed = count("error") > 0 || (values.strict && count("warning") > 0);
   if (values.json) {

@@ -3,7 +3,7 @@ import { DIAGNOSTIC_CODES } from "../diagnostics/codes.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { loadSpecs } from "../parse/index.js";
-import { validateTools } from "../validate/index.js";
+import { probeToolPatterns, validateTools } from "../validate/index.js";
 import { resolveToolSchemas } from "../validate/resolve.js";
 import { buildNameTable } from "../naming/table.js";
 import { schemaProvenance, statedDestructive, untypedFields } from "../parse/markdown/provenance.js";
@@ -28,12 +28,12 @@ export interface LintSummaryRow {
  * Reads and checks specs like `generate` does (parse, validate, names) and adds the spec
  * quality checks of {@link lintTools}. Nothing is generated or written.
  */
-export function runLint(config: ResolvedConfig): LintResult {
+export async function runLint(config: ResolvedConfig): Promise<LintResult> {
   const diagnostics = new DiagnosticBag();
   const specs = loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits });
   const resolved = resolveToolSchemas(specs.tools, diagnostics);
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  validateTools(resolved, diagnostics);
+  validateTools(resolved, diagnostics, { slowPatterns: await probeToolPatterns(resolved) });
   buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics);
   lintTools(resolved, diagnostics);
   const sorted = diagnostics.sorted();

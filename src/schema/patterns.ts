@@ -2,6 +2,7 @@ import { RegExpParser } from "@eslint-community/regexpp";
 import { analyse } from "scslre";
 import type { JsonSchema } from "../ir/types.js";
 import { isObject, walkSchema } from "./walk.js";
+import { PROBE_BUDGET_MS } from "./pattern-probe.js";
 
 /** A `pattern` (or `patternProperties` key) that cannot be used as it is. */
 export interface PatternProblem {
@@ -26,24 +27,45 @@ export interface PatternProblem {
  *
  * The analysis (scslre) finds attack strings that repeat one character, the most common
  * shape of ReDoS; each problem carries a rewritten pattern when one is known. It does not
- * see every blow-up: nested bounded quantifiers (`(\w{1,20}\s?){1,20}`), overlapping
- * alternatives under a star (`(?:a|b|ab)*`) and long runs of optional items pass.
+ * see every blow-up — nested bounded quantifiers (`(\w{1,20}\s?){1,20}`), overlapping
+ * alternatives under a star (`(?:a|b|ab)*`), long runs of optional items — which is why
+ * the patterns it accepts are also probed (`probeSlowPatterns`) and passed back as `slow`.
  */
-export function checkPatterns(schema: JsonSchema): PatternProblem[] {
+export function checkPatterns(schema: JsonSchema, slow: ReadonlySet<string> = new Set()): PatternProblem[] {
   const problems: PatternProblem[] = [];
-  walkSchema(schema, (sub, path) => {
-    if (typeof sub.pattern === "string") {
-      const problem = patternProblem(sub.pattern);
-      if (problem) problems.push({ ...problem, path: [...path, "pattern"] });
-    }
-    if (isObject(sub.patternProperties)) {
-      for (const key of Object.keys(sub.patternProperties)) {
-        const problem = patternProblem(key);
-        if (problem) problems.push({ ...problem, path: [...path, "patternProperties", key] });
-      }
-    }
+  forEachPattern(schema, (pattern, path) => {
+    const problem = patternProblem(pattern) ?? (slow.has(pattern) ? slowProblem(pattern) : undefined);
+    if (problem) problems.push({ ...problem, path });
   });
   return problems;
+}
+
+/**
+ * The patterns of a schema that compile and that the static analysis accepts: the ones
+ * worth probing with attack strings (see `probeSlowPatterns`), whose verdict
+ * {@link checkPatterns} then takes as `slow`.
+ */
+export function patternsToProbe(schema: JsonSchema): string[] {
+  const out: string[] = [];
+  forEachPattern(schema, (pattern) => {
+    if (!patternProblem(pattern)) out.push(pattern);
+  });
+  return out;
+}
+
+function forEachPattern(schema: JsonSchema, visit: (pattern: string, path: ReadonlyArray<string | number>) => void): void {
+  walkSchema(schema, (sub, path) => {
+    if (typeof sub.pattern === "string") visit(sub.pattern, [...path, "pattern"]);
+    if (isObject(sub.patternProperties)) for (const key of Object.keys(sub.patternProperties)) visit(key, [...path, "patternProperties", key]);
+  });
+}
+
+function slowProblem(pattern: string): Omit<PatternProblem, "path"> {
+  return {
+    code: "SPEC_PATTERN_UNSAFE",
+    message: `pattern ${JSON.stringify(pattern.length > 100 ? `${pattern.slice(0, 97)}…` : pattern)} backtracks catastrophically: checking a crafted string of under a hundred characters took longer than ${PROBE_BUDGET_MS} ms`,
+    help: "remove nested or overlapping quantifiers (e.g. `(a{1,20}){1,20}` → `a{1,400}`, `(a|ab)*` → `(ab?)*`) and long runs of optional items",
+  };
 }
 
 type Verdict = { kind: "ok" } | { kind: "invalid"; reason: string } | { kind: "exponential" | "polynomial"; attack: string; fix?: string };

@@ -2,7 +2,8 @@ import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import { compileSchema, KNOWN_FORMATS, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
 import { isObject, walkSchema } from "../schema/walk.js";
-import { checkPatterns } from "../schema/patterns.js";
+import { checkPatterns, patternsToProbe } from "../schema/patterns.js";
+import { probeSlowPatterns } from "../schema/pattern-probe.js";
 import { findRefCycles } from "../schema/ref-cycles.js";
 import { MAX_ITEMS_FOR_DEEP_UNIQUE, unboundedDeepUniqueItems } from "../schema/unique-items.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
@@ -17,24 +18,44 @@ export const MCP_TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 const MODULE_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
+/** What checks learned elsewhere. */
+export interface ValidateOptions {
+  /** Patterns that took too long on attack strings (from `probeToolPatterns`). */
+  slowPatterns?: ReadonlySet<string>;
+}
+
+/**
+ * Probes every pattern of the tools that static analysis accepts with attack strings in a
+ * worker thread (see `probeSlowPatterns`), before any of them runs on spec text (usage
+ * examples) in this process. The result goes to {@link validateTools}.
+ */
+export async function probeToolPatterns(tools: readonly ToolSpec[]): Promise<Set<string>> {
+  const patterns = new Set<string>();
+  for (const tool of tools) {
+    for (const schema of [tool.inputSchema, tool.outputSchema]) if (schema) for (const p of patternsToProbe(schema)) patterns.add(p);
+  }
+  return patterns.size ? probeSlowPatterns([...patterns].sort()) : new Set();
+}
+
 /**
  * Checks every tool of a spec set and reports problems: invalid or duplicate names,
  * non-semver versions, schemas that fail their meta-schema or use non-local `$ref`s,
  * examples that do not validate, and missing descriptions / idempotency statements.
  */
-export function validateTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag): void {
+export function validateTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag, options: ValidateOptions = {}): void {
+  const slowPatterns = options.slowPatterns ?? new Set<string>();
   const seen = new Map<string, ToolSpec>();
   const modulesByFoldedName = new Map<string, string>();
   for (const tool of tools) {
     try {
-      validateTool(tool, seen, modulesByFoldedName, diagnostics);
+      validateTool(tool, seen, modulesByFoldedName, slowPatterns, diagnostics);
     } catch (e) {
       reportUnexpected(diagnostics, tool.locations.tool, `checking "${tool.name}"`, e);
     }
   }
 }
 
-function validateTool(tool: ToolSpec, seen: Map<string, ToolSpec>, modulesByFoldedName: Map<string, string>, diagnostics: DiagnosticBag): void {
+function validateTool(tool: ToolSpec, seen: Map<string, ToolSpec>, modulesByFoldedName: Map<string, string>, slowPatterns: ReadonlySet<string>, diagnostics: DiagnosticBag): void {
   const nameLoc = tool.locations.name ?? tool.locations.tool;
   checkName(tool, nameLoc, diagnostics);
   const folded = tool.module.toLowerCase();
@@ -64,8 +85,8 @@ function validateTool(tool: ToolSpec, seen: Map<string, ToolSpec>, modulesByFold
   if (tool.format === "markdown" && !tool.idempotency) {
     diagnostics.warning("SPEC_MISSING_IDEMPOTENCY", tool.locations.tool, `tool "${tool.name}" does not state whether it is idempotent`, 'add an Idempotency section ("**Idempotent**: Yes/No/Partially" and why)');
   }
-  const inputOk = checkSchema(tool, "inputSchema", diagnostics);
-  const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", diagnostics) : true;
+  const inputOk = checkSchema(tool, "inputSchema", slowPatterns, diagnostics);
+  const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", slowPatterns, diagnostics) : true;
   checkExamples(tool, inputOk, outputOk, diagnostics);
 }
 
@@ -83,7 +104,7 @@ function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticB
   }
 }
 
-function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagnostics: DiagnosticBag): boolean {
+function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", slowPatterns: ReadonlySet<string>, diagnostics: DiagnosticBag): boolean {
   const schema = tool[side]!;
   const fallback = tool.locations[side] ?? tool.locations.tool;
   const label = side === "inputSchema" ? "input schema" : "output schema";
@@ -131,7 +152,7 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
       diagnostics.warning("SPEC_FORMAT_UNKNOWN", locateInSchema(schema, [...path, "format"], fallback), `${label} of "${tool.name}": format ${shown} is not one validators know, so it is not checked`, `use a known format (${[...KNOWN_FORMATS].slice(0, 6).join(", ")}, …) or a "pattern"`);
     }
   });
-  for (const p of checkPatterns(schema)) {
+  for (const p of checkPatterns(schema, slowPatterns)) {
     ok = false;
     diagnostics.error(p.code, locateInSchema(schema, p.path, fallback), `${label} of "${tool.name}": ${p.message}`, p.help);
   }
