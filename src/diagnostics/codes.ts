@@ -49,10 +49,10 @@ export const DIAGNOSTIC_CODES: Record<string, { severity: Severity; summary: str
   SPEC_TEMPLATE_SKIPPED: { severity: "info", summary: "A template placeholder such as `[YourToolName]` was skipped." },
   LINT_INPUT_UNDOCUMENTED: { severity: "warning", summary: "lint: a tool does not document its parameters at all (any arguments are accepted)." },
   LINT_PARAM_UNTYPED: { severity: "warning", summary: "lint: a parameter is listed without a type." },
-  LINT_OUTPUT_MISSING: { severity: "warning", summary: "lint: a tool has no output schema (seed 000 §4.2)." },
+  LINT_OUTPUT_MISSING: { severity: "warning", summary: "lint: a tool has no output schema." },
   LINT_ERRORS_MISSING: { severity: "warning", summary: "lint: a tool does not document its errors (no Error Handling section)." },
   LINT_EXAMPLES_MISSING: { severity: "warning", summary: "lint: a tool has no usage example call." },
   LINT_SECURITY_MISSING: { severity: "warning", summary: "lint: a tool that changes state (marked destructive, or named for a change) has no security notes." },
   LINT_INPUT_NOT_JSON_SCHEMA: { severity: "info", summary: "lint: parameters are described in prose only; their JSON Schema was inferred." },
-  LINT_VERSION_MISSING: { severity: "info", summary: "lint: a tool does not declare a version (seed 000 §5.2)." },
+  LINT_VERSION_MISSING: { severity: "info", summary: "lint: a tool does not declare a version." },
 };

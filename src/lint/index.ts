@@ -57,13 +57,13 @@ export function lintTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag
     if (input === "undocumented") {
       diagnostics.warning("LINT_INPUT_UNDOCUMENTED", at, `tool "${tool.name}" does not document its parameters; any arguments are accepted`, 'add an Input Schema section: a JSON Schema, a parameter table, or "No parameters."');
     } else if (input === "inferred") {
-      diagnostics.info("LINT_INPUT_NOT_JSON_SCHEMA", inputAt, `the parameters of "${tool.name}" are described in prose only; their JSON Schema was inferred`, "add a JSON Schema for the arguments (seed 000 §4.2) to state them exactly");
+      diagnostics.info("LINT_INPUT_NOT_JSON_SCHEMA", inputAt, `the parameters of "${tool.name}" are described in prose only; their JSON Schema was inferred`, "add a JSON Schema for the arguments to state them exactly");
     }
     for (const field of untypedFields(tool.inputSchema)) {
       diagnostics.warning("LINT_PARAM_UNTYPED", field.loc, `parameter "${field.name}" of "${tool.name}" has no type; it accepts any value`, "give the parameter a type (string, integer, number, boolean, object, array[T]…)");
     }
     if (!tool.outputSchema) {
-      diagnostics.warning("LINT_OUTPUT_MISSING", at, `tool "${tool.name}" has no output schema`, "add an Output Schema section with a JSON Schema or a field table for the result data (seed 000 §4.2)");
+      diagnostics.warning("LINT_OUTPUT_MISSING", at, `tool "${tool.name}" has no output schema`, "add an Output Schema section with a JSON Schema or a field table for the result data");
     }
     if (!tool.errors.length && !tool.locations.errors) {
       diagnostics.warning("LINT_ERRORS_MISSING", at, `tool "${tool.name}" does not document its errors`, "add an Error Handling section listing error types and when they occur");
@@ -75,7 +75,7 @@ export function lintTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag
       diagnostics.warning("LINT_SECURITY_MISSING", at, `tool "${tool.name}" changes state (${reasonOf(tool)}) but has no security notes`, "add a Security Considerations section: risks, input validation, permissions");
     }
     if (tool.version === undefined && tool.format === "markdown") {
-      diagnostics.info("LINT_VERSION_MISSING", at, `tool "${tool.name}" does not declare a version`, 'add "**Version**: 1.0.0" under the tool heading (seed 000 §5.2)');
+      diagnostics.info("LINT_VERSION_MISSING", at, `tool "${tool.name}" does not declare a version`, 'add "**Version**: 1.0.0" under the tool heading');
     }
   }
 }
