@@ -78,17 +78,3 @@ export function mapSchema(schema: JsonSchema, map: (s: JsonObject, path: Readonl
 export function isObject(v: JsonValue | undefined): v is JsonObject {
   return !!v && typeof v === "object" && !Array.isArray(v);
 }
-
-/** Resolves a local JSON pointer (`#/definitions/x`) inside a root schema. */
-export function resolvePointer(root: JsonValue, ref: string): JsonValue | undefined {
-  if (ref === "#") return root;
-  if (!ref.startsWith("#/")) return undefined;
-  let cur: JsonValue | undefined = root;
-  for (const raw of ref.slice(2).split("/")) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
-    if (Array.isArray(cur)) cur = cur[Number(key)];
-    else if (isObject(cur)) cur = cur[key];
-    else return undefined;
-  }
-  return cur;
-}
