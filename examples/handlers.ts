@@ -3,7 +3,7 @@
 import { lstat, open, realpath, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { failure, ErrorTypes, type ToolContext } from "mcp-specgen/runtime";
+import { failure, ErrorTypes, type ToolContext } from "@mcp-specgen/runtime";
 import type { ToolHandlers } from "../generated/server.js";
 import type { CreateTaskResult, GenerateCodeArgs } from "../generated/index.js";
 

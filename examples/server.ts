@@ -7,7 +7,7 @@
 //            --stateless (HTTP without sessions), --allow-destructive (let delete_file run)
 import { parseArgs } from "node:util";
 import path from "node:path";
-import { createConsoleLogger, serveHttp, serveStdio } from "mcp-specgen/runtime";
+import { createConsoleLogger, serveHttp, serveStdio } from "@mcp-specgen/runtime";
 import { createRegistry } from "../generated/server.js";
 import manifest from "../generated/manifest.json" with { type: "json" };
 import { createHandlers } from "./handlers.js";

@@ -1,6 +1,6 @@
 /**
  * mcp-specgen's programmatic API. The runtime that generated code imports is the separate
- * `mcp-specgen/runtime` entry point.
+ * `@mcp-specgen/runtime` package.
  */
 export { defineConfig } from "./config/define.js";
 export type { UserConfig, ResolvedConfig, GeneratorName } from "./config/types.js";

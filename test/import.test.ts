@@ -5,7 +5,7 @@ import { REPO, runCli } from "./helpers/project.js";
 import { typeCheck } from "./helpers/tsc.js";
 
 // Projects live under node_modules/ of this package, so generated code resolves
-// `mcp-specgen/runtime` by self-reference, as it would in a user's project.
+// `@mcp-specgen/runtime` by self-reference, as it would in a user's project.
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(path.join(REPO, "node_modules/.tmp-import-"));
@@ -128,7 +128,7 @@ describe("import from a live server (@modelcontextprotocol/server-everything ove
     expect(typeCheck(tsFiles).output).toBe("");
 
     const { createClient } = (await import(path.join(project, "generated/client.ts"))) as { createClient: (t: unknown) => Record<string, (args: unknown, o?: unknown) => Promise<any>> };
-    const { connectStdio } = await import("../src/runtime/index.js");
+    const { connectStdio } = await import("@mcp-specgen/runtime");
     const connection = await connectStdio({ command: bin, args: ["stdio"], stderr: "ignore" });
     try {
       const client = createClient(connection.transport);
@@ -157,7 +157,7 @@ describe("import from a second live server (@modelcontextprotocol/server-memory 
     expect(typeCheck(["client.ts", "index.ts"].map((f) => path.join(project, "generated", f))).output).toBe("");
 
     const { createClient } = (await import(path.join(project, "generated/client.ts"))) as { createClient: (t: unknown) => Record<string, (args: unknown) => Promise<any>> };
-    const { connectStdio } = await import("../src/runtime/index.js");
+    const { connectStdio } = await import("@mcp-specgen/runtime");
     const connection = await connectStdio({ command: bin, env: { MEMORY_FILE_PATH: memoryFile }, stderr: "ignore" });
     try {
       const client = createClient(connection.transport);

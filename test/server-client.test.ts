@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync, existsSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inProcessTransport, ToolCallError, success, failure, MCPError, type AuditRecord, type ToolRegistry } from "mcp-specgen/runtime";
+import { inProcessTransport, ToolCallError, success, failure, MCPError, type AuditRecord, type ToolRegistry } from "@mcp-specgen/runtime";
 import { createRegistry, type ToolHandlers } from "../generated/server.js";
 import { createClient, createRawClient } from "../generated/client.js";
 import { toolDefinitions } from "../generated/tools.js";

@@ -19,7 +19,7 @@ export const serverGenerator: Generator = {
     const definitions = Object.fromEntries(ctx.tools.map((t) => [t.name, toolListEntry(t)]));
     const toolsFile = [
       banner,
-      'import type { ToolDefinition } from "mcp-specgen/runtime";',
+      'import type { ToolDefinition } from "@mcp-specgen/runtime";',
       'import type { ToolName } from "./index.js";',
       "",
       "/** Every tool's MCP definition (name, title, description, schemas, annotations), as `tools/list` shows it. */",

@@ -132,7 +132,7 @@ function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): string {
 }
 
 // ajv's standalone code `require`s its runtime helpers; rewrite each into one import
-// from mcp-specgen/runtime so the module is pure ESM with one dependency.
+// from @mcp-specgen/runtime so the module is pure ESM with one dependency.
 const RUNTIME_HELPERS: Record<string, string> = {
   'require("ajv/dist/runtime/equal").default': "ajvEqual",
   'require("ajv/dist/runtime/ucs2length").default': "ajvUcs2length",
@@ -149,11 +149,11 @@ function importRuntimeHelpers(code: string): string {
     used.add(helper);
     return helper;
   });
-  return used.size ? `import { ${[...used].sort().join(", ")} } from "mcp-specgen/runtime";\n${out}` : out;
+  return used.size ? `import { ${[...used].sort().join(", ")} } from "@mcp-specgen/runtime";\n${out}` : out;
 }
 
 function declarations(specs: ValidatorSpec[], sources: string[]): string {
-  const lines = [tsBanner(sources).trimEnd(), 'import type { ValidateFunction } from "mcp-specgen/runtime";', ""];
+  const lines = [tsBanner(sources).trimEnd(), 'import type { ValidateFunction } from "@mcp-specgen/runtime";', ""];
   for (const spec of specs) lines.push(docComment(spec.doc), `export declare const ${spec.exportName}: ValidateFunction;`, "");
   return lines.join("\n");
 }

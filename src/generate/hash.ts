@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "../runtime/validation.js";
+import { canonicalJson } from "@mcp-specgen/runtime";
 
 export { canonicalJson };
 

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
-import { canonicalJson } from "../runtime/validation.js";
+import { canonicalJson } from "@mcp-specgen/runtime";
 import { mapSchema, SUBSCHEMA_KEYWORDS } from "./walk.js";
 import { unboundedDeepUniqueItems } from "./unique-items.js";
 import { ENUM_SET_KEYWORD, enumSetKeyword, isSetEnum } from "./enum-set.js";

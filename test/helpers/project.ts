@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, cpSync, symlinkSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, cpSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { main } from "../../src/cli/main.js";
@@ -22,16 +22,13 @@ export function tempProject(files: Record<string, string> = {}, copySpecs = fals
 }
 
 /**
- * A temporary project in which generated code runs as in a user's project: plain `.js`
- * modules resolve `mcp-specgen/runtime` through its own `node_modules/mcp-specgen` (a link
- * to this repository). It lives under this repository's node_modules so that TypeScript
- * modules loaded by the test runner resolve the same way.
+ * A temporary project in which generated code runs as in a user's project: its modules
+ * resolve `@mcp-specgen/runtime` through this repository's node_modules (the workspace
+ * link to packages/runtime), so plain `.js` and TypeScript modules loaded by the test
+ * runner resolve it the same way.
  */
 export function runtimeProject(files: Record<string, string> = {}): TempProject {
-  const dir = mkdtempSync(path.join(REPO, "node_modules/.tmp-project-"));
-  mkdirSync(path.join(dir, "node_modules"));
-  symlinkSync(REPO, path.join(dir, "node_modules/mcp-specgen"), "dir");
-  return projectIn(dir, files, false);
+  return projectIn(mkdtempSync(path.join(REPO, "node_modules/.tmp-project-")), files, false);
 }
 
 function projectIn(dir: string, files: Record<string, string>, copySpecs: boolean): TempProject {

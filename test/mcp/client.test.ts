@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createToolCaller, getContent, ToolCallError, TransportError, type MCPToolResult } from "../../src/runtime/index.js";
-import { connectHttp, connectStdio, serveHttp, toolInfo, type McpConnection, type McpHttpServerHandle } from "../../src/runtime/mcp/index.js";
+import { createToolCaller, getContent, ToolCallError, TransportError, type MCPToolResult } from "@mcp-specgen/runtime";
+import { connectHttp, connectStdio, serveHttp, toolInfo, type McpConnection, type McpHttpServerHandle } from "@mcp-specgen/runtime";
 import { createTestRegistry } from "./fixtures/tools.js";
 import { bin, fixtureServer, waitFor } from "./helpers.js";
 

@@ -7,8 +7,8 @@ import {
   success,
   withContent,
   type MCPToolResult,
-} from "../../src/runtime/index.js";
-import { fromCallToolResult, toCallToolResult } from "../../src/runtime/mcp/index.js";
+} from "@mcp-specgen/runtime";
+import { fromCallToolResult, toCallToolResult } from "@mcp-specgen/runtime";
 
 const WITH_OUTPUT = { outputSchema: { type: "object" } };
 const NO_OUTPUT = {};

@@ -1,8 +1,8 @@
 /** Helpers shared by the MCP tests: the stdio fixture command and an in-process raw JSON-RPC line client. */
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
-import { serveStdio, type McpServerHandle, type StdioServerOptions } from "../../src/runtime/mcp/index.js";
-import type { ToolRegistry } from "../../src/runtime/index.js";
+import { serveStdio, type McpServerHandle, type StdioServerOptions } from "@mcp-specgen/runtime";
+import type { ToolRegistry } from "@mcp-specgen/runtime";
 
 /** How to start the stdio fixture server as a child process. */
 export function fixtureServer(env: Record<string, string> = {}): { command: string; args: string[]; env: Record<string, string> } {

@@ -10,8 +10,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ToolRegistry, type ToolDefinition } from "../../src/runtime/index.js";
-import { serveHttp, type McpHttpServerHandle } from "../../src/runtime/mcp/index.js";
+import { ToolRegistry, type ToolDefinition } from "@mcp-specgen/runtime";
+import { serveHttp, type McpHttpServerHandle } from "@mcp-specgen/runtime";
 import { createHostileRegistry, EXPECTED_ERROR_TYPES, HOSTILE_HANDLERS } from "./fixtures/hostile-tools.js";
 import { startRawStdio } from "./helpers.js";
 

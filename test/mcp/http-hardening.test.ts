@@ -6,9 +6,9 @@
  */
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveHttp, type McpHttpServerHandle } from "../../src/runtime/mcp/index.js";
-import { defaultAllowedHosts, isLoopbackOrigin, originAllowed } from "../../src/runtime/mcp/http-guards.js";
-import { clientKeyOf } from "../../src/runtime/mcp/http-sessions.js";
+import { serveHttp, type McpHttpServerHandle } from "@mcp-specgen/runtime";
+import { defaultAllowedHosts, isLoopbackOrigin, originAllowed } from "../../packages/runtime/src/mcp/http-guards.js";
+import { clientKeyOf } from "../../packages/runtime/src/mcp/http-sessions.js";
 import type { IncomingMessage } from "node:http";
 import { createTestRegistry } from "./fixtures/tools.js";
 import { waitFor } from "./helpers.js";

@@ -8,7 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { EmptyResultSchema, LoggingMessageNotificationSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveHttp, toolInfo, type HttpServerOptions, type McpHttpServerHandle } from "../../src/runtime/mcp/index.js";
+import { serveHttp, toolInfo, type HttpServerOptions, type McpHttpServerHandle } from "@mcp-specgen/runtime";
 import { createTestRegistry, stats } from "./fixtures/tools.js";
 import { waitFor } from "./helpers.js";
 

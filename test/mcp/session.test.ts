@@ -1,7 +1,7 @@
 /** McpSession / ServerCore in isolation: tools/list paging over a cached listing. */
 import { describe, expect, it, vi } from "vitest";
-import { ToolRegistry } from "../../src/runtime/index.js";
-import { McpSession, ServerCore, toolInfo, type JsonRpcMessage } from "../../src/runtime/mcp/index.js";
+import { ToolRegistry } from "@mcp-specgen/runtime";
+import { McpSession, ServerCore, toolInfo, type JsonRpcMessage } from "@mcp-specgen/runtime";
 
 function open(registry: ToolRegistry, pageSize: number) {
   const sent: Record<string, any>[] = [];

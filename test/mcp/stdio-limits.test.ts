@@ -4,7 +4,7 @@
  * answered with -32600 without stopping the server.
  */
 import { describe, expect, it } from "vitest";
-import { ToolRegistry } from "../../src/runtime/index.js";
+import { ToolRegistry } from "@mcp-specgen/runtime";
 import { startRawStdio } from "./helpers.js";
 
 /** A ping request padded to exactly `bytes` UTF-8 bytes with `pad` (a 1-, 2- or 3-byte character). */

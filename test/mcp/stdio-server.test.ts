@@ -7,8 +7,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { EmptyResultSchema, LoggingMessageNotificationSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ToolRegistry } from "../../src/runtime/index.js";
-import { LATEST_PROTOCOL_VERSION, toolInfo } from "../../src/runtime/mcp/index.js";
+import { ToolRegistry } from "@mcp-specgen/runtime";
+import { LATEST_PROTOCOL_VERSION, toolInfo } from "@mcp-specgen/runtime";
 import { createTestRegistry, DEFINITIONS, stats } from "./fixtures/tools.js";
 import { fixtureServer, startRawStdio, waitFor, type RawPeer } from "./helpers.js";
 

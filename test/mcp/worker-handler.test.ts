@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { ToolRegistry, workerHandler } from "../../src/runtime/index.js";
+import { ToolRegistry, workerHandler } from "@mcp-specgen/runtime";
 import { startRawStdio } from "./helpers.js";
 
 const MODULE = new URL("./fixtures/worker-tools.mjs", import.meta.url);

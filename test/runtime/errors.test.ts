@@ -12,7 +12,7 @@ import {
   ToolNotFoundError,
   TransportError,
   ValidationError,
-} from "../../src/runtime/index.js";
+} from "@mcp-specgen/runtime";
 
 describe("error classes", () => {
   it.each<[string, MCPError, string]>([

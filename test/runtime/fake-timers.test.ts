@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from "vitest";
-import { ToolRegistry } from "../../src/runtime/index.js";
+import { ToolRegistry } from "@mcp-specgen/runtime";
 
 // Own file: the shared deadline timer is module state, so it must start under fake timers.
 afterEach(() => {

@@ -16,7 +16,7 @@ import {
   ToolRegistry,
   type Logger,
   type MCPToolResult,
-} from "../../src/runtime/index.js";
+} from "@mcp-specgen/runtime";
 import {
   createHostileRegistry,
   EXPECTED_ERROR_TYPES,

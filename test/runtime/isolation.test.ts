@@ -3,13 +3,17 @@ import { builtinModules } from "node:module";
 import { dirname, join, resolve, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The runtime ships as `mcp-specgen/runtime` and is imported by generated code:
-// it must not reach into the generator (or anything else outside src/runtime/).
-const dir = join(import.meta.dirname, "../../src/runtime");
-// The MCP SDK provides the wire transports (src/runtime/mcp/), loaded only when a server or connection opens.
-const allowedPackages = new Set(["ajv", "ajv-formats", "@modelcontextprotocol/sdk"]);
+// The runtime ships as its own package, `@mcp-specgen/runtime`, and is imported by generated
+// code: it must not reach into the generator (or anything else outside packages/runtime/src).
+const dir = join(import.meta.dirname, "../../packages/runtime/src");
+const manifest = JSON.parse(readFileSync(join(dir, "../package.json"), "utf8")) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+const allowedPackages = new Set(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }));
 
-describe("src/runtime isolation", () => {
+describe("runtime package isolation", () => {
+  it("depends on ajv and ajv-formats only", () => {
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(["ajv", "ajv-formats"]);
+  });
+
   const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
 
   it.each(files)("%s imports only runtime files, Node built-ins and allowed packages", (file) => {
@@ -22,7 +26,7 @@ describe("src/runtime isolation", () => {
     for (const spec of specifiers) {
       if (spec.startsWith(".")) {
         expect(spec, `${file}: ${spec}`).toMatch(/^\.\.?\/([\w-]+\/)*[\w-]+\.js$/);
-        expect(resolve(dirname(join(dir, file)), spec).startsWith(dir + sep), `${file}: ${spec} leaves src/runtime`).toBe(true);
+        expect(resolve(dirname(join(dir, file)), spec).startsWith(dir + sep), `${file}: ${spec} leaves the runtime package`).toBe(true);
       } else if (spec.startsWith("node:") || builtinModules.includes(spec)) {
         continue;
       } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonEqual } from "../../src/runtime/json-equal.js";
+import { jsonEqual } from "../../packages/runtime/src/json-equal.js";
 
 describe("jsonEqual", () => {
   it("compares JSON values structurally, keys in any order", () => {

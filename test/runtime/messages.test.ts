@@ -20,7 +20,7 @@ import {
   type MCPToolCall,
   type MCPToolResult,
   type ValidationIssue,
-} from "../../src/runtime/index.js";
+} from "@mcp-specgen/runtime";
 
 /** Short form of issues for table assertions: `pointer rule`. */
 function summary(issues: readonly ValidationIssue[]): string[] {

@@ -18,8 +18,8 @@ import {
   type ToolContext,
   type ToolDefinition,
   type ToolRegistryOptions,
-} from "../../src/runtime/index.js";
-import { pendingDeadlines } from "../../src/runtime/timeouts.js";
+} from "@mcp-specgen/runtime";
+import { pendingDeadlines } from "../../packages/runtime/src/timeouts.js";
 
 const sumInput = {
   type: "object",

@@ -11,7 +11,7 @@ import {
   ValidationError,
   withContent,
   type ContentBlock,
-} from "../../src/runtime/index.js";
+} from "@mcp-specgen/runtime";
 
 describe("result helpers", () => {
   it("success / failure / partialSuccess / noChangeNeeded build seed-shaped results", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertSerializable, serialize, SerializationError } from "../../src/runtime/index.js";
+import { assertSerializable, serialize, SerializationError } from "@mcp-specgen/runtime";
 
 function thrown(fn: () => unknown): SerializationError {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { levenshtein, suggestNames } from "../../src/runtime/index.js";
+import { levenshtein, suggestNames } from "@mcp-specgen/runtime";
 
 describe("levenshtein", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearDeadline, pendingDeadlines, setDeadline, type Expirable } from "../../src/runtime/timeouts.js";
+import { clearDeadline, pendingDeadlines, setDeadline, type Expirable } from "../../packages/runtime/src/timeouts.js";
 
 class Item implements Expirable {
   deadline = 0;

@@ -9,7 +9,7 @@ import {
   issuesFromErrors,
   ToolRegistry,
   type ValidateFunction,
-} from "../../src/runtime/index.js";
+} from "@mcp-specgen/runtime";
 
 const require = createRequire(import.meta.url);
 

@@ -188,8 +188,8 @@ describe("canaries in every spec field", () => {
       const mod = (await import(pathToFileURL(file).href)) as Record<string, (v: unknown) => boolean>;
       for (const validate of Object.values(mod)) for (const input of inputs) validate(input);
     }
-    const runtime = await import("mcp-specgen/runtime");
-    const server = (await import(pathToFileURL(path.join(generated, "server.ts")).href)) as { createRegistry(h: unknown): import("mcp-specgen/runtime").ToolRegistry };
+    const runtime = await import("@mcp-specgen/runtime");
+    const server = (await import(pathToFileURL(path.join(generated, "server.ts")).href)) as { createRegistry(h: unknown): import("@mcp-specgen/runtime").ToolRegistry };
     const client = (await import(pathToFileURL(path.join(generated, "client.ts")).href)) as { createRawClient(t: unknown): Record<string, (a: unknown) => Promise<unknown>> };
     const tools = (await import(pathToFileURL(path.join(generated, "tools.ts")).href)) as Record<string, unknown>;
     expect(Object.keys(tools).length).toBeGreaterThan(0);

@@ -20,7 +20,6 @@ import type { MCPErrorDetail, MCPToolResult } from "../types.js";
 import { fromCallToolResult, isPlainObject } from "./content.js";
 import { JsonRpcErrorCodes, type McpToolInfo } from "./protocol.js";
 
-type SdkClient = import("@modelcontextprotocol/sdk/client/index.js").Client;
 type SdkTransport = import("@modelcontextprotocol/sdk/shared/transport.js").Transport;
 
 /** Options shared by {@link connectStdio} and {@link connectHttp}. */
@@ -60,8 +59,12 @@ export interface McpConnection {
   listTools(): Promise<McpToolInfo[]>;
   /** The server's `serverInfo` from `initialize`. */
   readonly serverInfo: { name: string; version: string; title?: string } | undefined;
-  /** The SDK client, for anything beyond tools (resources, prompts, ping…). */
-  readonly client: SdkClient;
+  /**
+   * The SDK's `Client` (from `@modelcontextprotocol/sdk/client/index.js`), for anything beyond
+   * tools (resources, prompts, ping…): cast it to that type. It is typed `unknown` so that this
+   * package's types never require the SDK, an optional peer, to be installed.
+   */
+  readonly client: unknown;
   /** Closes the connection (stdio: ends the server process; HTTP: ends the session). */
   close(): Promise<void>;
 }

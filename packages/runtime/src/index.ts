@@ -1,5 +1,5 @@
 /**
- * mcp-specgen/runtime: what generated code imports. Message types and validators
+ * @mcp-specgen/runtime: what generated code imports. Message types and validators
  * (seed 000 §3), JSON parse/serialize with precise errors, the error taxonomy
  * (seed 002), result helpers, and the ToolRegistry that validates and executes calls.
  *
