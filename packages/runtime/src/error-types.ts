@@ -1,5 +1,5 @@
 /**
- * The standard `error_type` strings of seed 000 §3.3, plus the few the runtime
+ * The standard `error_type` strings of MCPErrorDetail, plus the few the runtime
  * itself produces. Tools may use any other string; these are the shared vocabulary.
  */
 export const ErrorTypes = {

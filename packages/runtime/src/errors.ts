@@ -1,7 +1,9 @@
 /**
- * Error classes of seed 002 ("Error Conditions"). Every class has a stable `name`
- * (set on the prototype, like the built-in errors, so minifiers cannot change it)
- * and an `errorType`: the `error_type` the error becomes in an MCPToolResult.
+ * The runtime's error classes, one per error condition (transport, unknown tool,
+ * schema, validation, serialization, timeout, registration, permission…). Every
+ * class has a stable `name` (set on the prototype, like the built-in errors, so
+ * minifiers cannot change it) and an `errorType`: the `error_type` the error
+ * becomes in an MCPToolResult.
  * The rule is `errorType === name`, except ToolNotFoundError (`"ToolNotFound"`,
  * the standard constant) and ToolCallError (the carried detail's type).
  */

@@ -1,7 +1,8 @@
 /**
  * @mcp-specgen/runtime: what generated code imports. Message types and validators
- * (seed 000 §3), JSON parse/serialize with precise errors, the error taxonomy
- * (seed 002), result helpers, and the ToolRegistry that validates and executes calls.
+ * (MCPToolCall, MCPToolResult, MCPErrorDetail), JSON parse/serialize with precise
+ * errors, the error taxonomy (MCPError and its subclasses), result helpers, and the
+ * ToolRegistry that validates and executes calls.
  *
  * This folder imports nothing from the rest of the project: only npm packages
  * (ajv, ajv-formats, loaded lazily) and Node built-ins.

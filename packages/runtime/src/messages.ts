@@ -1,14 +1,14 @@
 /**
- * Hand-written validators and JSON parsers for the three seed message shapes
- * (seed 000 §3). They run on every call, so they are plain property checks: no
- * ajv, no allocation when the value is valid.
+ * Hand-written validators and JSON parsers for the three message shapes
+ * (MCPToolCall, MCPToolResult, MCPErrorDetail). They run on every call, so they
+ * are plain property checks: no ajv, no allocation when the value is valid.
  */
 import { ValidationError } from "./errors.js";
 import { escapePointerToken, pointerToPath, preview, typeName } from "./paths.js";
 import type { MCPErrorDetail, MCPToolCall, MCPToolResult, ToolStatus, ValidationIssue } from "./types.js";
 
 /**
- * The seed's invocation-name pattern (`module_name.tool_name`, seed 000 §3.1):
+ * The strict invocation-name pattern (`module_name.tool_name`):
  * lowercase segments joined by dots, at least two segments.
  */
 export const STRICT_TOOL_NAME_PATTERN = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
@@ -19,7 +19,7 @@ export const STRICT_TOOL_NAME_PATTERN = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
  */
 export const MCP_TOOL_NAME_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 
-/** The allowed `status` values, in seed order. */
+/** The allowed `status` values, in the order of {@link ToolStatus}. */
 export const TOOL_STATUSES: readonly ToolStatus[] = Object.freeze([
   "success",
   "failure",
@@ -29,14 +29,14 @@ export const TOOL_STATUSES: readonly ToolStatus[] = Object.freeze([
 
 /** Options of {@link validateToolCall} and friends. */
 export interface ToolCallValidationOptions {
-  /** Require the seed's `module.tool` pattern instead of any MCP tool name. Default false. */
+  /** Require the `module_name.tool_name` pattern instead of any MCP tool name. Default false. */
   strictToolName?: boolean;
 }
 
 /** Options of {@link validateToolResult} and friends. */
 export interface ToolResultValidationOptions {
   /**
-   * Accept any JSON value as `data`. Default false: the seed types `data` as
+   * Accept any JSON value as `data`. Default false: MCPToolResult types `data` as
    * object|null, so arrays and primitives are reported.
    */
   allowAnyData?: boolean;
@@ -44,7 +44,7 @@ export interface ToolResultValidationOptions {
 
 const NO_ISSUES: readonly ValidationIssue[] = Object.freeze([]);
 
-/** True when `name` is a valid tool name (the seed pattern when `strict`, any MCP name otherwise). */
+/** True when `name` is a valid tool name (the `module_name.tool_name` pattern when `strict`, any MCP name otherwise). */
 export function isValidToolName(name: string, strict = false): boolean {
   return (strict ? STRICT_TOOL_NAME_PATTERN : MCP_TOOL_NAME_PATTERN).test(name);
 }
@@ -106,7 +106,7 @@ export function validateErrorDetail(value: unknown): readonly ValidationIssue[] 
 /**
  * Checks an MCPToolResult: `status` in {@link TOOL_STATUSES}; `data` object|null
  * (any JSON value with `allowAnyData`); `error` a valid MCPErrorDetail or null;
- * `explanation` string|null; and the seed rules: `failure` requires `error`
+ * `explanation` string|null; and the status rules: `failure` requires `error`
  * (rule `failureRequiresError`) and forbids non-null `data` (rule `failureForbidsData`).
  */
 export function validateToolResult(value: unknown, options?: ToolResultValidationOptions): readonly ValidationIssue[] {

@@ -1,6 +1,7 @@
 /**
  * ToolRegistry: registers tool definitions with their handlers and executes
- * MCPToolCalls following seed 000 §7.2 (validate → execute → result).
+ * MCPToolCalls as validate → execute → result (a call that fails validation or
+ * execution becomes a `failure` result).
  *
  * `execute` is on the hot path of every server, so the dispatch code below is
  * written to add well under a microsecond on top of validation and the handler:
@@ -49,7 +50,7 @@ export interface ToolAnnotations {
 
 /** Everything the registry knows about a tool besides its handler. */
 export interface ToolDefinition {
-  /** Invocation name: any MCP tool name, or the seed's `module.tool` form with `strictToolNames`. */
+  /** Invocation name: any MCP tool name, or the `module_name.tool_name` form with `strictToolNames`. */
   name: string;
   title?: string;
   description?: string;
@@ -144,8 +145,8 @@ export interface ToolRegistryOptions {
   /** Called once for every `execute` call, whatever the outcome (unknown tool included). */
   onAudit?: (record: AuditRecord) => void;
   /**
-   * Allows or refuses tools annotated `destructiveHint: true` (seed 002, design
-   * constraint 6: enforced at the dispatch layer). Without a policy such tools are
+   * Allows or refuses tools annotated `destructiveHint: true` (enforced here at the
+   * dispatch layer, not in the tool). Without a policy such tools are
    * refused with `PermissionError`. Tools without the explicit annotation are not
    * gated, although MCP's default for an absent `destructiveHint` is `true`:
    * gating on the default would refuse every unannotated (e.g. imported) tool,
@@ -156,7 +157,7 @@ export interface ToolRegistryOptions {
   outputValidation?: OutputValidationMode;
   /** Time limit for promise-returning handlers, unless the tool or the call sets one. Default 30 000 ms. */
   defaultTimeoutMs?: number;
-  /** Require the seed's `module.tool` name pattern at registration. Default false (any MCP tool name). */
+  /** Require the `module_name.tool_name` invocation-name pattern at registration. Default false (any MCP tool name). */
   strictToolNames?: boolean;
   /** Compiles schemas that come without a validator. Default: a shared lazy ajv (see `compileSchema`). */
   compileSchema?: SchemaCompiler;
@@ -179,7 +180,7 @@ export interface ExecuteOptions {
 /** Outcome of {@link ToolRegistry.validateCall}. */
 export type ValidateCallResult = { ok: true } | { ok: false; error: MCPErrorDetail };
 
-/** The default time limit of promise-returning handlers (seed 002: 30 s). */
+/** The default time limit of promise-returning handlers (30 s). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 const VALID: ValidateCallResult = Object.freeze({ ok: true });
@@ -309,8 +310,9 @@ class CallContext implements ToolContext, Expirable {
 }
 
 /**
- * An in-memory tool registry with validated, audited, time-limited dispatch
- * (seed 004 `MCPToolRegistry`, seed 002 design constraints).
+ * An in-memory tool registry with validated, audited, time-limited dispatch.
+ * Every tool declares an input schema, registration is idempotent, and tools
+ * annotated as destructive are gated by the trust policy.
  *
  * @example
  * const registry = new ToolRegistry({ trustPolicy: () => isTrusted });
@@ -327,7 +329,7 @@ export class ToolRegistry {
   /**
    * Registers a tool. Registering the same name again with a deep-equal
    * (key-order-insensitive) input and output schema is a no-op that keeps the
-   * first registration (seed 002: idempotent registration) and returns false.
+   * first registration (idempotent registration) and returns false.
    * @returns true when the tool was added.
    * @throws RegistrationError for an invalid definition (name, schema, handler…) or
    *   when the name is already registered with a different schema.

@@ -66,7 +66,7 @@ export function isBrandedResult(value: unknown): value is MCPToolResult {
 /**
  * Marks a complete result so a handler can return it unchanged (e.g. a
  * `no_change_needed` or a result forwarded from another server).
- * Data may be any JSON value; the seed's other rules are enforced.
+ * Data may be any JSON value; the other MCPToolResult rules are enforced.
  * @throws ValidationError when the result breaks a rule (e.g. failure without error).
  */
 export function toolResult<T>(result: MCPToolResult<T>): BrandedToolResult<T> {
@@ -112,9 +112,9 @@ export function noChangeNeeded<T = null>(explanation?: string, data?: T): Brande
  * `dataOrResult` is either plain data (→ a success result) or a result built by
  * the helpers above (its status/data/error are kept). The content blocks are stored
  * on a **non-enumerable** `content` property: JSON.stringify, `serialize`,
- * `Object.keys`, spreading and deep-equality ignore it, so the seed wire format
- * stays `{status, data, error, explanation}`. An MCP server layer reads it with
- * {@link getContent} to fill `CallToolResult.content` (and sends `data` as
+ * `Object.keys`, spreading and deep-equality ignore it, so the MCPToolResult wire
+ * format stays `{status, data, error, explanation}`. An MCP server layer reads it
+ * with {@link getContent} to fill `CallToolResult.content` (and sends `data` as
  * `structuredContent`); when there is none it derives a text block from `data`.
  * The registry passes the result object through untouched, so the content survives.
  */

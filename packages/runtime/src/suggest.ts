@@ -7,7 +7,8 @@
 
 /**
  * Longest requested name that gets suggestions. MCP tool names have at most 128
- * characters; the margin covers the seed's `module.tool` names, which have no bound.
+ * characters; the margin covers strict `module_name.tool_name` names, which have
+ * no length bound.
  */
 const MAX_SUGGESTED_NAME_LENGTH = 256;
 

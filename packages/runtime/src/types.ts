@@ -1,5 +1,5 @@
 /**
- * The message shapes of seed 000 §3 (MCPToolCall, MCPToolResult, MCPErrorDetail)
+ * The tool-call message shapes (MCPToolCall, MCPToolResult, MCPErrorDetail)
  * and the few supporting types the runtime shares between its files. Pure types:
  * this file has no run-time code so every other file can import it without cycles.
  */
@@ -10,15 +10,15 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 /** A JSON Schema document (only ever treated as data by the runtime). */
 export type JsonSchemaObject = { [key: string]: unknown };
 
-/** The outcome of a tool execution (seed 000 §3.2). */
+/** The outcome of a tool execution. */
 export type ToolStatus = "success" | "failure" | "no_change_needed" | "partial_success";
 
 /**
- * Structured or free-text details of an error (seed 000 §3.3: object, string or null).
+ * Structured or free-text details of an error (object, string or null).
  */
 export type ErrorDetails = { [key: string]: unknown } | string | null;
 
-/** Standard structure for error information in results (seed 000 §3.3). */
+/** Standard structure for error information in results. */
 export interface MCPErrorDetail {
   /** A machine-readable category, e.g. `ValidationError` (see {@link ErrorTypes}). */
   error_type: string;
@@ -28,7 +28,7 @@ export interface MCPErrorDetail {
   error_details?: ErrorDetails;
 }
 
-/** What an agent sends to invoke a tool (seed 000 §3.1). */
+/** What an agent sends to invoke a tool. */
 export interface MCPToolCall<A = Record<string, unknown>> {
   /** The tool's invocation name, e.g. `ai_code_editing.generate_code` or an MCP wire name such as `get-sum`. */
   tool_name: string;
@@ -37,12 +37,12 @@ export interface MCPToolCall<A = Record<string, unknown>> {
 }
 
 /**
- * What a tool returns (seed 000 §3.2).
+ * What a tool returns.
  *
  * Rules (checked by `validateToolResult`): `status: "failure"` requires `error` and
- * forbids non-null `data`; `success` may carry `data: null`. The seed types `data`
- * as object|null; the runtime carries any JSON value but the validator reports
- * non-objects unless told otherwise.
+ * forbids non-null `data`; `success` may carry `data: null`. The message format
+ * types `data` as object|null; the runtime carries any JSON value but the
+ * validator reports non-objects unless told otherwise.
  */
 export interface MCPToolResult<T = unknown> {
   status: ToolStatus;
@@ -56,13 +56,13 @@ export interface MCPToolResult<T = unknown> {
 
 /**
  * One problem found by a validator: where (JSON pointer into the validated value),
- * which rule failed (a JSON Schema keyword or a seed rule name), a readable message
+ * which rule failed (a JSON Schema keyword or a message rule name), a readable message
  * and the offending value (absent when the value is missing).
  */
 export interface ValidationIssue {
   /** JSON pointer (RFC 6901) to the failing value, e.g. `/items/0/name`; `""` is the root. */
   pointer: string;
-  /** The failed rule: an ajv keyword (`type`, `required`, …) or a seed rule (`failureRequiresError`, …). */
+  /** The failed rule: an ajv keyword (`type`, `required`, …) or a message rule (`failureRequiresError`, …). */
   rule: string;
   /** Why it failed, e.g. `must be string`. */
   message: string;

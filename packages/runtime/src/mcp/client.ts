@@ -19,6 +19,7 @@ import type { ToolTransport } from "../transport.js";
 import type { MCPErrorDetail, MCPToolResult } from "../types.js";
 import { fromCallToolResult, isPlainObject } from "./content.js";
 import { JsonRpcErrorCodes, type McpToolInfo } from "./protocol.js";
+import { loadSdk } from "./sdk.js";
 
 type SdkTransport = import("@modelcontextprotocol/sdk/shared/transport.js").Transport;
 
@@ -81,7 +82,7 @@ export interface McpConnection {
  * ```
  */
 export async function connectStdio(options: StdioConnectOptions): Promise<McpConnection> {
-  const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+  const { StdioClientTransport } = await loadSdk(() => import("@modelcontextprotocol/sdk/client/stdio.js"), "connectStdio");
   const params: ConstructorParameters<typeof StdioClientTransport>[0] = {
     command: options.command,
     stderr: options.stderr ?? "inherit",
@@ -97,7 +98,7 @@ export async function connectStdio(options: StdioConnectOptions): Promise<McpCon
  * @throws TransportError when the server cannot be reached or the handshake fails.
  */
 export async function connectHttp(options: HttpConnectOptions): Promise<McpConnection> {
-  const { StreamableHTTPClientTransport } = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+  const { StreamableHTTPClientTransport } = await loadSdk(() => import("@modelcontextprotocol/sdk/client/streamableHttp.js"), "connectHttp");
   const url = typeof options.url === "string" ? new URL(options.url) : options.url;
   const transport = new StreamableHTTPClientTransport(
     url,
@@ -116,8 +117,8 @@ export async function connectHttp(options: HttpConnectOptions): Promise<McpConne
 }
 
 async function connect(transport: SdkTransport, options: McpClientOptions, what: string): Promise<McpConnection> {
-  const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
-  const { McpError } = await import("@modelcontextprotocol/sdk/types.js");
+  const { Client } = await loadSdk(() => import("@modelcontextprotocol/sdk/client/index.js"), "an MCP client connection");
+  const { McpError } = await loadSdk(() => import("@modelcontextprotocol/sdk/types.js"), "an MCP client connection");
   const client = new Client(options.clientInfo ?? { name: "mcp-specgen-client", version: "0.0.0" });
   try {
     await client.connect(transport, { timeout: options.connectTimeoutMs ?? 30_000 });

@@ -1,5 +1,5 @@
 /**
- * Mapping between the seed's MCPToolResult and MCP's CallToolResult, both ways.
+ * Mapping between MCPToolResult and MCP's CallToolResult, both ways.
  *
  * Server side ({@link toCallToolResult}):
  * - success / partial_success / no_change_needed: `content` = the data as a JSON

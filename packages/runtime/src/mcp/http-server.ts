@@ -27,6 +27,7 @@ import { defaultAllowedHosts, hostAllowed, originAllowed } from "./http-guards.j
 import { clientKeyOf, SessionTable, type TrackedSession } from "./http-sessions.js";
 import { JsonRpcErrorCodes, type JsonRpcId } from "./protocol.js";
 import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
+import { loadSdk } from "./sdk.js";
 
 /** Options of {@link serveHttp}. */
 export interface HttpServerOptions extends McpServerOptions {
@@ -147,7 +148,7 @@ const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
  */
 export async function serveHttp(registry: ToolRegistry, options: HttpServerOptions = {}): Promise<McpHttpServerHandle> {
   // Loaded on demand so that importing the runtime never loads the SDK.
-  const { StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js");
+  const { StreamableHTTPServerTransport } = await loadSdk(() => import("@modelcontextprotocol/sdk/server/streamableHttp.js"), "serveHttp");
   const core = new ServerCore(registry, options);
   const host = options.host ?? "127.0.0.1";
   const endpoint = options.path ?? "/mcp";

@@ -42,7 +42,7 @@ export const LOG_LEVELS: readonly LogLevel[] = Object.freeze([
 ]);
 
 /**
- * `_meta` key carrying a result's seed status when it is not plain `success`
+ * `_meta` key carrying a result's MCPToolResult status when it is not plain `success`
  * (`partial_success`, `no_change_needed`): MCP's CallToolResult has no status, so
  * without it the status would be lost on the way through MCP. Not an MCP-reserved
  * prefix (those are `modelcontextprotocol` / `mcp` labels).

@@ -19,6 +19,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { ToolRegistry } from "../registry.js";
 import type { JsonRpcMessage } from "./protocol.js";
 import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
+import { loadSdk } from "./sdk.js";
 
 /** Options of {@link serveStdio}. */
 export interface StdioServerOptions extends McpServerOptions {
@@ -247,7 +248,7 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
 
   if (options.reader === "sdk") {
     // Loaded on demand so that importing the runtime never loads the SDK.
-    const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+    const { StdioServerTransport } = await loadSdk(() => import("@modelcontextprotocol/sdk/server/stdio.js"), 'serveStdio with reader "sdk"');
     const transport = new StdioServerTransport(stdin, stdout, { maxBufferSize: maxBytes });
     transport.onmessage = (message) => session.handleMessage(message);
     transport.onerror = (error) => session.handleTransportError(error);
