@@ -5,9 +5,9 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { failure, ErrorTypes, type ToolContext } from "@mcp-specgen/runtime";
 import type { ToolHandlers } from "../generated/server.js";
-import type { CreateTaskResult, GenerateCodeArgs } from "../generated/index.js";
+import type { aiCodeEditing, taskTracker } from "../generated/index.js";
 
-type Task = CreateTaskResult["task"];
+type Task = taskTracker.CreateTaskResult["task"];
 
 /** Options of the example handlers. */
 export interface ExampleOptions {
@@ -23,99 +23,109 @@ export function createHandlers(options: ExampleOptions): ToolHandlers {
   const started = performance.now();
 
   return {
-    async generateCode(args, ctx) {
-      ctx.reportProgress(0, 2, "planning");
-      const code = scaffold(args);
-      ctx.reportProgress(2, 2, "done");
-      return { generated_code: code, language: args.language, lines_generated: code.split("\n").length };
+    aiCodeEditing: {
+      async generateCode(args, ctx) {
+        ctx.reportProgress(0, 2, "planning");
+        const code = scaffold(args);
+        ctx.reportProgress(2, 2, "done");
+        return { generated_code: code, language: args.language, lines_generated: code.split("\n").length };
+      },
     },
 
-    async readFileContent({ file_path, encoding = "utf-8", max_bytes = 65536 }) {
-      const resolved = await confine(options.workspaceRoot, file_path);
-      if ("error" in resolved) return resolved.error;
-      const info = await stat(resolved.path);
-      if (!info.isFile()) return failure(ErrorTypes.FileNotFoundError, `${file_path} is not a file`);
-      const handle = await open(resolved.path, "r");
-      try {
-        const buffer = Buffer.alloc(Math.min(max_bytes, info.size));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-        const bufferEncoding = encoding === "utf-8" ? "utf8" : encoding;
-        return { file_path, content: buffer.subarray(0, bytesRead).toString(bufferEncoding), size_bytes: info.size, truncated: info.size > bytesRead };
-      } finally {
-        await handle.close();
-      }
+    fileUtility: {
+      async readFileContent({ file_path, encoding = "utf-8", max_bytes = 65536 }) {
+        const resolved = await confine(options.workspaceRoot, file_path);
+        if ("error" in resolved) return resolved.error;
+        const info = await stat(resolved.path);
+        if (!info.isFile()) return failure(ErrorTypes.FileNotFoundError, `${file_path} is not a file`);
+        const handle = await open(resolved.path, "r");
+        try {
+          const buffer = Buffer.alloc(Math.min(max_bytes, info.size));
+          const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+          const bufferEncoding = encoding === "utf-8" ? "utf8" : encoding;
+          return { file_path, content: buffer.subarray(0, bytesRead).toString(bufferEncoding), size_bytes: info.size, truncated: info.size > bytesRead };
+        } finally {
+          await handle.close();
+        }
+      },
+
+      async deleteFile({ file_path, missing_ok = false }) {
+        const resolved = await confine(options.workspaceRoot, file_path, missing_ok);
+        if ("error" in resolved) return resolved.error;
+        if (resolved.missing) return { file_path, deleted: false };
+        if (!(await lstat(resolved.path)).isFile()) return failure(ErrorTypes.PermissionError, `${file_path} is not a regular file; directories are never removed`);
+        await unlink(resolved.path);
+        return { file_path, deleted: true };
+      },
     },
 
-    async deleteFile({ file_path, missing_ok = false }) {
-      const resolved = await confine(options.workspaceRoot, file_path, missing_ok);
-      if ("error" in resolved) return resolved.error;
-      if (resolved.missing) return { file_path, deleted: false };
-      if (!(await lstat(resolved.path)).isFile()) return failure(ErrorTypes.PermissionError, `${file_path} is not a regular file; directories are never removed`);
-      await unlink(resolved.path);
-      return { file_path, deleted: true };
+    systemInfo: {
+      getServerStatus() {
+        return {
+          uptime_seconds: Math.round(performance.now() - started) / 1000,
+          memory_rss_bytes: process.memoryUsage.rss(),
+          runtime: `node ${process.version}`,
+          tools_registered: options.toolCount?.() ?? 0,
+        };
+      },
+
+      async measureEventLoopLag({ samples = 10, interval_ms = 100 }, ctx) {
+        const lags: number[] = [];
+        for (let i = 0; i < samples; i++) {
+          const t0 = performance.now();
+          await sleep(interval_ms, ctx.signal);
+          lags.push(Math.max(0, performance.now() - t0 - interval_ms));
+          ctx.reportProgress(i + 1, samples, `sample ${i + 1} of ${samples}`);
+        }
+        const mean = lags.reduce((a, b) => a + b, 0) / lags.length;
+        return { samples: lags.length, mean_lag_ms: Math.round(mean * 1000) / 1000, max_lag_ms: Math.round(Math.max(...lags) * 1000) / 1000 };
+      },
     },
 
-    getServerStatus() {
-      return {
-        uptime_seconds: Math.round(performance.now() - started) / 1000,
-        memory_rss_bytes: process.memoryUsage.rss(),
-        runtime: `node ${process.version}`,
-        tools_registered: options.toolCount?.() ?? 0,
-      };
+    taskTracker: {
+      createTask(args) {
+        const task: Task = {
+          id: randomUUID(),
+          title: args.title,
+          priority: args.priority ?? "medium",
+          tags: args.tags ?? [],
+          assignee: args.assignee ? { name: args.assignee.name, ...(args.assignee.email ? { email: args.assignee.email } : {}) } : null,
+          checklist: (args.checklist ?? []).map((c) => ({ text: c.text, done: c.done ?? false })),
+          due_date: args.due_date ?? null,
+          created_at: new Date().toISOString(),
+        };
+        tasks.unshift(task);
+        return { task };
+      },
+
+      listTasks({ priority, tag, limit = 20, include_done = true }) {
+        const matching = tasks.filter(
+          (t) =>
+            (!priority || priority.includes(t.priority)) &&
+            (!tag || t.tags.includes(tag)) &&
+            (include_done || t.checklist.length === 0 || t.checklist.some((c) => !c.done)),
+        );
+        return { tasks: matching.slice(0, limit), total: matching.length };
+      },
     },
 
-    async measureEventLoopLag({ samples = 10, interval_ms = 100 }, ctx) {
-      const lags: number[] = [];
-      for (let i = 0; i < samples; i++) {
-        const t0 = performance.now();
-        await sleep(interval_ms, ctx.signal);
-        lags.push(Math.max(0, performance.now() - t0 - interval_ms));
-        ctx.reportProgress(i + 1, samples, `sample ${i + 1} of ${samples}`);
-      }
-      const mean = lags.reduce((a, b) => a + b, 0) / lags.length;
-      return { samples: lags.length, mean_lag_ms: Math.round(mean * 1000) / 1000, max_lag_ms: Math.round(Math.max(...lags) * 1000) / 1000 };
-    },
-
-    createTask(args) {
-      const task: Task = {
-        id: randomUUID(),
-        title: args.title,
-        priority: args.priority ?? "medium",
-        tags: args.tags ?? [],
-        assignee: args.assignee ? { name: args.assignee.name, ...(args.assignee.email ? { email: args.assignee.email } : {}) } : null,
-        checklist: (args.checklist ?? []).map((c) => ({ text: c.text, done: c.done ?? false })),
-        due_date: args.due_date ?? null,
-        created_at: new Date().toISOString(),
-      };
-      tasks.unshift(task);
-      return { task };
-    },
-
-    listTasks({ priority, tag, limit = 20, include_done = true }) {
-      const matching = tasks.filter(
-        (t) =>
-          (!priority || priority.includes(t.priority)) &&
-          (!tag || t.tags.includes(tag)) &&
-          (include_done || t.checklist.length === 0 || t.checklist.some((c) => !c.done)),
-      );
-      return { tasks: matching.slice(0, limit), total: matching.length };
-    },
-
-    wordStats({ text, top_n = 5, case_sensitive = false, stop_words = [] }, ctx: ToolContext) {
-      const words = text.match(/[\p{L}\p{N}']+/gu) ?? [];
-      const stop = new Set(stop_words.map((w) => (case_sensitive ? w : w.toLowerCase())));
-      const counts = new Map<string, number>();
-      for (const raw of words) {
-        const w = case_sensitive ? raw : raw.toLowerCase();
-        if (!stop.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
-      }
-      ctx.logger.debug("word_stats", { words: words.length });
-      const top_words = [...counts]
-        .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-        .slice(0, top_n)
-        .map(([word, count]) => ({ word, count }));
-      const sentences = text.split(/[.!?]+/).filter((s) => s.trim()).length;
-      return { words: words.length, sentences, characters: text.length, top_words };
+    textAnalysis: {
+      wordStats({ text, top_n = 5, case_sensitive = false, stop_words = [] }, ctx: ToolContext) {
+        const words = text.match(/[\p{L}\p{N}']+/gu) ?? [];
+        const stop = new Set(stop_words.map((w) => (case_sensitive ? w : w.toLowerCase())));
+        const counts = new Map<string, number>();
+        for (const raw of words) {
+          const w = case_sensitive ? raw : raw.toLowerCase();
+          if (!stop.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+        }
+        ctx.logger.debug("word_stats", { words: words.length });
+        const top_words = [...counts]
+          .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+          .slice(0, top_n)
+          .map(([word, count]) => ({ word, count }));
+        const sentences = text.split(/[.!?]+/).filter((s) => s.trim()).length;
+        return { words: words.length, sentences, characters: text.length, top_words };
+      },
     },
   };
 }
@@ -162,7 +172,7 @@ function isInside(root: string, p: string): boolean {
 }
 
 /** A deterministic function scaffold for the prompt, in the requested language and style. */
-function scaffold(args: GenerateCodeArgs): string {
+function scaffold(args: aiCodeEditing.GenerateCodeArgs): string {
   const indent = " ".repeat(args.style?.indent ?? 4);
   const docs = args.style?.docstrings ?? true;
   const words = args.prompt.toLowerCase().match(/[a-z0-9]+/g) ?? ["task"];

@@ -50,19 +50,20 @@ describe("mcp-specgen CLI", () => {
     project = tempProject({ "specs/a/MCP_TOOL_SPECIFICATION.md": spec, "specs/b/MCP_TOOL_SPECIFICATION.md": spec });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/specs\/b\/MCP_TOOL_SPECIFICATION\.md:3:1 error SPEC_DUPLICATE_NAME tool "demo\.echo" is already defined at specs\/a\/MCP_TOOL_SPECIFICATION\.md:3:1/);
+    expect(r.stderr).toMatch(/specs\/b\/MCP_TOOL_SPECIFICATION\.md:3:1 error SPEC_DUPLICATE_NAME tool "demo\.echo" is already defined in module "demo" at specs\/a\/MCP_TOOL_SPECIFICATION\.md:3:1/);
     expect(project.list("generated")).toEqual([]);
   });
 
-  it("reports identifiers that would collide, and module-tool naming resolves them", async () => {
+  it("reports identifiers that would collide within a module; across modules they are namespaced", async () => {
     const tool = (name: string) => ({ name, description: "d", inputSchema: { type: "object" } });
-    project = tempProject({ "specs/tools.json": JSON.stringify({ tools: [tool("alpha.get-item"), tool("beta.get_item")] }, null, 2) });
+    project = tempProject({ "specs/tools.json": JSON.stringify({ tools: [tool("alpha.get-item"), tool("alpha.get_item"), tool("beta.get_item")] }, null, 2) });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(1);
-    expect(r.stderr.match(/error SPEC_IDENTIFIER_COLLISION tools "alpha\.get-item", "beta\.get_item" would all generate the identifier "GetItem"/g)).toHaveLength(2);
-    project.write("mcp-specgen.config.json", JSON.stringify({ naming: "module-tool" }));
+    expect(r.stderr.match(/error SPEC_IDENTIFIER_COLLISION tools "alpha\.get-item", "alpha\.get_item" of module "alpha" would all generate the identifier "GetItem"/g)).toHaveLength(2);
+    expect(r.stderr).not.toMatch(/beta/);
+    project.write("specs/tools.json", JSON.stringify({ tools: [tool("alpha.get-item"), tool("beta.get_item")] }, null, 2));
     expect((await runCli(["generate"], project.dir)).code).toBe(0);
-    expect(project.read("generated/client.ts")).toMatch(/alphaGetItem\(args: AlphaGetItemArgs/);
+    expect(project.read("generated/index.ts")).toMatch(/getItem: \{ name: "alpha\.get-item"; args: alpha\.GetItemArgs;[^\n]*\n[\s\S]*getItem: \{ name: "beta\.get_item"; args: beta\.GetItemArgs;/);
   });
 
   it("points into JSON spec files", async () => {

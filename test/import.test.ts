@@ -57,9 +57,9 @@ describe("mcp-specgen import", () => {
     }
     expect(byName.get("get-sum")!.description).toBe("Returns the sum of two numbers");
     expect(byName.get("server.tool")!.title).toBe("Server tool");
-    const ts = readFileSync(path.join(project, "generated/client.ts"), "utf8");
-    expect(ts).toMatch(/getSum\(args: GetSumArgs/);
-    expect(ts).toMatch(/"get-sum"/);
+    const client = readFileSync(path.join(project, "generated/client.ts"), "utf8");
+    expect(client).toMatch(/^    getSum: "get-sum",$/m);
+    expect(readFileSync(path.join(project, "generated/index.ts"), "utf8")).toMatch(/getSum: \{ name: "get-sum"; args: \w+\.GetSumArgs; result: \w+\.GetSumResult \};/);
   });
 
   it("keeps server text from becoming Markdown structure", async () => {
@@ -127,11 +127,11 @@ describe("import from a live server (@modelcontextprotocol/server-everything ove
     const tsFiles = ["client.ts", "server.ts", "tools.ts", "index.ts"].map((f) => path.join(project, "generated", f));
     expect(typeCheck(tsFiles).output).toBe("");
 
-    const { createClient } = (await import(path.join(project, "generated/client.ts"))) as { createClient: (t: unknown) => Record<string, (args: unknown, o?: unknown) => Promise<any>> };
+    const { createClient } = (await import(path.join(project, "generated/client.ts"))) as { createClient: (t: unknown) => Record<string, Record<string, (args: unknown, o?: unknown) => Promise<any>>> };
     const { connectStdio } = await import("@mcp-specgen/runtime");
     const connection = await connectStdio({ command: bin, args: ["stdio"], stderr: "ignore" });
     try {
-      const client = createClient(connection.transport);
+      const client = createClient(connection.transport).everything!;
       expect(JSON.stringify(await client.echo({ message: "hi" }))).toMatch(/hi/);
       expect(JSON.stringify(await client.getSum({ a: 2, b: 3 }))).toMatch(/5/);
       const structured = await client.getStructuredContent({ location: "New York" });
@@ -156,11 +156,11 @@ describe("import from a second live server (@modelcontextprotocol/server-memory 
     expect((await runCli(["generate"], project)).code).toBe(0);
     expect(typeCheck(["client.ts", "index.ts"].map((f) => path.join(project, "generated", f))).output).toBe("");
 
-    const { createClient } = (await import(path.join(project, "generated/client.ts"))) as { createClient: (t: unknown) => Record<string, (args: unknown) => Promise<any>> };
+    const { createModuleClient } = (await import(path.join(project, "generated/client.ts"))) as { createModuleClient: (m: string, t: unknown) => Record<string, (args: unknown) => Promise<any>> };
     const { connectStdio } = await import("@mcp-specgen/runtime");
     const connection = await connectStdio({ command: bin, env: { MEMORY_FILE_PATH: memoryFile }, stderr: "ignore" });
     try {
-      const client = createClient(connection.transport);
+      const client = createModuleClient("memory", connection.transport);
       await client.createEntities({ entities: [{ name: "Ada", entityType: "person", observations: ["wrote the first program"] }] });
       await client.addObservations({ observations: [{ entityName: "Ada", contents: ["born 1815"] }] });
       const graph = await client.searchNodes({ query: "Ada" });

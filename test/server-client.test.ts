@@ -41,40 +41,41 @@ describe("generated client → generated server, in process", () => {
         outputSchema: "outputSchema" in t ? t.outputSchema : undefined,
         annotations: t.annotations,
       });
-      expect(toolDefinitions[t.name as keyof typeof toolDefinitions]).toBeDefined();
+      const { namespace, method } = t.identifiers as { namespace: keyof typeof toolDefinitions; method: string };
+      expect((toolDefinitions[namespace] as Record<string, unknown>)[method]).toMatchObject({ name: t.name });
     }
   });
 
   it("calls every tool in specs/ successfully", async () => {
     const c = client();
-    const code = await c.generateCode({ prompt: "Create a function to sum numbers", language: "python", style: { indent: 2 } });
+    const code = await c.aiCodeEditing.generateCode({ prompt: "Create a function to sum numbers", language: "python", style: { indent: 2 } });
     expect(code.generated_code).toMatch(/^def sum_numbers/);
     expect(code.lines_generated).toBe(code.generated_code.split("\n").length);
-    expect(await c.readFileContent({ file_path: "docs/notes.txt", max_bytes: 5 })).toEqual({ file_path: "docs/notes.txt", content: "hello", size_bytes: 11, truncated: true });
-    const { task } = await c.createTask({ title: "Ship", priority: "high", tags: ["release"], checklist: [{ text: "tag" }] });
+    expect(await c.fileUtility.readFileContent({ file_path: "docs/notes.txt", max_bytes: 5 })).toEqual({ file_path: "docs/notes.txt", content: "hello", size_bytes: 11, truncated: true });
+    const { task } = await c.taskTracker.createTask({ title: "Ship", priority: "high", tags: ["release"], checklist: [{ text: "tag" }] });
     expect(task).toMatchObject({ title: "Ship", priority: "high", tags: ["release"], assignee: null, checklist: [{ text: "tag", done: false }] });
-    expect(await c.listTasks({ priority: ["high"], limit: 5 })).toEqual({ tasks: [task], total: 1 });
-    const status = await c.getServerStatus({});
+    expect(await c.taskTracker.listTasks({ priority: ["high"], limit: 5 })).toEqual({ tasks: [task], total: 1 });
+    const status = await c.systemInfo.getServerStatus({});
     expect(status.tools_registered).toBe(8);
     expect(status.runtime).toBe(`node ${process.version}`);
-    expect(await c.wordStats({ text: "The cat sat. The cat ran.", top_n: 2 })).toEqual({ words: 6, sentences: 2, characters: 25, top_words: [{ word: "cat", count: 2 }, { word: "the", count: 2 }] });
-    expect(await c.deleteFile({ file_path: "old.log" })).toEqual({ file_path: "old.log", deleted: true });
+    expect(await c.textAnalysis.wordStats({ text: "The cat sat. The cat ran.", top_n: 2 })).toEqual({ words: 6, sentences: 2, characters: 25, top_words: [{ word: "cat", count: 2 }, { word: "the", count: 2 }] });
+    expect(await c.fileUtility.deleteFile({ file_path: "old.log" })).toEqual({ file_path: "old.log", deleted: true });
     expect(existsSync(path.join(workspace, "old.log"))).toBe(false);
-    expect(await c.deleteFile({ file_path: "old.log", missing_ok: true })).toEqual({ file_path: "old.log", deleted: false });
+    expect(await c.fileUtility.deleteFile({ file_path: "old.log", missing_ok: true })).toEqual({ file_path: "old.log", deleted: false });
   });
 
   it("throws a ToolCallError carrying the MCPErrorDetail on failure; the raw client returns it", async () => {
-    const err = await client().readFileContent({ file_path: "missing.txt" }).catch((e: unknown) => e);
+    const err = await client().fileUtility.readFileContent({ file_path: "missing.txt" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ToolCallError);
     expect((err as ToolCallError).detail).toMatchObject({ error_type: "FileNotFoundError", error_message: "missing.txt does not exist" });
-    const r = await raw().readFileContent({ file_path: "../etc/passwd" });
+    const r = await raw().fileUtility.readFileContent({ file_path: "../etc/passwd" });
     expect(r).toMatchObject({ status: "failure", error: { error_type: "PermissionError" } });
-    expect((await raw().readFileContent({ file_path: "escape" })).error?.error_type).toBe("PermissionError");
+    expect((await raw().fileUtility.readFileContent({ file_path: "escape" })).error?.error_type).toBe("PermissionError");
   });
 
   it("refuses invalid arguments with every failing field", async () => {
-    const bad = { prompt: "", language: "cobol", max_lines: 0, extra: true } as unknown as Parameters<ReturnType<typeof client>["generateCode"]>[0];
-    const r = await raw().generateCode(bad);
+    const bad = { prompt: "", language: "cobol", max_lines: 0, extra: true } as unknown as Parameters<ReturnType<typeof client>["aiCodeEditing"]["generateCode"]>[0];
+    const r = await raw().aiCodeEditing.generateCode(bad);
     expect(r.status).toBe("failure");
     expect(r.error?.error_type).toBe("ValidationError");
     const pointers = (r.error?.error_details as { errors: Array<{ pointer: string; rule: string }> }).errors.map((e) => `${e.pointer} ${e.rule}`).sort();
@@ -90,7 +91,7 @@ describe("generated client → generated server, in process", () => {
   it("gates destructive tools through the trust policy", async () => {
     const locked = createRegistry(createHandlers({ workspaceRoot: workspace }));
     writeFileSync(path.join(workspace, "keep.txt"), "k");
-    const r = await createRawClient(inProcessTransport(locked)).deleteFile({ file_path: "keep.txt" });
+    const r = await createRawClient(inProcessTransport(locked)).fileUtility.deleteFile({ file_path: "keep.txt" });
     expect(r).toMatchObject({ status: "failure", error: { error_type: "PermissionError" } });
     expect(existsSync(path.join(workspace, "keep.txt"))).toBe(true);
   });
@@ -104,36 +105,43 @@ describe("generated client → generated server, in process", () => {
 
 describe("handler failure paths through the generated wrapper", () => {
   const base = createHandlers({ workspaceRoot: tmpdir() });
-  const with_ = (overrides: Partial<ToolHandlers>, options = {}) => createRawClient(inProcessTransport(createRegistry({ ...base, ...overrides }, options)));
+  type Overrides = { [M in keyof ToolHandlers]?: Partial<ToolHandlers[M]> };
+  const with_ = (overrides: Overrides, options = {}) => {
+    const handlers = { ...base };
+    for (const m of Object.keys(overrides) as Array<keyof ToolHandlers>) Object.assign(handlers, { [m]: { ...base[m], ...overrides[m] } });
+    return createRawClient(inProcessTransport(createRegistry(handlers, options)));
+  };
 
   it("a handler that throws → ToolExecutionError, or the error's own error_type", async () => {
-    expect(await with_({ wordStats: () => { throw new Error("boom"); } }).wordStats({ text: "x" })).toMatchObject({ status: "failure", error: { error_type: "ToolExecutionError", error_message: "boom" } });
-    expect(await with_({ wordStats: () => { throw new MCPError("slow down", { errorType: "ApiLimitExceeded" }); } }).wordStats({ text: "x" })).toMatchObject({ error: { error_type: "ApiLimitExceeded" } });
+    expect(await with_({ textAnalysis: { wordStats: () => { throw new Error("boom"); } } }).textAnalysis.wordStats({ text: "x" })).toMatchObject({ status: "failure", error: { error_type: "ToolExecutionError", error_message: "boom" } });
+    expect(await with_({ textAnalysis: { wordStats: () => { throw new MCPError("slow down", { errorType: "ApiLimitExceeded" }); } } }).textAnalysis.wordStats({ text: "x" })).toMatchObject({ error: { error_type: "ApiLimitExceeded" } });
   });
 
   it("a handler past its timeout → TimeoutError and its signal aborted", async () => {
     let aborted = false;
     const r = await with_({
-      wordStats: (_args, ctx) =>
-        new Promise((resolve) => {
-          ctx.signal.addEventListener("abort", () => {
-            aborted = true;
-            resolve({ words: 0, sentences: 0, characters: 0, top_words: [] });
-          });
-        }),
-    }).wordStats({ text: "x" }, { timeoutMs: 30 });
+      textAnalysis: {
+        wordStats: (_args, ctx) =>
+          new Promise((resolve) => {
+            ctx.signal.addEventListener("abort", () => {
+              aborted = true;
+              resolve({ words: 0, sentences: 0, characters: 0, top_words: [] });
+            });
+          }),
+      },
+    }).textAnalysis.wordStats({ text: "x" }, { timeoutMs: 30 });
     expect(r).toMatchObject({ status: "failure", error: { error_type: "TimeoutError" } });
     expect(aborted).toBe(true);
   });
 
   it("a result that breaks the output schema → failure, or a warning when configured", async () => {
-    const wrong = { wordStats: () => ({ words: -1, sentences: 0, characters: 0, top_words: [] }) };
-    expect(await with_(wrong).wordStats({ text: "x" })).toMatchObject({ status: "failure", error: { error_type: "ValidationError" } });
-    expect(await with_(wrong, { outputValidation: "warn" }).wordStats({ text: "x" })).toMatchObject({ status: "success", data: { words: -1 } });
+    const wrong = { textAnalysis: { wordStats: () => ({ words: -1, sentences: 0, characters: 0, top_words: [] }) } };
+    expect(await with_(wrong).textAnalysis.wordStats({ text: "x" })).toMatchObject({ status: "failure", error: { error_type: "ValidationError" } });
+    expect(await with_(wrong, { outputValidation: "warn" }).textAnalysis.wordStats({ text: "x" })).toMatchObject({ status: "success", data: { words: -1 } });
   });
 
   it("handlers may return results built with success() / failure()", async () => {
-    expect(await with_({ getServerStatus: () => success({ uptime_seconds: 1, memory_rss_bytes: 2, runtime: "r", tools_registered: 0 }, "fine") }).getServerStatus({})).toMatchObject({ status: "success", explanation: "fine" });
-    expect(await with_({ getServerStatus: () => failure("ResourceNotFound", "gone") }).getServerStatus({})).toMatchObject({ status: "failure", error: { error_type: "ResourceNotFound" } });
+    expect(await with_({ systemInfo: { getServerStatus: () => success({ uptime_seconds: 1, memory_rss_bytes: 2, runtime: "r", tools_registered: 0 }, "fine") } }).systemInfo.getServerStatus({})).toMatchObject({ status: "success", explanation: "fine" });
+    expect(await with_({ systemInfo: { getServerStatus: () => failure("ResourceNotFound", "gone") } }).systemInfo.getServerStatus({})).toMatchObject({ status: "failure", error: { error_type: "ResourceNotFound" } });
   });
 });

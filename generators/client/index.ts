@@ -1,26 +1,29 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
 import { renderTemplate } from "../../src/generate/templates.js";
-import { typeImports } from "../../src/generate/tool-imports.js";
-import { deprecatedTag, docComment, docText, stringLiteral } from "../../src/generate/ts.js";
+import { moduleNamespaces } from "../../src/generate/modules.js";
+import { stringLiteral } from "../../src/generate/ts.js";
 
 /**
- * Generates `client.ts`: `createClient(transport)` with one typed async method per tool
- * (resolving with the result data, throwing ToolCallError on failure) and
- * `createRawClient(transport)` whose methods resolve with the whole MCPToolResult.
+ * Generates `client.ts`: `createClient(transport)` with one typed async method per tool,
+ * grouped by module (`client.aiCodeEditing.generateCode(args)`, resolving with the result
+ * data and throwing ToolCallError on failure), `createRawClient(transport)` whose methods
+ * resolve with the whole MCPToolResult, and `createModuleClient(module, transport)` /
+ * `createRawModuleClient` for one module (a module served on its own). Method types come
+ * from `ToolTypes` in index.ts, which also carries each tool's documentation.
  */
 export const clientGenerator: Generator = {
   name: "client",
+  requires: ["types"],
   generate(ctx: GeneratorContext) {
-    const tools = ctx.tools.map((t) => {
-      const { pascal, camel } = ctx.names.get(t.name)!;
-      const lines = [`Calls \`${t.name}\`${t.version ? ` (v${t.version})` : ""}.`];
-      if (t.description) lines.push("", t.description);
-      const deprecated = deprecatedTag(t.deprecation);
-      if (deprecated) lines.push("", deprecated);
-      return { pascal, camel, nameLiteral: stringLiteral(t.name), nameDoc: docText(`\`${t.name}\``), doc: docComment(lines.join("\n"), "  ") };
-    });
-    const contents = renderTemplate("client", "client.ts.hbs", { banner: tsBanner(ctx.config.inputs).trimEnd(), tools, typeImports: typeImports(ctx) });
+    const modules = moduleNamespaces(ctx).map((m) => ({
+      id: m.id,
+      idLiteral: stringLiteral(m.id),
+      tools: m.tools.map(({ tool, names }) => ({ camel: names.camel, nameLiteral: stringLiteral(tool.name) })),
+    }));
+    const first = modules[0];
+    const example = { module: first?.id ?? "module", moduleLiteral: first?.idLiteral ?? '"module"', camel: first?.tools[0]?.camel ?? "tool" };
+    const contents = renderTemplate("client", "client.ts.hbs", { banner: tsBanner(ctx.config.inputs).trimEnd(), modules, example });
     return [{ path: "client.ts", contents }];
   },
 };

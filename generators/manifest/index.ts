@@ -2,10 +2,11 @@ import type { Generator, GeneratorContext } from "../../src/generate/generator.j
 import { bannerText, jsonFile } from "../../src/generate/banner.js";
 import { contentHash } from "../../src/generate/hash.js";
 import type { ToolSpec } from "../../src/ir/types.js";
+import { toolKey } from "../../src/naming/table.js";
 
 /** MCP protocol revision the generated servers speak by default. */
 export const MCP_PROTOCOL_VERSION = "2025-11-25";
-/** Version of the seed's tool-call message format (seed 000 §5.1). */
+/** Version of the MCPToolCall / MCPToolResult message format. */
 export const TOOL_MESSAGE_VERSION = "1.0.0";
 
 /**
@@ -25,14 +26,15 @@ export function toolListEntry(tool: ToolSpec): Record<string, unknown> {
 
 /**
  * Generates `manifest.json`: a registry manifest with generator and protocol versions,
- * server capabilities and counts (seed 002), and per tool its contract, vendor names,
+ * server capabilities and counts, and per tool its contract, vendor names,
  * source location and a content hash of the contract.
  */
 export const manifestGenerator: Generator = {
   name: "manifest",
+  requires: [],
   generate(ctx: GeneratorContext) {
     const tools = ctx.tools.map((t) => {
-      const names = ctx.names.get(t.name)!;
+      const names = ctx.names.get(toolKey(t))!;
       const entry = toolListEntry(t);
       return {
         name: t.name,
@@ -46,7 +48,7 @@ export const manifestGenerator: Generator = {
         ...(t.deprecation ? { deprecation: t.deprecation } : {}),
         ...(t.idempotency ? { idempotency: t.idempotency } : {}),
         ...(t.errors.length ? { errorTypes: t.errors.map((e) => e.type) } : {}),
-        identifiers: { type: names.pascal, method: names.camel },
+        identifiers: { namespace: names.module, type: names.pascal, method: names.camel },
         vendorNames: { openai: names.vendor, anthropic: names.vendor },
         source: t.locations.tool,
         contentHash: contentHash({ ...entry, version: t.version ?? null, deprecation: t.deprecation ?? null }),

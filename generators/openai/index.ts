@@ -2,6 +2,7 @@ import type { Generator, GeneratorContext } from "../../src/generate/generator.j
 import { bannerText, jsonFile } from "../../src/generate/banner.js";
 import type { JsonSchema } from "../../src/ir/types.js";
 import { toStrictSchema } from "./strict.js";
+import { toolKey } from "../../src/naming/table.js";
 
 /**
  * Generates `openai.json`: the tools in the Chat Completions shape
@@ -12,12 +13,13 @@ import { toStrictSchema } from "./strict.js";
  */
 export const openaiGenerator: Generator = {
   name: "openai",
+  requires: [],
   generate(ctx: GeneratorContext) {
     const chatCompletions: unknown[] = [];
     const responses: unknown[] = [];
     const notStrict: Array<{ tool: string; reason: string }> = [];
     for (const tool of ctx.tools) {
-      const name = ctx.names.get(tool.name)!.vendor;
+      const name = ctx.names.get(toolKey(tool))!.vendor;
       const base = withoutMetaKeywords(tool.inputSchema);
       const converted = ctx.config.openai.strict ? toStrictSchema(base) : { strict: false as const, schema: base, reason: "strict mode disabled in config" };
       if (!converted.strict) notStrict.push({ tool: tool.name, reason: converted.reason });

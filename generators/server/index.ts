@@ -1,59 +1,64 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
+import { moduleNamespaces } from "../../src/generate/modules.js";
 import { renderTemplate } from "../../src/generate/templates.js";
-import { typeImports } from "../../src/generate/tool-imports.js";
-import { docComment, docText, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
+import { docComment, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
 import { toolListEntry } from "../manifest/index.js";
 import { validatorNames, validatorsPath } from "../validators/index.js";
 import { schemaDialect, type Dialect } from "../../src/schema/ajv.js";
 
+/** Alias prefix of a validators module import per dialect; `_` never occurs inside a module identifier. */
+const VALIDATOR_ALIAS: Record<Dialect, string> = { draft7: "validators_", "2019": "validators2019_", "2020": "validators2020_" };
+
 /**
- * Generates `tools.ts` (each tool's MCP definition, identical to the manifest's entry) and
- * `server.ts`: a typed handler type per tool, the `ToolHandlers` interface, and
- * `createRegistry(handlers, options)` wiring handlers to the precompiled validators.
+ * Generates `tools.ts` (each tool's MCP definition, identical to the manifest's entry, by
+ * module) and `server.ts`: typed handler types (`ToolHandlers`, grouped by module like the
+ * client), and `createRegistry(handlers, options)` / `createModuleRegistry(module, handlers)`
+ * wiring handlers to the precompiled validators.
  */
 export const serverGenerator: Generator = {
   name: "server",
+  requires: ["types", "validators"],
   generate(ctx: GeneratorContext) {
     const banner = tsBanner(ctx.config.inputs).trimEnd();
-    const definitions = Object.fromEntries(ctx.tools.map((t) => [t.name, toolListEntry(t)]));
+    const namespaces = moduleNamespaces(ctx);
+    const definitions = Object.fromEntries(namespaces.map((m) => [m.id, Object.fromEntries(m.tools.map(({ tool, names }) => [names.camel, toolListEntry(tool)]))]));
     const toolsFile = [
       banner,
       'import type { ToolDefinition } from "@mcp-specgen/runtime";',
-      'import type { ToolName } from "./index.js";',
+      'import type { ModuleName, ToolTypes } from "./index.js";',
       "",
-      "/** Every tool's MCP definition (name, title, description, schemas, annotations), as `tools/list` shows it. */",
-      `export const toolDefinitions: Readonly<Record<ToolName, ToolDefinition>> = ${tsLiteral(definitions)};`,
+      "/** Every tool's MCP definition (name, title, description, schemas, annotations), as `tools/list` shows it, by module. */",
+      `export const toolDefinitions: { readonly [M in ModuleName]: { readonly [T in keyof ToolTypes[M]]: ToolDefinition } } = ${tsLiteral(definitions)};`,
       "",
     ].join("\n");
 
-    const validatorImports = new Map<string, string[]>();
-    const tools = ctx.tools.map((t) => {
-      const { pascal, camel } = ctx.names.get(t.name)!;
-      const v = validatorNames(pascal);
-      const add = (dialect: Dialect, name: string) => {
-        const from = stringLiteral(`./${validatorsPath(t.module, dialect)}.js`);
-        const list = validatorImports.get(from);
-        if (list) list.push(name);
-        else validatorImports.set(from, [name]);
-      };
-      add(schemaDialect(t.inputSchema).dialect, v.args);
-      if (t.outputSchema) add(schemaDialect(t.outputSchema).dialect, v.result);
-      return {
-        pascal,
-        camel,
-        nameLiteral: stringLiteral(t.name),
-        nameDoc: docText(`\`${t.name}\``),
-        doc: docComment(`Handler of \`${t.name}\`${t.title ? ` (${t.title})` : ""}.${t.annotations.destructiveHint ? " Destructive: refused unless the registry's trust policy allows it." : ""}`),
-        validateArgs: v.args,
-        validateResult: t.outputSchema ? v.result : undefined,
-      };
-    });
+    const validatorImports = new Map<string, string>();
+    const validator = (module: string, id: string, schema: Parameters<typeof schemaDialect>[0], name: string): string => {
+      const { dialect } = schemaDialect(schema);
+      const alias = `${VALIDATOR_ALIAS[dialect]}${id}`;
+      validatorImports.set(alias, stringLiteral(`./${validatorsPath(module, dialect)}.js`));
+      return `${alias}.${name}`;
+    };
+    const modules = namespaces.map((m) => ({
+      id: m.id,
+      tools: m.tools.map(({ tool, names }) => {
+        const v = validatorNames(names.pascal);
+        return {
+          camel: names.camel,
+          validateArgs: validator(m.module, m.id, tool.inputSchema, v.args),
+          validateResult: tool.outputSchema ? validator(m.module, m.id, tool.outputSchema, v.result) : undefined,
+        };
+      }),
+    }));
+    const first = namespaces[0];
+    const example = { module: first?.id ?? "module", moduleLiteral: stringLiteral(first?.id ?? "module"), camel: first?.tools[0]?.names.camel ?? "tool" };
     const server = renderTemplate("server", "server.ts.hbs", {
       banner,
-      tools,
-      typeImports: typeImports(ctx),
-      validatorImports: [...validatorImports].sort(([a], [b]) => (a < b ? -1 : 1)).map(([from, names]) => ({ from, names: names.join(", ") })),
+      modules,
+      example,
+      sharedWireNames: sharedWireNames(namespaces),
+      validatorImports: [...validatorImports].sort(([a], [b]) => (a < b ? -1 : 1)).map(([alias, from]) => ({ alias, from })),
     });
     return [
       { path: "tools.ts", contents: toolsFile },
@@ -61,3 +66,20 @@ export const serverGenerator: Generator = {
     ];
   },
 };
+
+/** A comment on the wire names that several modules use, or "" when every name is unique. */
+function sharedWireNames(namespaces: ReturnType<typeof moduleNamespaces>): string {
+  const modulesByName = new Map<string, string[]>();
+  for (const m of namespaces) {
+    for (const { tool } of m.tools) {
+      const list = modulesByName.get(tool.name);
+      if (list) list.push(m.module);
+      else modulesByName.set(tool.name, [m.module]);
+    }
+  }
+  const shared = [...modulesByName].filter(([, modules]) => modules.length > 1).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (shared.length === 0) return "";
+  const shown = shared.slice(0, 3).map(([name, modules]) => `"${name}" is a tool of ${modules.map((m) => `"${m}"`).join(" and ")}`);
+  const what = `${shown.join(", ")}${shared.length > 3 ? `, and ${shared.length - 3} more names are shared` : ""}`;
+  return docComment(`No \`createRegistry\` for all modules: ${what}. One MCP server cannot list two tools of one name, so serve each module on its own with \`createModuleRegistry\`.`);
+}

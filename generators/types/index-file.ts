@@ -1,31 +1,54 @@
 import type { GeneratedFile, GeneratorContext } from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
-import { typeImports } from "../../src/generate/tool-imports.js";
-import { stringLiteral } from "../../src/generate/ts.js";
+import { moduleNamespaces } from "../../src/generate/modules.js";
+import { deprecatedTag, docComment, stringLiteral } from "../../src/generate/ts.js";
+import { toolKey } from "../../src/naming/table.js";
 import { moduleTypesPath } from "./index.js";
 
 /**
- * The index re-exports every module's types by name. A name that several modules declare
- * (two specs that both define `$defs.Task`) is left out — re-exporting it would be
- * ambiguous — and stays importable from its own module.
+ * The index: every module's types as a namespace (`aiCodeEditing.GenerateCodeArgs`), and the
+ * `ToolTypes` map of module → tool → wire name, argument and result types that the typed
+ * clients and servers are built from. Namespaces make the API collision-free by construction:
+ * two modules may both define `get_status` or `$defs.Task`, and adding a module never changes
+ * the names of another's.
  */
-export function indexFile(ctx: GeneratorContext, exported: ReadonlyMap<string, string[]>): GeneratedFile {
+export function indexFile(ctx: GeneratorContext): GeneratedFile {
   const lines = [tsBanner(ctx.config.inputs).trimEnd(), ""];
-  const imports = typeImports(ctx);
-  const modulesDeclaring = new Map<string, number>();
-  for (const names of exported.values()) for (const n of new Set(names)) modulesDeclaring.set(n, (modulesDeclaring.get(n) ?? 0) + 1);
-  for (const [module, names] of exported) {
-    const unique = [...new Set(names)].filter((n) => modulesDeclaring.get(n) === 1);
-    if (unique.length) lines.push(`export type { ${unique.join(", ")} } from ${stringLiteral(`./${moduleTypesPath(module).replace(/\.ts$/, ".js")}`)};`);
+  const modules = moduleNamespaces(ctx);
+  for (const { module, id } of modules) lines.push(`import type * as ${id} from ${stringLiteral(`./${moduleTypesPath(module).replace(/\.ts$/, ".js")}`)};`);
+  lines.push("", "/** Each module's argument, result and definition types, as a namespace. */", modules.length ? `export type { ${modules.map((m) => m.id).join(", ")} };` : "export {};");
+  lines.push("", "/** Module → tool → wire name and argument and result types, for the typed clients and servers. */", "export interface ToolTypes {");
+  for (const { module, id, tools } of modules) {
+    lines.push(docComment(`The tools of module \`${module}\`.`, "  "), `  ${id}: {`);
+    for (const { tool: t, names } of tools) {
+      const { pascal, camel } = names;
+      const doc = [`\`${t.name}\`${t.version ? ` (v${t.version})` : ""}${t.title ? `: ${t.title}` : ""}.`];
+      if (t.description) doc.push("", t.description);
+      const deprecated = deprecatedTag(t.deprecation);
+      if (deprecated) doc.push("", deprecated);
+      lines.push(docComment(doc.join("\n"), "    "), `    ${camel}: { name: ${stringLiteral(t.name)}; args: ${id}.${pascal}Args; result: ${id}.${pascal}Result };`);
+    }
+    lines.push("  };");
   }
-  const ambiguous = [...modulesDeclaring].filter(([, n]) => n > 1).map(([name]) => name).sort();
-  if (ambiguous.length) lines.push(`// Declared by several modules, so import these from their module: ${ambiguous.join(", ")}`);
-  for (const { names, from } of imports) lines.push(`import type { ${names} } from ${from};`);
-  lines.push("", "/** Invocation name → argument and result types, for typed clients and servers. */", "export interface ToolTypes {");
-  for (const t of ctx.tools) {
-    const { pascal } = ctx.names.get(t.name)!;
-    lines.push(`  ${JSON.stringify(t.name)}: { args: ${pascal}Args; result: ${pascal}Result };`);
-  }
-  lines.push("}", "", "/** Every tool's invocation name. */", "export type ToolName = keyof ToolTypes;", "");
+  const example = ctx.tools[0] && ctx.names.get(toolKey(ctx.tools[0]));
+  lines.push(
+    "}",
+    "",
+    "/** Every module's namespace identifier. */",
+    "export type ModuleName = keyof ToolTypes;",
+    "",
+    `/** The arguments type of a tool${example ? `: \`ToolArgs<"${example.module}", "${example.camel}">\`` : ""}. */`,
+    "export type ToolArgs<M extends ModuleName, T extends keyof ToolTypes[M]> = ToolTypes[M][T] extends { args: infer A } ? A : never;",
+    "",
+    `/** The result data type of a tool${example ? `: \`ToolResult<"${example.module}", "${example.camel}">\`` : ""}. */`,
+    "export type ToolResult<M extends ModuleName, T extends keyof ToolTypes[M]> = ToolTypes[M][T] extends { result: infer R } ? R : never;",
+    "",
+    "/** The wire names of one module's tools (as `tools/call` and `MCPToolCall.tool_name` carry them). */",
+    "export type ModuleToolName<M extends ModuleName> = { [T in keyof ToolTypes[M]]: ToolTypes[M][T] extends { name: infer N } ? N : never }[keyof ToolTypes[M]];",
+    "",
+    "/** Every tool's wire name. */",
+    "export type ToolName = { [M in ModuleName]: ModuleToolName<M> }[ModuleName];",
+    "",
+  );
   return { path: "index.ts", contents: lines.join("\n") };
 }

@@ -1,6 +1,6 @@
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
-import { findIdentifierCollisions, toolIdentifiers } from "./identifiers.js";
+import { findIdentifierCollisions, toCamelCase, toolIdentifiers, toPascalCase } from "./identifiers.js";
 import { mapVendorNames } from "./vendor-names.js";
 
 /** How tool names become code identifiers. */
@@ -8,36 +8,98 @@ export type NamingMode = "tool" | "module-tool";
 
 /** The names every generator uses for one tool, decided once per run. */
 export interface ToolNames {
-  /** PascalCase base for types: `GenerateCode` → `GenerateCodeArgs`, `GenerateCodeResult`. */
+  /** PascalCase base for types: `GenerateCode` → `GenerateCodeArgs`, `GenerateCodeResult`. Unique within the tool's module. */
   pascal: string;
-  /** camelCase for methods and values: `generateCode`. */
+  /** camelCase for methods and values: `generateCode`. Unique within the tool's module. */
   camel: string;
-  /** Name for vendor function-calling APIs (`^[a-zA-Z0-9_-]{1,64}$`), reversible via the manifest. */
+  /** Name for vendor function-calling APIs (`^[a-zA-Z0-9_-]{1,64}$`), unique across all tools, reversible via the manifest. */
   vendor: string;
+  /** The tool's module as a camelCase identifier, the namespace of its generated API: `aiCodeEditing`. */
+  module: string;
+  /** The module as a PascalCase identifier, for per-module type names: `AiCodeEditing`. */
+  modulePascal: string;
 }
 
 /**
- * Decides every tool's identifiers and vendor name in one pass. Identifier collisions are
- * reported as errors (never silently renamed), pointing at every tool involved.
+ * The key of a tool in a {@link buildNameTable} result. Wire names are unique within a
+ * module only: several servers' tool lists may each have a `read_file`.
+ */
+export function toolKey(tool: Pick<ToolSpec, "module" | "name">): string {
+  return `${tool.module}\u0000${tool.name}`;
+}
+
+/** Wire names that tools of several modules share, with those tools. */
+function sharedNames(tools: readonly ToolSpec[]): Array<[string, ToolSpec[]]> {
+  const byName = new Map<string, ToolSpec[]>();
+  for (const t of tools) {
+    const list = byName.get(t.name);
+    if (list) list.push(t);
+    else byName.set(t.name, [t]);
+  }
+  return [...byName].filter(([, list]) => new Set(list.map((t) => t.module)).size > 1);
+}
+
+/**
+ * The name a tool is known by across all modules: its wire name when no other module has a
+ * tool of that name, else `<module>.<wire name>` (used for vendor function names, which a
+ * model sees side by side).
+ */
+function qualifiedNames(tools: readonly ToolSpec[]): Map<string, string> {
+  const shared = new Set(sharedNames(tools).map(([name]) => name));
+  return new Map(tools.map((t) => [toolKey(t), shared.has(t.name) ? `${t.module}.${t.name}` : t.name]));
+}
+
+/**
+ * Decides every tool's identifiers and vendor name in one pass. The generated API is
+ * namespaced by module, so identifiers only need to be unique within a module; collisions
+ * there, and modules whose namespace identifiers collide, are reported as errors (never
+ * silently renamed), pointing at every tool involved.
  */
 export function buildNameTable(tools: readonly ToolSpec[], mode: NamingMode, vendorMaxLength: number, diagnostics: DiagnosticBag): Map<string, ToolNames> {
-  const vendor = mapVendorNames(tools.map((t) => t.name), { maxLength: vendorMaxLength });
+  const qualified = qualifiedNames(tools);
+  const vendor = mapVendorNames(tools.map((t) => qualified.get(toolKey(t))!), { maxLength: vendorMaxLength });
   const table = new Map<string, ToolNames>();
-  const items = tools.map((t) => {
+  for (const t of tools) {
     const ids = toolIdentifiers(t.name, t.module, mode);
-    table.set(t.name, { pascal: ids.pascal, camel: ids.camel, vendor: vendor.get(t.name)! });
-    return { key: t.name, name: t.name, identifier: ids.pascal };
-  });
-  const byName = new Map(tools.map((t) => [t.name, t]));
-  for (const group of findIdentifierCollisions(items)) {
+    table.set(toolKey(t), { pascal: ids.pascal, camel: ids.camel, vendor: vendor.get(qualified.get(toolKey(t))!)!, module: toCamelCase(t.module), modulePascal: toPascalCase(t.module) });
+  }
+  const modules = new Map<string, ToolSpec[]>();
+  for (const t of tools) {
+    const list = modules.get(t.module);
+    if (list) list.push(t);
+    else modules.set(t.module, [t]);
+  }
+  for (const moduleTools of modules.values()) {
+    const items = moduleTools.map((t) => ({ key: toolKey(t), name: t.name, identifier: table.get(toolKey(t))!.pascal, tool: t }));
+    for (const group of findIdentifierCollisions(items)) {
+      const names = group.map((g) => `"${g.name}"`).join(", ");
+      for (const g of group) {
+        diagnostics.error(
+          "SPEC_IDENTIFIER_COLLISION",
+          g.tool.locations.name ?? g.tool.locations.tool,
+          `tools ${names} of module "${g.tool.module}" would all generate the identifier "${g.identifier}"`,
+          mode === "tool" ? 'rename one of them, or set `naming: "module-tool"` in the config to keep the dotted prefix in identifiers' : "rename one of the tools",
+        );
+      }
+    }
+  }
+  for (const [name, owners] of sharedNames(tools)) {
+    const first = owners[0]!;
+    diagnostics.info(
+      "SPEC_SHARED_WIRE_NAME",
+      first.locations.name ?? first.locations.tool,
+      `modules ${owners.map((t) => `"${t.module}"`).join(", ")} each have a tool named "${name}"; one server cannot list both, so server.ts serves each module on its own (createModuleRegistry) and vendor names carry the module`,
+    );
+  }
+  const moduleItems = [...modules].map(([module, moduleTools]) => ({ key: module, name: module, identifier: toCamelCase(module), tool: moduleTools[0]! }));
+  for (const group of findIdentifierCollisions(moduleItems)) {
     const names = group.map((g) => `"${g.name}"`).join(", ");
     for (const g of group) {
-      const t = byName.get(g.name)!;
       diagnostics.error(
         "SPEC_IDENTIFIER_COLLISION",
-        t.locations.name ?? t.locations.tool,
-        `tools ${names} would all generate the identifier "${g.identifier}"`,
-        mode === "tool" ? 'rename one of them, or set `naming: "module-tool"` in the config to prefix identifiers with the module' : "rename one of the tools",
+        g.tool.locations.name ?? g.tool.locations.tool,
+        `modules ${names} would all generate the namespace "${g.identifier}"`,
+        "spell the module the same way in every spec, or rename one of them",
       );
     }
   }

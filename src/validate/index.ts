@@ -9,8 +9,9 @@ import { MAX_ITEMS_FOR_DEEP_UNIQUE, unboundedDeepUniqueItems } from "../schema/u
 import { reportUnexpected } from "../diagnostics/unexpected.js";
 import { locateInSchema, pointerToPath } from "../parse/schema-source.js";
 import { schemaProvenance } from "../parse/markdown/provenance.js";
+import { toolKey } from "../naming/table.js";
 
-/** The seed's invocation-name rule (000 §3.1) for tools written in the Markdown template. */
+/** The template's `module_name.tool_name` invocation-name rule, for tools written in Markdown. */
 export const INVOCATION_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 /** MCP's tool-name rule, for tools given as MCP JSON (names such as `get-sum` round-trip). */
 export const MCP_TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
@@ -70,11 +71,12 @@ function validateTool(tool: ToolSpec, seen: Map<string, ToolSpec>, modulesByFold
     // `types/x.d.ts` would be read by TypeScript as a declaration file, not as module "x.d".
     diagnostics.error("SPEC_MODULE_INVALID", nameLoc, `module "${tool.module}" of "${tool.name}" ends in ".d", which TypeScript reserves for declaration files`, "rename the module, e.g. `x_d` instead of `x.d`");
   }
-  const first = seen.get(tool.name);
+  // Wire names are unique per module: each module is a namespace and can be served alone.
+  const first = seen.get(toolKey(tool));
   if (first) {
     const at = first.locations.name ?? first.locations.tool;
-    diagnostics.error("SPEC_DUPLICATE_NAME", nameLoc, `tool "${tool.name}" is already defined at ${at.file}:${at.line}:${at.column}`, "give each tool a unique invocation name");
-  } else seen.set(tool.name, tool);
+    diagnostics.error("SPEC_DUPLICATE_NAME", nameLoc, `tool "${tool.name}" is already defined in module "${tool.module}" at ${at.file}:${at.line}:${at.column}`, "give each tool of a module a unique name");
+  } else seen.set(toolKey(tool), tool);
 
   if (tool.version !== undefined && !SEMVER.test(tool.version)) {
     diagnostics.error("SPEC_VERSION_INVALID", tool.locations.version ?? nameLoc, `version "${tool.version}" is not semantic versioning (MAJOR.MINOR.PATCH)`, 'write the version as e.g. "**Version**: 1.2.0"');
@@ -92,7 +94,7 @@ function validateTool(tool: ToolSpec, seen: Map<string, ToolSpec>, modulesByFold
 
 function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {
   if (tool.format === "markdown" && !tool.exactName) {
-    // The template's rule (000 §3.1) is a house style; a name MCP itself accepts
+    // The template's `module_name.tool_name` rule is a house style; a name MCP itself accepts
     // (`demo.get-sum`, `demo.getUser`) still works everywhere, so it is only a warning.
     if (!INVOCATION_NAME.test(tool.name) && MCP_TOOL_NAME.test(tool.name) && tool.name.includes(".")) {
       diagnostics.warning("SPEC_NAME_STYLE", loc, `invocation name "${tool.name}" is a valid MCP tool name but not lower-case module_name.tool_name (${INVOCATION_NAME.source})`, "use lower-case letters, digits and underscores, such as `file_utility.read_file`");

@@ -66,13 +66,13 @@ describe.skipIf(!existsSync(CORPUS))("real-world corpus (codomyrmex)", () => {
   // checks below reuse its tools (validation per file is cheap and needs no re-parse).
   let whole: PipelineResult | undefined;
   const run = async (): Promise<PipelineResult> => {
-    whole ??= await runPipeline(resolveConfig(BASE, { inputs: ["codomyrmex"], outDir: "generated", naming: "module-tool", server: { name: "codomyrmex", version: "1.0.0" } }));
+    whole ??= await runPipeline(resolveConfig(BASE, { inputs: ["codomyrmex"], outDir: "generated", server: { name: "codomyrmex", version: "1.0.0" } }));
     return whole;
   };
   const toolsOf = (r: PipelineResult, file: string) => r.tools.filter((t) => t.locations.tool.file === rel(file));
   const errors = (ds: readonly Diagnostic[]) => ds.filter((d) => d.severity === "error").map(formatDiagnostic);
 
-  it("reads the whole tree with naming module-tool: no crash, no errors", async () => {
+  it("reads the whole tree with the default settings: no crash, no errors", async () => {
     const r = await run();
     expect(errors(r.diagnostics)).toEqual([]);
     expect(r.failed).toBe(false);
