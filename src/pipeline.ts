@@ -11,6 +11,7 @@ import { buildNameTable } from "./naming/table.js";
 import { ownershipFile } from "./output/ownership.js";
 import { generatorVersion } from "./version.js";
 import { GENERATORS } from "../generators/index.js";
+import { assertGeneratorSelection } from "./generate/requirements.js";
 
 /** The outcome of reading, checking and generating, before anything touches the disk. */
 export interface PipelineResult {
@@ -23,15 +24,37 @@ export interface PipelineResult {
   timings: Record<string, number>;
 }
 
+/** What the pipeline is doing, for a progress display. */
+export interface PipelineProgress {
+  /** "parse" (with `done`/`total` spec files), "check" (schemas, patterns, names) or "generate" (with `generator`). */
+  phase: "parse" | "check" | "generate";
+  done?: number;
+  total?: number;
+  generator?: string;
+}
+
+/** Options of `runPipeline`. */
+export interface PipelineOptions {
+  /** Called as the run moves on; must be cheap (it runs once per spec file). */
+  onProgress?: (progress: PipelineProgress) => void;
+  /**
+   * Run the configured generators even when they need others that are left out (their
+   * output then imports files that are not generated): for looking at one generator's
+   * output on its own. Otherwise such a selection is a `UsageError`.
+   */
+  partialGenerators?: boolean;
+}
+
 /**
  * Runs inputs → IR → checks → generators, in memory. Nothing is generated when any spec
  * has an error, so a failed run can never leave half an output behind.
  */
-export async function runPipeline(config: ResolvedConfig): Promise<PipelineResult> {
+export async function runPipeline(config: ResolvedConfig, options: PipelineOptions = {}): Promise<PipelineResult> {
+  if (!options.partialGenerators) assertGeneratorSelection(config);
   const timings: Record<string, number> = {};
   const diagnostics = new DiagnosticBag();
   try {
-    return await runStages(config, diagnostics, timings);
+    return await runStages(config, diagnostics, timings, options.onProgress ?? (() => {}));
   } catch (e) {
     // Every stage reports what it expects; anything else still ends as a diagnostic.
     reportUnexpected(diagnostics, runLocation(config), "generating", e);
@@ -39,7 +62,7 @@ export async function runPipeline(config: ResolvedConfig): Promise<PipelineResul
   }
 }
 
-async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, timings: Record<string, number>): Promise<PipelineResult> {
+async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, timings: Record<string, number>, progress: (p: PipelineProgress) => void): Promise<PipelineResult> {
   const time = <T>(phase: string, fn: () => T): T => {
     const t0 = performance.now();
     try {
@@ -48,7 +71,9 @@ async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, tim
       timings[phase] = (timings[phase] ?? 0) + performance.now() - t0;
     }
   };
-  const specs = time("parse", () => loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits }));
+  const onFile = (done: number, total: number) => progress({ phase: "parse", done, total });
+  const specs = time("parse", () => loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits, onFile }));
+  progress({ phase: "check" });
   const resolved = time("resolve", () => resolveToolSchemas(specs.tools, diagnostics));
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const t0 = performance.now();
@@ -61,6 +86,7 @@ async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, tim
   const ctx: GeneratorContext = { tools, names, config, generatorVersion: generatorVersion() };
   const files: GeneratedFile[] = [];
   for (const name of config.generators) {
+    progress({ phase: "generate", generator: name });
     const t0 = performance.now();
     try {
       files.push(...(await GENERATORS[name].generate(ctx)));

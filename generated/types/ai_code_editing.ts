@@ -31,15 +31,21 @@ export interface GenerateCodeArgs {
   style?: {
     /**
      * Spaces per indentation level.
+     *
+     * @default 4
      */
     indent?: number
     /**
      * Whether to emit docstrings / doc comments.
+     *
+     * @default true
      */
     docstrings?: boolean
   }
   /**
    * Upper bound on generated lines.
+   *
+   * @default 50
    */
   max_lines?: number
 }

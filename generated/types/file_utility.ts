@@ -14,10 +14,15 @@
 export interface DeleteFileArgs {
   /**
    * Path of the file, relative to the workspace root.
+   *
+   * @example "tmp/old.log"
    */
   file_path: string
   /**
    * Succeed when the file does not exist (default: false).
+   *
+   * @default false
+   * @example true
    */
   missing_ok?: boolean
 }
@@ -28,10 +33,14 @@ export interface DeleteFileArgs {
 export interface DeleteFileResult {
   /**
    * The path that was given.
+   *
+   * @example "tmp/old.log"
    */
   file_path: string
   /**
    * Whether a file was removed.
+   *
+   * @example true
    */
   deleted: boolean
 }
@@ -50,14 +59,22 @@ export interface DeleteFileResult {
 export interface ReadFileContentArgs {
   /**
    * Path of the file, relative to the workspace root.
+   *
+   * @example "docs/notes.txt"
    */
   file_path: string
   /**
    * Text encoding (default: "utf-8").
+   *
+   * @default "utf-8"
+   * @example "utf-8"
    */
   encoding?: ("utf-8" | "latin1" | "ascii")
   /**
    * Read at most this many bytes (default 65536).
+   *
+   * @default 65536
+   * @example 1024
    */
   max_bytes?: number
 }
@@ -68,18 +85,26 @@ export interface ReadFileContentArgs {
 export interface ReadFileContentResult {
   /**
    * The path that was read.
+   *
+   * @example "docs/notes.txt"
    */
   file_path: string
   /**
    * File content (possibly truncated).
+   *
+   * @example "hello"
    */
   content: string
   /**
    * Size of the whole file in bytes.
+   *
+   * @example 5
    */
   size_bytes: number
   /**
    * Whether content was cut at max_bytes.
+   *
+   * @example false
    */
   truncated: boolean
 }

@@ -16,18 +16,26 @@ export interface GetServerStatusArgs {}
 export interface GetServerStatusResult {
   /**
    * Seconds since the server started.
+   *
+   * @example 12.5
    */
   uptime_seconds: number
   /**
    * Resident set size of the process.
+   *
+   * @example 52428800
    */
   memory_rss_bytes: number
   /**
    * Runtime name and version.
+   *
+   * @example "node v20.20.2"
    */
   runtime: string
   /**
    * Number of tools the server exposes.
+   *
+   * @example 7
    */
   tools_registered: number
 }
@@ -46,10 +54,14 @@ export interface GetServerStatusResult {
 export interface MeasureEventLoopLagArgs {
   /**
    * Number of samples to take.
+   *
+   * @default 10
    */
   samples?: number
   /**
    * Milliseconds between samples.
+   *
+   * @default 100
    */
   interval_ms?: number
 }
@@ -60,14 +72,20 @@ export interface MeasureEventLoopLagArgs {
 export interface MeasureEventLoopLagResult {
   /**
    * Samples taken.
+   *
+   * @example 5
    */
   samples: number
   /**
    * Mean lag beyond the interval.
+   *
+   * @example 0.8
    */
   mean_lag_ms: number
   /**
    * Largest lag seen.
+   *
+   * @example 2.1
    */
   max_lag_ms: number
 }

@@ -35,10 +35,14 @@ export interface CreateTaskArgs {
   title: string
   /**
    * How soon the task needs attention.
+   *
+   * @default "medium"
    */
   priority?: ("low" | "medium" | "high" | "urgent")
   /**
    * Lower-case labels.
+   *
+   * @default []
    */
   tags?: string[]
   /**
@@ -64,6 +68,8 @@ export interface CreateTaskArgs {
     text: string
     /**
      * Whether the step is done.
+     *
+     * @default false
      */
     done?: boolean
   }[]
@@ -117,18 +123,28 @@ export interface CreateTaskResultTask {
 export interface ListTasksArgs {
   /**
    * Only tasks with one of these priorities.
+   *
+   * @example ["high","urgent"]
    */
   priority?: ("low" | "medium" | "high" | "urgent")[]
   /**
    * Only tasks carrying this tag.
+   *
+   * @example "docs"
    */
   tag?: string
   /**
    * Maximum number of tasks to return (default: 20).
+   *
+   * @default 20
+   * @example 10
    */
   limit?: number
   /**
    * Include tasks whose checklist is complete (default: true).
+   *
+   * @default true
+   * @example false
    */
   include_done?: boolean
 }
@@ -139,10 +155,14 @@ export interface ListTasksArgs {
 export interface ListTasksResult {
   /**
    * Matching tasks, newest first.
+   *
+   * @example []
    */
   tasks: {}[]
   /**
    * Number of matching tasks before limit.
+   *
+   * @example 0
    */
   total: number
 }

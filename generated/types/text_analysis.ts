@@ -18,10 +18,14 @@ export interface WordStatsArgs {
   text: string
   /**
    * How many frequent words to return.
+   *
+   * @default 5
    */
   top_n?: number
   /**
    * Count 'Word' and 'word' separately.
+   *
+   * @default false
    */
   case_sensitive?: boolean
   /**

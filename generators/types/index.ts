@@ -8,23 +8,20 @@ import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js
 import { prepareSchemaForTypes, restoreShadowedNames } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
 import { indexFile } from "./index-file.js";
+import { toolKey } from "../../src/naming/table.js";
 
 /**
  * Generates `<Name>Args` and `<Name>Result` types for every tool, one file per module
- * under `types/`, plus `index.ts` re-exporting them with a `ToolTypes` map of
- * invocation name → argument and result types.
+ * under `types/`, plus `index.ts` with each module's types as a namespace and the
+ * `ToolTypes` map of module → tool → wire name, argument and result types.
  */
 export const typesGenerator: Generator = {
   name: "types",
+  requires: [],
   async generate(ctx) {
     const files: GeneratedFile[] = [];
-    const exported = new Map<string, string[]>();
-    for (const [module, tools] of groupByModule(ctx.tools)) {
-      const { file, names } = await moduleFile(ctx, module, tools);
-      files.push(file);
-      exported.set(module, names);
-    }
-    files.push(indexFile(ctx, exported));
+    for (const [module, tools] of groupByModule(ctx.tools)) files.push((await moduleFile(ctx, module, tools)).file);
+    files.push(indexFile(ctx));
     return files;
   },
 };
@@ -50,9 +47,9 @@ async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec
     $refOptions: { resolve: { file: false, http: false } } as Options["$refOptions"],
   };
   // Every tool's own type names are reserved first, so no definition can take one.
-  const taken = new Set(tools.flatMap((t) => [`${ctx.names.get(t.name)!.pascal}Args`, `${ctx.names.get(t.name)!.pascal}Result`]));
+  const taken = new Set(tools.flatMap((t) => [`${ctx.names.get(toolKey(t))!.pascal}Args`, `${ctx.names.get(toolKey(t))!.pascal}Result`]));
   for (const tool of tools) {
-    const { pascal } = ctx.names.get(tool.name)!;
+    const { pascal } = ctx.names.get(toolKey(tool))!;
     const args = prepareSchemaForTypes(tool.inputSchema, `${pascal}Args`, argsDoc(tool), pascal, taken);
     chunks.push(await compileTypes(tool, "inputSchema", args, options));
     if (tool.outputSchema) {

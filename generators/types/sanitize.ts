@@ -1,11 +1,13 @@
 import type { JsonSchema } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
-import { commentText } from "../../src/generate/ts.js";
+import { commentText, docValue } from "../../src/generate/ts.js";
 
 // The only keywords json-schema-to-typescript is given. Everything else is dropped from
 // the copy it sees: its own code-pasting keywords (tsType, tsEnumNames…), validation-only
 // keywords, any non-keyword data (`x-*`), which its $ref resolver would otherwise crawl,
-// and `default`, from which it infers a type even beside an explicit one.
+// and `default`, from which it infers a type even beside an explicit one (`{"type":
+// "object", "default": ""}` became `string`). `default` and `examples` are shown in the
+// JSDoc instead, as `@default` / `@example` lines of the description.
 const TYPE_KEYWORDS = new Set([
   "type", "properties", "required", "additionalProperties", "patternProperties", "items", "additionalItems",
   "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "definitions", "$defs",
@@ -26,10 +28,27 @@ export function restoreShadowedNames(code: string): string {
   return code.replaceAll(HAS_OWN_PROPERTY_STAND_IN, "hasOwnProperty");
 }
 
+/** How many of a schema's `examples` its JSDoc shows. */
+export const MAX_DOC_EXAMPLES = 3;
+
+/**
+ * The JSDoc tags for a schema's annotations: `@default <json>` and one `@example <json>`
+ * per example (`examples`, or OpenAPI's single `example`), long values shortened.
+ */
+export function annotationTags(schema: JsonSchema): string[] {
+  const tags: string[] = [];
+  if (Object.hasOwn(schema, "default")) tags.push(`@default ${docValue(schema.default)}`);
+  const examples = Array.isArray(schema.examples) ? schema.examples : Object.hasOwn(schema, "example") ? [schema.example] : [];
+  for (const example of examples.slice(0, MAX_DOC_EXAMPLES)) tags.push(`@example ${docValue(example)}`);
+  return tags;
+}
+
 /**
  * Prepares one schema for json-schema-to-typescript. The copy keeps only type-relevant
  * keywords (so nothing can paste code), turns `title`s below the root into descriptions
- * (json-schema-to-typescript would make each a stray named type), gives each definition
+ * (json-schema-to-typescript would make each a stray named type), adds `@default` and
+ * `@example` lines for annotations below the root, passes every description through
+ * {@link commentText} (descriptions become JSDoc), gives each definition
  * the name `<prefix><Key>` and a plain-word key (keys are echoed into comments), rewrites
  * `$ref`s to match, and neutralises `*\/` in pattern-property keys, which are also echoed
  * into comments.
@@ -48,6 +67,7 @@ export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, root
     }
   }
   const prepared = mapSchema(schema, (s, path) => {
+    const tags = path.length > 0 ? annotationTags(s) : [];
     for (const k of Object.keys(s)) if (!TYPE_KEYWORDS.has(k)) delete s[k];
     // Keywords of other types constrain nothing on an object, but json-schema-to-typescript
     // lets them decide the type (`{"type": "object", "format": "uuid"}` became `string`).
@@ -73,10 +93,14 @@ export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, root
       if (!s.description) s.description = s.title;
       delete s.title;
     }
+    // Descriptions become JSDoc: every one passes through commentText.
+    const description = [typeof s.description === "string" ? s.description : "", tags.join("\n")].filter(Boolean).join("\n\n");
+    if (description) s.description = commentText(description);
+    else delete s.description;
     return s;
   });
   prepared.title = rootName;
-  if (rootDescription !== undefined) prepared.description = rootDescription;
+  if (rootDescription !== undefined) prepared.description = commentText(rootDescription);
   else delete prepared.description;
   return prepared;
 }

@@ -5,7 +5,8 @@ import { tsBanner } from "../../src/generate/banner.js";
 import { canonicalJson } from "../../src/generate/hash.js";
 import { docComment } from "../../src/generate/ts.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
-import { createStandaloneAjv, schemaDialect, validationView, type Dialect } from "../../src/schema/ajv.js";
+import { createStandaloneAjv, namesInheritedProperty, schemaDialect, validationView, type Dialect } from "../../src/schema/ajv.js";
+import { toolKey } from "../../src/naming/table.js";
 
 const require = createRequire(import.meta.url);
 const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
@@ -35,15 +36,18 @@ export function validatorNames(pascal: string): { args: string; result: string }
 
 /**
  * Generates precompiled input and output validators with ajv's standalone code: one
- * ESM module (+ `.d.ts`) per module, so nothing is compiled at run time. Identical
- * schemas are compiled once and exported under each tool's name.
+ * TypeScript module per module (`validators/<module>.ts`), so nothing is compiled at run
+ * time and every build that compiles the other generated files (plain `tsc`, bundlers,
+ * tsx) compiles these too. Identical schemas are compiled once and exported under each
+ * tool's name.
  */
 export const validatorsGenerator: Generator = {
   name: "validators",
+  requires: [],
   generate(ctx: GeneratorContext) {
     const groups = new Map<string, { module: string; dialect: Dialect; tools: ToolSpec[]; specs: ValidatorSpec[] }>();
     for (const tool of ctx.tools) {
-      const { pascal } = ctx.names.get(tool.name)!;
+      const { pascal } = ctx.names.get(toolKey(tool))!;
       const names = validatorNames(pascal);
       const sides: Array<[string, JsonSchema, string, ValidatorSpec["side"]]> = [[names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`, "inputSchema"]];
       if (tool.outputSchema) sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`, "outputSchema"]);
@@ -60,8 +64,7 @@ export const validatorsGenerator: Generator = {
     for (const group of [...groups.values()].sort((a, b) => (validatorsPath(a.module, a.dialect) < validatorsPath(b.module, b.dialect) ? -1 : 1))) {
       const base = validatorsPath(group.module, group.dialect);
       const sources = [...new Set(group.tools.map((t) => t.locations.tool.file))].sort();
-      files.push({ path: `${base}.js`, contents: moduleCode(group.specs, group.dialect, sources) });
-      files.push({ path: `${base}.d.ts`, contents: declarations(group.specs, sources) });
+      files.push({ path: `${base}.ts`, contents: moduleCode(group.specs, group.dialect, sources) });
     }
     return files;
   },
@@ -74,53 +77,78 @@ export const validatorsGenerator: Generator = {
  */
 export const SCHEMAS_PER_CHUNK = 100;
 
+// The validator bodies are ajv's standalone code: JavaScript, generated and tested by ajv,
+// with untyped parameters, unused bindings and expando properties that a project's own
+// compiler options (noImplicitAny, noUnusedLocals, noPropertyAccessFromIndexSignature…)
+// would each reject. The file is therefore not type-checked (`@ts-nocheck` — TypeScript
+// still compiles and emits it), and what consumers see is typed explicitly: every export
+// is annotated `ValidateFunction`, which is also what declaration emit writes.
+const NOCHECK = "// @ts-nocheck -- the bodies below are ajv's generated JavaScript; each export is typed explicitly.";
+
 function moduleCode(specs: ValidatorSpec[], dialect: Dialect, sources: string[]): string {
   // Deduplicate by content: the first export of a schema gets the compiled function,
   // later ones are aliases of it (standalone code would otherwise emit it twice).
   const firstByContent = new Map<string, string>();
   const distinct: ValidatorSpec[] = [];
-  const aliases: Array<[string, string]> = [];
+  const aliases: Array<[ValidatorSpec, string]> = [];
   for (const spec of specs) {
     const content = canonicalJson(spec.schema);
     const first = firstByContent.get(content);
     if (first) {
-      aliases.push([spec.exportName, first]);
+      aliases.push([spec, first]);
       continue;
     }
     firstByContent.set(content, spec.exportName);
     distinct.push(spec);
   }
   // Every chunk's standalone code reuses the same identifiers (validate10, schema11,
-  // func0, …), so each is CommonJS-style code (`exports.x = …`) scoped in its own
-  // function; the module re-exports its members.
+  // func0, …), so each is scoped in its own function returning its validators; the
+  // module exports them, typed.
   const parts: string[] = [];
   for (let start = 0, n = 0; start < distinct.length; start += SCHEMAS_PER_CHUNK, n++) {
     const chunk = distinct.slice(start, start + SCHEMAS_PER_CHUNK);
-    const code = chunkCode(chunk, dialect);
+    const { code, functions } = chunkCode(chunk, dialect);
     const name = `chunk${n}`;
-    parts.push(`const ${name} = (() => {\nconst exports = {};\n${code}\nreturn exports;\n})();\n`);
-    parts.push(chunk.map((spec) => `export const ${spec.exportName} = ${name}.${spec.exportName};\n`).join(""));
+    const returned = chunk.map((spec) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`).join("");
+    const exports = chunk.map((spec) => `\n${exportLine(spec, `${name}.${spec.exportName}`)}`).join("");
+    parts.push(`const ${name} = (() => {\n${code.trim()}\n\nreturn {\n${returned}};\n})();\n${exports}`);
   }
-  const code = importRuntimeHelpers(parts.join("\n"));
-  const aliasLines = aliases.map(([name, target]) => `export const ${name} = ${target};`);
-  return `${tsBanner(sources)}${code}${aliasLines.length ? `\n${aliasLines.join("\n")}\n` : ""}`;
+  const { imports, code } = runtimeHelpers(parts.join("\n"));
+  const importLine = `import ${imports.length ? `{ ${[...imports, "type ValidateFunction"].join(", ")} }` : "type { ValidateFunction }"} from "@mcp-specgen/runtime";`;
+  const aliasLines = aliases.map(([spec, target]) => `\n${exportLine(spec, target)}`).join("");
+  return `${tsBanner(sources)}${NOCHECK}\n${importLine}\n\n${code}${aliasLines ? `${aliasLines}\n` : ""}`;
 }
 
-function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): string {
+/** A typed export of a validator, with its JSDoc. */
+function exportLine(spec: ValidatorSpec, value: string): string {
+  return `${docComment(spec.doc)}\nexport const ${spec.exportName}: ValidateFunction = ${value};\n`;
+}
+
+// ajv's standalone code with a refs map names each export on a line of its own,
+// `exports.<name> = <function>;`: a JSON string can never contain a raw line break, so
+// no schema value can forge one.
+const EXPORT_LINE = /^exports\.([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);\n/gm;
+
+/** ajv's standalone code for a chunk without its `exports.x = …` lines, and the function behind each export. */
+function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): { code: string; functions: Map<string, string> } {
+  let source: string;
+  let ownProperties = false;
   try {
-    const ajv = createStandaloneAjv(dialect, false);
+    const views = chunk.map((spec) => validationView(spec.schema, dialect));
+    ownProperties = views.some(namesInheritedProperty);
+    const ajv = createStandaloneAjv(dialect, false, ownProperties);
     const refs: Record<string, string> = {};
-    for (const spec of chunk) {
-      ajv.addSchema(validationView(spec.schema, dialect), spec.exportName);
+    for (const [i, spec] of chunk.entries()) {
+      ajv.addSchema(views[i]!, spec.exportName);
       refs[spec.exportName] = spec.exportName;
     }
-    return standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
+    source = standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
   } catch (e) {
     // Checks run before generation should leave nothing ajv refuses; if something slips
     // through, name the tool whose schema ajv cannot compile rather than fail the chunk.
     for (const spec of chunk) {
       try {
-        const ajv = createStandaloneAjv(dialect, false);
+        const ajv = createStandaloneAjv(dialect, false, ownProperties);
         ajv.addSchema(validationView(spec.schema, dialect), spec.exportName);
         standaloneCode(ajv, { [spec.exportName]: spec.exportName });
       } catch (inner) {
@@ -129,6 +157,14 @@ function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): string {
     }
     throw e;
   }
+  const functions = new Map<string, string>();
+  const code = source.replace(EXPORT_LINE, (_, exported: string, fn: string) => {
+    functions.set(exported, fn);
+    return "";
+  });
+  const missing = chunk.find((spec) => !functions.has(spec.exportName));
+  if (missing || functions.size !== chunk.length) throw new Error(`unexpected export in ajv standalone code (${missing ? `no ${missing.exportName}` : "an extra export"})`);
+  return { code, functions };
 }
 
 // ajv's standalone code `require`s its runtime helpers; rewrite each into one import
@@ -141,7 +177,7 @@ const RUNTIME_HELPERS: Record<string, string> = {
   'require("ajv-formats/dist/formats").fullFormats': "ajvFullFormats",
 };
 
-function importRuntimeHelpers(code: string): string {
+function runtimeHelpers(code: string): { imports: string[]; code: string } {
   const used = new Set<string>();
   const out = code.replace(/require\("[^"]+"\)(?:\.default|\.fullFormats)?/g, (m) => {
     const helper = RUNTIME_HELPERS[m];
@@ -149,11 +185,5 @@ function importRuntimeHelpers(code: string): string {
     used.add(helper);
     return helper;
   });
-  return used.size ? `import { ${[...used].sort().join(", ")} } from "@mcp-specgen/runtime";\n${out}` : out;
-}
-
-function declarations(specs: ValidatorSpec[], sources: string[]): string {
-  const lines = [tsBanner(sources).trimEnd(), 'import type { ValidateFunction } from "@mcp-specgen/runtime";', ""];
-  for (const spec of specs) lines.push(docComment(spec.doc), `export declare const ${spec.exportName}: ValidateFunction;`, "");
-  return lines.join("\n");
+  return { imports: [...used].sort(), code: out };
 }

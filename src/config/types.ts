@@ -11,7 +11,11 @@ export interface UserConfig {
   inputs?: string[];
   /** Output directory. Default: "generated". */
   outDir?: string;
-  /** Which generators to run. Default: all. */
+  /**
+   * Which generators to run. Default: all. A generator whose files import another's must
+   * run with it ("server" needs "types" and "validators", "client" needs "types"); a list
+   * without them is a config error naming what to add.
+   */
   generators?: GeneratorName[];
   /** "tool" (default): `generateCode`; "module-tool": `aiCodeEditingGenerateCode`. */
   naming?: NamingMode;

@@ -1,6 +1,6 @@
 import type { SourceLocation, ToolSpec } from "../ir/types.js";
 import type { ToolNames } from "../naming/table.js";
-import type { ResolvedConfig } from "../config/types.js";
+import type { GeneratorName, ResolvedConfig } from "../config/types.js";
 
 /** A file a generator produces, path relative to the output directory, `/`-separated. */
 export interface GeneratedFile {
@@ -21,6 +21,12 @@ export interface GeneratorContext {
 /** One output kind: a pure function of the IR (never reads specs or the disk). */
 export interface Generator {
   name: string;
+  /**
+   * The generators whose files this one's files import (`server.ts` imports `types/…`
+   * and `validators/…`): a config that runs this generator without them is refused, since
+   * its output would not compile.
+   */
+  requires: readonly GeneratorName[];
   generate(ctx: GeneratorContext): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 

@@ -47,6 +47,28 @@ export function tsLiteral(value: unknown, indent = ""): string {
   return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)}`).join(",\n")},\n${indent}}`;
 }
 
+/** Longest line of a JSON value shown in documentation (`@default`, `@example`). */
+export const DOC_VALUE_MAX_CHARS = 120;
+/** Most lines of a pretty-printed JSON value shown in documentation. */
+export const DOC_VALUE_MAX_LINES = 12;
+
+/**
+ * JSON data as documentation shows it (`@default`, `@example`): compact on one line when
+ * short, pretty-printed when that stays small, else the compact form cut at
+ * {@link DOC_VALUE_MAX_CHARS} characters and ended with `…`. Not yet comment-safe: pass
+ * the comment that holds it through {@link commentText} (as `docComment` does).
+ */
+export function docValue(value: unknown): string {
+  const compact = JSON.stringify(value) ?? "null";
+  if (compact.length <= DOC_VALUE_MAX_CHARS) return compact;
+  if (value !== null && typeof value === "object") {
+    const pretty = JSON.stringify(value, null, 2).split("\n");
+    if (pretty.length <= DOC_VALUE_MAX_LINES && pretty.every((l) => l.length <= DOC_VALUE_MAX_CHARS)) return pretty.join("\n");
+  }
+  // Cut on a code point boundary, so no lone surrogate is left behind.
+  return `${compact.slice(0, DOC_VALUE_MAX_CHARS).replace(/[\uD800-\uDBFF]$/, "")}…`;
+}
+
 /** Text safe inside a one-line JSDoc comment. */
 export function docText(text: string): string {
   return commentText(text).replace(/\s*\n\s*/g, " ");

@@ -109,17 +109,35 @@ export function createAjv(dialect: Dialect): AjvInstance {
 /**
  * An Ajv instance for standalone code generation. Format functions are referenced, not
  * inlined, through ajv-formats' `fullFormats`; `esm` chooses ES module or CommonJS output.
+ * `ownProperties` makes property checks ignore inherited members, which matters for
+ * property names such as `constructor` or `toString` (see {@link namesInheritedProperty}).
  */
-export function createStandaloneAjv(dialect: Dialect, esm = true): AjvInstance {
+export function createStandaloneAjv(dialect: Dialect, esm = true, ownProperties = false): AjvInstance {
   const ajv = new AJV_CLASSES[dialect]({
     strict: false,
     allErrors: true,
     logger: false,
+    ownProperties,
     code: { source: true, esm, lines: true, optimize: true, formats: codegen._`require("ajv-formats/dist/formats").fullFormats` } as Options["code"],
   });
   addFormats(ajv);
   ajv.addKeyword(enumSetKeyword);
   return ajv;
+}
+
+const INHERITED = Object.getOwnPropertyNames(Object.prototype);
+
+/**
+ * Whether a schema mentions a name every plain object inherits (`constructor`,
+ * `toString`, `__proto__`…) as a string anywhere — as a property name, in `required`…
+ * Validators read properties as `data.name !== undefined`, so for such a name they
+ * would see `Object.prototype`'s member on every argument object: an optional
+ * `constructor` property typed `object` refused `{}`, and a required one was never
+ * missing. Schemas that do get validators built with ajv's `ownProperties`.
+ */
+export function namesInheritedProperty(schema: JsonSchema): boolean {
+  const json = JSON.stringify(schema);
+  return INHERITED.some((name) => json.includes(JSON.stringify(name)));
 }
 
 const shared = new Map<Dialect, AjvInstance>();

@@ -24,11 +24,11 @@ describe("output that would not compile", () => {
     const r = await runCli(["generate"], project.dir);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(project.list("generated/validators").filter((f) => f.endsWith(".js"))).toEqual(["draft-2019-09/x.js", "draft-2020-12/x.js", "x.2019.js", "x.2020.js"]);
+    expect(project.list("generated/validators")).toEqual(["draft-2019-09/x.ts", "draft-2020-12/x.ts", "x.2019.ts", "x.2020.ts"]);
     const generated = path.join(project.dir, "generated");
     const ts = project.list("generated").filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
     expect(typeCheck(ts.map((f) => path.join(generated, f)), project.dir).output).toBe("");
-    const { validateTwoArgs } = (await import(pathToFileURL(path.join(generated, "validators/draft-2019-09/x.js")).href)) as Record<string, (v: unknown) => boolean>;
+    const { validateTwoArgs } = (await import(pathToFileURL(path.join(generated, "validators/draft-2019-09/x.ts")).href)) as Record<string, (v: unknown) => boolean>;
     expect(validateTwoArgs!({ b: 1 })).toBe(true);
     expect(validateTwoArgs!({ b: "1" })).toBe(false);
   });
@@ -87,6 +87,6 @@ describe("output that would not compile", () => {
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning SPEC_KEYWORD_IGNORED .*"nullable"/);
-    expect(project.read("generated/validators/a.js")).not.toMatch(/maxContains|nullable/);
+    expect(project.read("generated/validators/a.ts")).not.toMatch(/maxContains|nullable/);
   });
 });

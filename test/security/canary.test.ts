@@ -182,7 +182,7 @@ describe("canaries in every spec field", () => {
 
   it("loading every module and calling every tool fires nothing", async () => {
     const generated = path.join(dir, "generated");
-    const validators = filesBelow(path.join(generated, "validators")).filter((f) => f.endsWith(".js"));
+    const validators = filesBelow(path.join(generated, "validators")).filter((f) => f.endsWith(".ts"));
     const inputs: unknown[] = [{}, null, "x", [], { [P[0]!]: P[0] }, Object.fromEntries(P.map((p) => [p, p])), { nested: { self: { self: {} } }, byId: {}, anchored: 1 }];
     for (const file of validators) {
       const mod = (await import(pathToFileURL(file).href)) as Record<string, (v: unknown) => boolean>;
@@ -190,13 +190,16 @@ describe("canaries in every spec field", () => {
     }
     const runtime = await import("@mcp-specgen/runtime");
     const server = (await import(pathToFileURL(path.join(generated, "server.ts")).href)) as { createRegistry(h: unknown): import("@mcp-specgen/runtime").ToolRegistry };
-    const client = (await import(pathToFileURL(path.join(generated, "client.ts")).href)) as { createRawClient(t: unknown): Record<string, (a: unknown) => Promise<unknown>> };
+    const client = (await import(pathToFileURL(path.join(generated, "client.ts")).href)) as { createRawClient(t: unknown): Record<string, Record<string, (a: unknown) => Promise<unknown>>> };
     const tools = (await import(pathToFileURL(path.join(generated, "tools.ts")).href)) as Record<string, unknown>;
     expect(Object.keys(tools).length).toBeGreaterThan(0);
-    const handlers = new Proxy({}, { get: () => async (args: unknown) => ({ echo: args, note: P[0] }) });
+    // Every module → every tool → a handler that echoes its arguments.
+    const handlers = new Proxy({}, { get: () => new Proxy({}, { get: () => async (args: unknown) => ({ echo: args, note: P[0] }) }) });
     const registry = server.createRegistry(handlers);
     const raw = client.createRawClient(runtime.inProcessTransport(registry));
-    for (const call of Object.values(raw)) for (const input of inputs) await call(input);
+    const calls = Object.values(raw).flatMap((module) => Object.values(module));
+    expect(calls).toHaveLength(3);
+    for (const call of calls) for (const input of inputs) await call(input);
     expect(registry.list().length).toBe(3);
     assertNoCanary("loading and calling the generated code");
   });
@@ -227,14 +230,14 @@ describe("the nested-$id exploit", () => {
       try {
         expect((await runCli(["generate"], project)).code).toBe(0);
         expect((await runCli(["check"], project)).code).toBe(0);
-        const validators = (await import(pathToFileURL(path.join(project, "generated/validators/evil.js")).href)) as Record<string, (v: unknown) => boolean>;
+        const validators = (await import(pathToFileURL(path.join(project, "generated/validators/evil.ts")).href)) as Record<string, (v: unknown) => boolean>;
         expect(validators.validateEvilArgs!({ a: "x", b: "y" })).toBe(true);
         expect(validators.validateEvilArgs!({ b: 1 })).toBe(false);
       } finally {
         process.chdir(cwd);
       }
       expect(canaryFileWritten(project, REPO)).toBe(false);
-      expect(canaryTokensInCode(readFileSync(path.join(project, "generated/validators/evil.js"), "utf8").replace(/CANARY-FILE/g, "CANARY"))).toEqual([]);
+      expect(canaryTokensInCode(readFileSync(path.join(project, "generated/validators/evil.ts"), "utf8").replace(/CANARY-FILE/g, "CANARY"))).toEqual([]);
     } finally {
       evil.dispose();
     }

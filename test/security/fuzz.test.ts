@@ -106,7 +106,7 @@ describe("fuzzing specs", () => {
     const r = typeCheck(files, root);
     expect(r.output).toBe("");
     for (const dir of succeeded) {
-      const validators = readdirSync(path.join(dir, "generated"), { recursive: true, encoding: "utf8" }).filter((f) => f.startsWith("validators") && f.endsWith(".js"));
+      const validators = readdirSync(path.join(dir, "generated"), { recursive: true, encoding: "utf8" }).filter((f) => f.startsWith("validators") && f.endsWith(".ts"));
       for (const f of validators) {
         const mod = (await import(pathToFileURL(path.join(dir, "generated", f)).href)) as Record<string, (v: unknown) => boolean>;
         for (const validate of Object.values(mod)) for (const v of [{}, null, "x", { a: "a".repeat(1000) }]) expect(typeof validate(v)).toBe("boolean");

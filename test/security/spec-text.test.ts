@@ -28,6 +28,26 @@ describe("untrusted spec text", () => {
     }
   });
 
+  it("keeps defaults and examples inside the JSDoc they document", async () => {
+    const breakout = "*/ process.exit() /*";
+    const properties = {
+      a: { type: "string", default: breakout, examples: [breakout, `\`\${process.exit()}\``] },
+      b: { type: "object", default: { "*/": breakout }, example: { k: `x*/${"y".repeat(300)}` } },
+      c: { type: "string", description: breakout, default: "\u2028*/\u2029" },
+    };
+    project = tempProject({ "specs/x.json": JSON.stringify({ name: "x.y", description: breakout, inputSchema: { type: "object", properties } }) });
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(0);
+    const types = project.read("generated/types/x.ts");
+    expect(codeIdentifiers(types).filter((id) => id === "process" || id === "exit")).toEqual([]);
+    expect(types).toContain('@default "*\\/ process.exit() /*"');
+    expect(types).toContain('@example "`${process.exit()}`"');
+    expect(types).toContain('@default {"*\\/":"*\\/ process.exit() /*"}');
+    // A long example is cut, readably, and its cut cannot open anything.
+    expect(types).toMatch(/@example \{"k":"x\*\\\/y+…\n/);
+    expect(types.match(/\*\//g)!.length).toBe(types.match(/\/\*\*/g)!.length + types.match(/^\/\* generated/gm)!.length);
+  });
+
   it("refuses $refs to files and URLs without reading them", async () => {
     project = tempProject({
       "specs/x.json": JSON.stringify({ name: "x.y", description: "d", inputSchema: { type: "object", properties: { a: { $ref: "/etc/passwd" }, b: { $ref: "https://example.invalid/s.json" } } } }, null, 2),
