@@ -2,7 +2,7 @@
 // result), beside the pieces it is made of, measured in the same run: a bare handler call,
 // the bare validators, and an awaited call of the bare pieces (the floor for an async API).
 import { createRequire } from "node:module";
-import { ToolRegistry } from "../dist/src/runtime/index.js";
+import { ToolRegistry } from "@mcp-specgen/runtime";
 
 const require = createRequire(import.meta.url);
 const Ajv = require("ajv").default;

@@ -5,6 +5,7 @@ import { benchExecute } from "./execute.js";
 import { benchMcpStdio } from "./mcp-stdio.js";
 import { benchMcpHttp } from "./mcp-http.js";
 import { benchPingUnderAttack } from "./ping-under-attack.js";
+import { benchStartup } from "./startup.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -12,6 +13,7 @@ const toolsArg = args.find((a) => a.startsWith("--tools="));
 const counts = toolsArg ? toolsArg.slice(8).split(",").map(Number) : [1000];
 
 const suites = {
+  startup: () => benchStartup(),
   execute: () => benchExecute(),
   "mcp-stdio": () => benchMcpStdio(),
   "mcp-http": () => benchMcpHttp(),

@@ -4,8 +4,8 @@
 // way generated validators validate (the generator's validation view, compiled by ajv).
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
-import { ToolRegistry } from "../../dist/src/runtime/index.js";
-import { serveStdio } from "../../dist/src/runtime/mcp/index.js";
+import { ToolRegistry } from "@mcp-specgen/runtime";
+import { serveStdio } from "@mcp-specgen/runtime";
 import { validationView } from "../../dist/src/schema/ajv.js";
 
 export const HOSTILE_INPUT = {

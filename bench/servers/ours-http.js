@@ -1,6 +1,6 @@
 // Benchmark server: serveHttp over the get_sum registry. Prints its URL on the first stdout line.
 // Usage: node ours-http.js [stateless]
-import { serveHttp } from "../../dist/src/runtime/mcp/index.js";
+import { serveHttp } from "@mcp-specgen/runtime";
 import { createSumRegistry } from "./registry.js";
 
 const server = await serveHttp(createSumRegistry(), {

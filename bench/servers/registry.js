@@ -1,7 +1,7 @@
 // The benchmark registry: one get_sum tool whose validators are compiled once at
 // start-up (generated code ships them precompiled).
 import Ajv from "ajv";
-import { ToolRegistry } from "../../dist/src/runtime/index.js";
+import { ToolRegistry } from "@mcp-specgen/runtime";
 import { GET_SUM_INPUT, GET_SUM_OUTPUT } from "./tool.js";
 
 export function createSumRegistry() {

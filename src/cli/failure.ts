@@ -1,4 +1,3 @@
-import { UsageError } from "../config/load.js";
 import { OutputError, fsError, isKnownFsError } from "../output/errors.js";
 
 /** Where failure reports go, and the directory paths are shown relative to. */
@@ -17,7 +16,7 @@ export const DEBUG_ENV = "MCP_SPECGEN_DEBUG";
  * else is a bug in mcp-specgen and says so (with the stack only when MCP_SPECGEN_DEBUG=1).
  */
 export function reportFailure(e: unknown, io: FailureIO, env: NodeJS.ProcessEnv = process.env): number {
-  if (e instanceof UsageError) {
+  if (isUsageError(e)) {
     io.stderr(`mcp-specgen: ${e.message}`);
     return 2;
   }
@@ -31,4 +30,13 @@ export function reportFailure(e: unknown, io: FailureIO, env: NodeJS.ProcessEnv 
   if (env[DEBUG_ENV] === "1" && e instanceof Error && e.stack) lines.push(e.stack);
   io.stderr(lines.join("\n"));
   return 1;
+}
+
+/**
+ * True for the config loader's UsageError and the CLI's CommandUsageError. Recognised by
+ * name, not class, so that printing a failure does not load the config loader (and what
+ * it imports) into a `--help` or `--version` run.
+ */
+function isUsageError(e: unknown): e is Error {
+  return e instanceof Error && e.name === "UsageError";
 }

@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { UsageError } from "../config/load.js";
 import { normalizeModule } from "../ir/build.js";
 import { readToolList, type ImportSource, type ListedTool } from "../import/source.js";
@@ -11,49 +10,29 @@ import { jsonFile } from "../generate/banner.js";
 import { atomicWrite } from "../output/temp.js";
 import { MCP_TOOL_NAME } from "../validate/index.js";
 import { verifyMarkdownRoundTrip } from "../import/verify.js";
-import type { CliIO } from "./main.js";
+import { parseCommandArgs, usageError } from "./args.js";
+import type { CliIO } from "./io.js";
+import { count } from "./count.js";
 
-/** Help for `mcp-specgen import`. */
-export const IMPORT_HELP = `mcp-specgen import — write spec files from a live MCP server's tool list
-
-Usage:
-  mcp-specgen import --stdio "<command>" [--out FILE] [--format markdown|json] [--name NAME]
-  mcp-specgen import --url <url>         […]
-  mcp-specgen import --file tools.json   […]
-
-  --stdio CMD     start CMD (through /bin/sh) and speak MCP over its stdin/stdout
-  --url URL       connect to a Streamable HTTP endpoint
-  --file FILE     read a saved tools/list result ({"tools": [...]}) or an array of tools
-  --out FILE      where to write (default: specs/<name>/MCP_TOOL_SPECIFICATION.md or specs/<name>/tools.json)
-  --format F      markdown (default; the canonical template) or json (MCP tool definitions)
-  --name NAME     name for the spec (default: the server's name, or the file's stem)
-  --force         overwrite an existing file
-  --timeout MS    connection and listing time limit (default 30000)
-
-Tool names are kept exactly as the server has them (\`get-sum\`, \`server.tool\`).`;
+export { IMPORT_HELP } from "./help.js";
 
 /** Runs `mcp-specgen import`; resolves to the exit code. */
 export async function runImport(argv: string[], io: CliIO): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      stdio: { type: "string" },
-      url: { type: "string" },
-      file: { type: "string" },
-      out: { type: "string" },
-      format: { type: "string", default: "markdown" },
-      name: { type: "string" },
-      force: { type: "boolean", default: false },
-      timeout: { type: "string", default: "30000" },
-      help: { type: "boolean", short: "h", default: false },
-    },
+  const { values } = parseCommandArgs("import", argv, {
+    stdio: { type: "string" },
+    url: { type: "string" },
+    file: { type: "string" },
+    out: { type: "string" },
+    format: { type: "string", default: "markdown" },
+    name: { type: "string" },
+    force: { type: "boolean", default: false },
+    timeout: { type: "string", default: "30000" },
   });
-  if (values.help) return io.stdout(IMPORT_HELP), 0;
   const sources = [values.stdio && ({ kind: "stdio", command: values.stdio } as const), values.url && ({ kind: "url", url: values.url } as const), values.file && ({ kind: "file", path: path.resolve(io.cwd, values.file) } as const)].filter(Boolean) as ImportSource[];
-  if (sources.length !== 1) throw new UsageError("import needs exactly one of --stdio, --url or --file (see mcp-specgen import --help)");
-  if (values.format !== "markdown" && values.format !== "json") throw new UsageError(`--format must be "markdown" or "json", not "${values.format}"`);
+  if (sources.length !== 1) throw usageError("import", "needs exactly one of --stdio, --url or --file");
+  if (values.format !== "markdown" && values.format !== "json") throw usageError("import", `--format must be "markdown" or "json", not "${values.format}"`);
   const timeoutMs = Number(values.timeout);
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new UsageError("--timeout must be a positive number of milliseconds");
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw usageError("import", "--timeout must be a positive number of milliseconds");
   const source = sources[0]!;
 
   let list;
@@ -90,7 +69,7 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
     }
   }
   atomicWrite(out, contents);
-  io.stdout(`mcp-specgen import: ${tools.length} tools → ${path.relative(io.cwd, out)}`);
+  io.stdout(`mcp-specgen import: ${count(tools.length, "tool")} → ${path.relative(io.cwd, out)}`);
   return 0;
 }
 

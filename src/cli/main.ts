@@ -1,173 +1,97 @@
-import path from "node:path";
-import { parseArgs } from "node:util";
-import { loadConfig, normalizeInputs, UsageError } from "../config/load.js";
-import type { ResolvedConfig } from "../config/types.js";
-import { formatDiagnostic, summarize } from "../diagnostics/format.js";
-import type { Diagnostic } from "../diagnostics/types.js";
-import { runPipeline, outDirOf } from "../pipeline.js";
-import { OutputError } from "../output/errors.js";
-import { writeOutput } from "../output/write.js";
-import { checkOutput } from "../output/check.js";
 import { generatorVersion } from "../version.js";
-import { runImport } from "./import.js";
-import { runLintCommand } from "./lint.js";
+import { usageError } from "./args.js";
+import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
+import { COMMAND_HELP, GLOBAL_HELP, isCommand, type CommandName } from "./help.js";
+import { processIO, type CliIO } from "./io.js";
 
-/** Exit codes: 0 ok, 1 spec errors or drift, 2 usage. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
+// Start-up time matters for a tool run on every save and in every CI step: this module
+// imports only what --version and --help need (help texts, the version), and each command
+// is imported when it runs. The pipeline, the parsers, ajv, json-schema-to-typescript and
+// the MCP SDK are loaded by the commands that use them, and only then.
 
-const HELP = `mcp-specgen — typed code, validators and vendor tool formats from MCP tool specs
-
-Usage:
-  mcp-specgen generate [inputs…] [--out DIR]   read specs, write generated files
-  mcp-specgen check    [inputs…] [--out DIR]   fail (exit 1) when generated files are out of date
-  mcp-specgen import   --stdio CMD | --url URL | --file FILE   write specs from a server's tool list
-  mcp-specgen lint     [inputs…] [--json] [--strict]   report spec quality, generate nothing
-  mcp-specgen --help | --version
-
-Inputs are spec files or directories (searched recursively for *.md and *.json).
-Without inputs, the config's \`inputs\` are used (default: ./specs); output goes to
-the config's \`outDir\` (default: ./generated).
-
-Options:
-  --out DIR        output directory
-  --config FILE    config file (default: mcp-specgen.config.{ts,mts,js,mjs,json} in cwd)
-  --json           print diagnostics and results as JSON
-  --quiet          print errors only
-  -h, --help       show this help
-  -v, --version    print the version
-
-Exit codes: 0 ok · 1 spec errors, drift or a refused/failed write (lint: errors, or warnings
-with --strict) · 2 usage error. Set MCP_SPECGEN_DEBUG=1 to see stack traces of internal errors.`;
-
-/** Output streams, replaceable in tests. */
-export interface CliIO {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  cwd: string;
-}
-
-const defaultIO: CliIO = {
-  stdout: (t) => process.stdout.write(t.endsWith("\n") ? t : `${t}\n`),
-  stderr: (t) => process.stderr.write(t.endsWith("\n") ? t : `${t}\n`),
-  cwd: process.cwd(),
-};
+export { EXIT } from "./exit.js";
+export type { CliIO } from "./io.js";
 
 /**
  * Runs the CLI with the given arguments; resolves to the process exit code. Never rejects:
  * whatever a command throws ends as a message on stderr and exit code 1 or 2.
+ *
+ * @param io where output goes and what the terminal is; the real process by default.
  */
-export async function main(argv: string[], io: CliIO = defaultIO): Promise<number> {
+export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   try {
-    return await dispatch(argv, io);
+    return await dispatch(commandFirst(argv), io);
   } catch (e) {
     return reportFailure(e, io);
   }
 }
 
 async function dispatch(argv: string[], io: CliIO): Promise<number> {
-  if (argv[0] === "import") return runSubcommand(() => runImport(argv.slice(1), io), io);
-  if (argv[0] === "lint") return runSubcommand(() => runLintCommand(argv.slice(1), io), io);
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        out: { type: "string" },
-        config: { type: "string" },
-        json: { type: "boolean", default: false },
-        quiet: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-        version: { type: "boolean", short: "v", default: false },
-      },
-    });
-  } catch (e) {
-    io.stderr(`mcp-specgen: ${(e as Error).message}\nRun "mcp-specgen --help" for usage.`);
+  const [first, ...rest] = argv;
+  if (first === undefined) {
+    io.stderr(GLOBAL_HELP);
     return EXIT.usage;
   }
-  const { values, positionals } = parsed;
-  if (values.help) return io.stdout(HELP), EXIT.ok;
-  if (values.version) return io.stdout(generatorVersion()), EXIT.ok;
-  const [command, ...inputs] = positionals;
-  if (command !== "generate" && command !== "check") {
-    io.stderr(command ? `mcp-specgen: unknown command "${command}"\nRun "mcp-specgen --help" for usage.` : HELP);
+  if (first === "-v" || first === "--version") return io.stdout(generatorVersion()), EXIT.ok;
+  if (first === "-h" || first === "--help" || first === "help") return printHelp(rest[0], io);
+  if (!isCommand(first)) {
+    if (first.startsWith("-")) throw usageError("", `unknown option '${first}'`);
+    io.stderr(`mcp-specgen: unknown command "${first}"\nRun "mcp-specgen --help" for usage.`);
     return EXIT.usage;
   }
-  // Usage, file-system and unexpected errors are reported by `main`.
-  const config = await loadConfig(io.cwd, values.config);
-  if (inputs.length) config.inputs = normalizeInputs(io.cwd, inputs);
-  if (values.out) config.outDir = values.out;
-  return await run(command, config, io, { json: values.json, quiet: values.quiet });
+  if (asksForHelp(rest)) return io.stdout(COMMAND_HELP[first]), EXIT.ok;
+  return runCommand(first, rest, io);
 }
 
-/** Runs a subcommand with its own options, mapping usage problems to exit code 2. */
-async function runSubcommand(fn: () => Promise<number>, io: CliIO): Promise<number> {
-  try {
-    return await fn();
-  } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
-      io.stderr(`mcp-specgen: ${(e as Error).message}`);
-      return EXIT.usage;
+/** Imports the command's module and runs it. */
+async function runCommand(command: CommandName, argv: string[], io: CliIO): Promise<number> {
+  switch (command) {
+    case "generate":
+    case "check":
+      return (await import("./generate.js")).runGenerateCommand(command, argv, io);
+    case "lint":
+      return (await import("./lint.js")).runLintCommand(argv, io);
+    case "import":
+      return (await import("./import.js")).runImport(argv, io);
+    case "init":
+      return (await import("./init.js")).runInit(argv, io);
+  }
+}
+
+/** `help [command]`, `--help [command]`: the global help, or one command's. */
+function printHelp(topic: string | undefined, io: CliIO): number {
+  if (topic === undefined || topic === "help") return io.stdout(GLOBAL_HELP), EXIT.ok;
+  if (isCommand(topic)) return io.stdout(COMMAND_HELP[topic]), EXIT.ok;
+  io.stderr(`mcp-specgen: unknown command "${topic}"\nRun "mcp-specgen --help" for usage.`);
+  return EXIT.usage;
+}
+
+/** True when -h or --help comes before any `--` (after which everything is an argument). */
+function asksForHelp(argv: readonly string[]): boolean {
+  for (const a of argv) {
+    if (a === "--") return false;
+    if (a === "-h" || a === "--help") return true;
+  }
+  return false;
+}
+
+/**
+ * Moves `generate` or `check` to the front when options come before it
+ * (`mcp-specgen --json check`), as earlier versions accepted; every other command must
+ * come first.
+ */
+function commandFirst(argv: string[]): string[] {
+  if (!argv[0]?.startsWith("-")) return argv;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === "--") break;
+    if (a === "--out" || a === "--config") {
+      i++;
+      continue;
     }
-    throw e;
+    if (a === "generate" || a === "check") return [a, ...argv.slice(0, i), ...argv.slice(i + 1)];
+    if (!a.startsWith("-")) break;
   }
-}
-
-async function run(command: "generate" | "check", config: ResolvedConfig, io: CliIO, flags: { json: boolean; quiet: boolean }): Promise<number> {
-  const result = await runPipeline(config);
-  const outDir = outDirOf(config);
-  const relOut = path.relative(config.cwd, outDir) || ".";
-  if (result.failed) {
-    report(io, flags, result.diagnostics, { command, ok: false, tools: result.tools.length });
-    return EXIT.failed;
-  }
-  if (command === "check") {
-    const drift = checkOutput(outDir, result.files);
-    if (flags.json) {
-      io.stdout(JSON.stringify({ command, ok: drift.length === 0, tools: result.tools.length, diagnostics: result.diagnostics, drift }, null, 2));
-    } else {
-      printDiagnostics(io, flags, result.diagnostics);
-      if (drift.length === 0) io.stdout(`mcp-specgen check: ${relOut}/ is up to date (${result.tools.length} tools, ${result.files.length} files)`);
-      else {
-        io.stderr(`mcp-specgen check: ${relOut}/ is out of date with the specs:`);
-        for (const d of drift) {
-          io.stderr(`  ${d.kind.padEnd(11)} ${relOut}/${d.path}`);
-          if (d.diff) io.stderr(d.diff.replace(/^/gm, "      "));
-        }
-        io.stderr(`Run "mcp-specgen generate" to update them.`);
-      }
-    }
-    return drift.length ? EXIT.failed : EXIT.ok;
-  }
-  if (!flags.json) printDiagnostics(io, flags, result.diagnostics);
-  let written;
-  try {
-    written = writeOutput(outDir, result.files);
-  } catch (e) {
-    if (!(e instanceof OutputError)) throw e;
-    const code = reportFailure(e, io);
-    io.stderr(e.partial ? "mcp-specgen: the output may be incomplete" : "mcp-specgen: nothing was written (the previous output is unchanged)");
-    return code;
-  }
-  if (flags.json) {
-    io.stdout(JSON.stringify({ command, ok: true, tools: result.tools.length, diagnostics: result.diagnostics, ...written, timings: result.timings }, null, 2));
-  } else if (!flags.quiet) {
-    io.stdout(`mcp-specgen: ${result.tools.length} tools → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`);
-  }
-  return EXIT.ok;
-}
-
-function report(io: CliIO, flags: { json: boolean; quiet: boolean }, diagnostics: Diagnostic[], extra: Record<string, unknown>): void {
-  if (flags.json) io.stdout(JSON.stringify({ ...extra, diagnostics }, null, 2));
-  else {
-    printDiagnostics(io, flags, diagnostics);
-    io.stderr(`mcp-specgen: ${summarize(diagnostics)}; nothing was written`);
-  }
-}
-
-function printDiagnostics(io: CliIO, flags: { quiet: boolean }, diagnostics: Diagnostic[]): void {
-  const shown = diagnostics.filter((d) => (flags.quiet ? d.severity === "error" : d.severity !== "info"));
-  for (const d of shown) io.stderr(formatDiagnostic(d));
-  if (shown.length && !flags.quiet) io.stderr(summarize(diagnostics));
+  return argv;
 }

@@ -17,6 +17,18 @@ export interface Drift {
 }
 
 /**
+ * A file the output directory should hold, described without necessarily having its
+ * contents: `check` compares with generated text, the cache with a content hash.
+ */
+export interface ExpectedFile {
+  path: string;
+  /** True when `current` (the file on disk, as UTF-8) is what it should be. */
+  matches(current: string): boolean;
+  /** A few lines around the first difference; only called when `matches` is false. */
+  diff?(current: string): string;
+}
+
+/**
  * Compares what would be generated with what is on disk, byte for byte: stale files
  * (different contents), missing ones, extra ones (files `generate` would remove) and
  * temporary files a killed run left behind (`generate` removes those too). Resolves paths
@@ -24,6 +36,17 @@ export interface Drift {
  * an error here too. Writes nothing.
  */
 export function checkOutput(outDir: string, files: readonly GeneratedFile[]): Drift[] {
+  return compareOutput(
+    outDir,
+    files.map((f) => ({ path: f.path, matches: (current) => current === f.contents, diff: (current) => shortDiff(current, f.contents) })),
+  );
+}
+
+/**
+ * `checkOutput` for files described by `ExpectedFile`s: the same walk, the same rules and
+ * the same errors, so a caller that only knows hashes sees exactly what `check` would.
+ */
+export function compareOutput(outDir: string, files: readonly ExpectedFile[]): Drift[] {
   const out = resolveOutDir(outDir);
   const drift: Drift[] = [];
   const dirs = new Set([out.real]);
@@ -34,7 +57,7 @@ export function checkOutput(outDir: string, files: readonly GeneratedFile[]): Dr
     else if (placed.kind !== "file") drift.push({ path: f.path, kind: "stale", diff: "  (not a regular file)" });
     else {
       const current = readText(placed);
-      if (current !== f.contents) drift.push({ path: f.path, kind: "stale", diff: shortDiff(current, f.contents) });
+      if (!f.matches(current)) drift.push({ path: f.path, kind: "stale", ...(f.diff ? { diff: f.diff(current) } : {}) });
     }
   }
   const record = readRecord(out);

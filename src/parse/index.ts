@@ -1,12 +1,13 @@
-import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { reportUnexpected } from "../diagnostics/unexpected.js";
-import type { SourceLocation, SpecSet, ToolSpec } from "../ir/types.js";
+import type { SpecSet, ToolSpec } from "../ir/types.js";
 import { parseMarkdownSpec } from "./markdown/index.js";
 import { parseJsonSpec } from "./json/index.js";
 import { DEFAULT_LIMITS, type SpecLimits } from "./limits.js";
 import { readSpecFile } from "./read-file.js";
+import { findSpecFiles, guarded, toPosix } from "./find-files.js";
+
+export { toPosix } from "./find-files.js";
 
 /** Options for finding and reading spec files. */
 export interface LoadOptions {
@@ -15,10 +16,9 @@ export interface LoadOptions {
   exclude?: string[];
   /** Limits on file sizes, nesting and schema sizes; DEFAULT_LIMITS when absent. */
   limits?: SpecLimits;
+  /** Called before each file is read (`done` files of `total` read so far), for a progress display. */
+  onFile?: (done: number, total: number) => void;
 }
-
-const SPEC_FILE = /\.(md|markdown|json)$/i;
-const SKIP_DIRS = new Set(["node_modules", ".git"]);
 
 /**
  * Finds spec files (directories are searched recursively for *.md and *.json) and reads
@@ -30,7 +30,8 @@ export function loadSpecs(inputs: readonly string[], diagnostics: DiagnosticBag,
   const limits = options.limits ?? DEFAULT_LIMITS;
   const files = findSpecFiles(inputs, diagnostics, options);
   const tools: ToolSpec[] = [];
-  for (const abs of files) {
+  for (const [i, abs] of files.entries()) {
+    options.onFile?.(i, files.length);
     const rel = toPosix(path.relative(options.cwd, abs));
     const text = guarded(diagnostics, { file: rel, line: 1, column: 1 }, () => readSpecFile(abs, rel, limits, diagnostics));
     if (text !== undefined) tools.push(...parseSpecText(rel, text, diagnostics, limits));
@@ -45,49 +46,4 @@ export function loadSpecs(inputs: readonly string[], diagnostics: DiagnosticBag,
 export function parseSpecText(file: string, text: string, diagnostics: DiagnosticBag, limits: SpecLimits = DEFAULT_LIMITS): ToolSpec[] {
   const parse = () => (/\.json$/i.test(file) ? parseJsonSpec(file, text, diagnostics, { limits }) : parseMarkdownSpec(file, text, diagnostics, { limits }));
   return guarded(diagnostics, { file, line: 1, column: 1 }, parse) ?? [];
-}
-
-/**
- * Runs one step on one input, turning any exception (a bug some input trips, a stack
- * overflow, an I/O error) into an error diagnostic, so one bad file cannot stop the run.
- */
-function guarded<T>(diagnostics: DiagnosticBag, loc: SourceLocation, step: () => T): T | undefined {
-  try {
-    return step();
-  } catch (e) {
-    reportUnexpected(diagnostics, loc, "reading this spec", e);
-    return undefined;
-  }
-}
-
-function findSpecFiles(inputs: readonly string[], diagnostics: DiagnosticBag, options: LoadOptions): string[] {
-  const exclude = new Set((options.exclude ?? []).map((e) => path.resolve(options.cwd, e)));
-  const found = new Set<string>();
-  const walk = (dir: string) => {
-    const entries = guarded<Dirent[]>(diagnostics, { file: toPosix(path.relative(options.cwd, dir)) || ".", line: 1, column: 1 }, () => readdirSync(dir, { withFileTypes: true }));
-    for (const entry of entries ?? []) {
-      const abs = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith(".") && !exclude.has(abs)) walk(abs);
-      } else if (entry.isFile() && SPEC_FILE.test(entry.name)) found.add(abs);
-    }
-  };
-  for (const input of inputs) {
-    const abs = path.resolve(options.cwd, input);
-    let stat;
-    try {
-      stat = statSync(abs);
-    } catch {
-      diagnostics.error("INPUT_NOT_FOUND", { file: input, line: 1, column: 1 }, `input "${input}" does not exist`, "pass an existing spec file or directory, or fix `inputs` in the config");
-      continue;
-    }
-    if (stat.isDirectory()) walk(abs);
-    else found.add(abs);
-  }
-  return [...found].sort();
-}
-
-/** Converts a path to `/` separators, the same on every OS. */
-export function toPosix(p: string): string {
-  return p.split(path.sep).join("/");
 }

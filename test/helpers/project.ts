@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync, cpSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { main } from "../../src/cli/main.js";
+import { main, type CliIO } from "../../src/cli/main.js";
 
 /** Root of the repository. */
 export const REPO = path.resolve(import.meta.dirname, "../..");
@@ -66,10 +66,14 @@ function projectIn(dir: string, files: Record<string, string>, copySpecs: boolea
   return p;
 }
 
-/** Runs the CLI in-process and captures its output. */
-export async function runCli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+/**
+ * Runs the CLI in-process and captures its output. `terminal` sets what the CLI knows of
+ * its terminal (environment variables, whether a stream is a TTY, the progress line);
+ * by default it is piped, in an empty environment.
+ */
+export async function runCli(args: string[], cwd: string, terminal: Omit<Partial<CliIO>, "stdout" | "stderr" | "cwd"> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const code = await main(args, { cwd, stdout: (t) => (stdout += t.endsWith("\n") ? t : `${t}\n`), stderr: (t) => (stderr += t.endsWith("\n") ? t : `${t}\n`) });
+  const code = await main(args, { ...terminal, cwd, stdout: (t) => (stdout += t.endsWith("\n") ? t : `${t}\n`), stderr: (t) => (stderr += t.endsWith("\n") ? t : `${t}\n`) });
   return { code, stdout, stderr };
 }

@@ -1,4 +1,4 @@
-/** The parts of a tool specification a section heading or bold label can stand for (seed 000 §4.1). */
+/** The parts of a tool specification a section heading or bold label can stand for. */
 export type SectionKind =
   | "description"
   | "invocation"

@@ -126,7 +126,7 @@ export interface TableFields {
 }
 
 /**
- * Reads a parameter/field table (seed 000 §4.1 layout and common variants) into fields.
+ * Reads a parameter/field table (the template's layout and common variants) into fields.
  * `inferRequired` says how to treat a table without a Required column: a field with
  * no default is then required.
  */

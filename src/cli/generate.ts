@@ -1,0 +1,150 @@
+import path from "node:path";
+import { loadConfig, normalizeInputs } from "../config/load.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { formatStyledDiagnostic, summarize, type DiagnosticPaint } from "../diagnostics/format.js";
+import type { Diagnostic } from "../diagnostics/types.js";
+import { checkOutput, type Drift } from "../output/check.js";
+import { OutputError } from "../output/errors.js";
+import { RunCache, cacheEnabled } from "../cache/index.js";
+import type { PipelineProgress } from "../pipeline.js";
+import { parseCommandArgs } from "./args.js";
+import { diagnosticPaint, styled } from "./color.js";
+import { EXIT } from "./exit.js";
+import { reportFailure } from "./failure.js";
+import { envOf, useColor, withProgress, type CliIO } from "./io.js";
+import type { Progress } from "./progress.js";
+import { count } from "./count.js";
+
+// The pipeline (parsers, ajv, json-schema-to-typescript, the generators) is imported only
+// when a run needs it: an up-to-date `check` answers from the cache without loading it.
+
+const OPTIONS = {
+  out: { type: "string" },
+  config: { type: "string" },
+  json: { type: "boolean", default: false },
+  quiet: { type: "boolean", default: false },
+  "no-cache": { type: "boolean", default: false },
+} as const;
+
+/** What the output of a run looks like. */
+interface Flags {
+  json: boolean;
+  quiet: boolean;
+  /** Colours for diagnostics on stderr (plain text when off). */
+  paint: DiagnosticPaint;
+  color: boolean;
+}
+
+/** Runs `mcp-specgen generate` or `mcp-specgen check` with the arguments after the command; resolves to the exit code. */
+export async function runGenerateCommand(command: "generate" | "check", argv: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs(command, argv, OPTIONS, true);
+  // Usage, file-system and unexpected errors are reported by `main`.
+  const config = await loadConfig(io.cwd, values.config);
+  if (positionals.length) config.inputs = normalizeInputs(io.cwd, positionals);
+  if (values.out) config.outDir = values.out;
+  const color = !values.json && useColor(io, "stderr");
+  const flags: Flags = { json: values.json, quiet: values.quiet, paint: diagnosticPaint(color), color };
+  const cache = RunCache.open(config, cacheEnabled(values["no-cache"], envOf(io)));
+  const relOut = path.relative(config.cwd, path.resolve(config.cwd, config.outDir)) || ".";
+
+  if (command === "check") {
+    const hit = cache.upToDate();
+    if (hit) {
+      printCheck(io, flags, relOut, { tools: hit.tools, files: hit.files, diagnostics: hit.diagnostics, drift: [] });
+      return EXIT.ok;
+    }
+  }
+  const shown = withProgress(io, values.quiet);
+  try {
+    return await run(command, config, shown.io, shown.progress, flags, cache, relOut);
+  } finally {
+    shown.progress.clear();
+  }
+}
+
+async function run(command: "generate" | "check", config: ResolvedConfig, io: CliIO, progress: Progress, flags: Flags, cache: RunCache, relOut: string): Promise<number> {
+  const { runPipeline } = await import("../pipeline.js");
+  const result = await runPipeline(config, { onProgress: (p) => progress.update(describeProgress(p)) });
+  const outDir = path.resolve(config.cwd, config.outDir);
+  if (result.failed) {
+    progress.clear();
+    if (flags.json) io.stdout(JSON.stringify({ command, ok: false, tools: result.tools.length, diagnostics: result.diagnostics }, null, 2));
+    else {
+      printDiagnostics(io, flags, result.diagnostics);
+      io.stderr(`mcp-specgen: ${summarize(result.diagnostics)}; nothing was written`);
+    }
+    return EXIT.failed;
+  }
+  if (command === "check") {
+    progress.update(`comparing with ${relOut}/…`);
+    const drift = checkOutput(outDir, result.files);
+    progress.clear();
+    cache.record(result);
+    printCheck(io, flags, relOut, { tools: result.tools.length, files: result.files.length, diagnostics: result.diagnostics, drift });
+    return drift.length ? EXIT.failed : EXIT.ok;
+  }
+  progress.update(`writing ${relOut}/…`);
+  const { writeOutput } = await import("../output/write.js");
+  let written;
+  try {
+    written = writeOutput(outDir, result.files);
+  } catch (e) {
+    if (!(e instanceof OutputError)) throw e;
+    progress.clear();
+    if (!flags.json) printDiagnostics(io, flags, result.diagnostics);
+    const code = reportFailure(e, io);
+    io.stderr(e.partial ? "mcp-specgen: the output may be incomplete" : "mcp-specgen: nothing was written (the previous output is unchanged)");
+    return code;
+  }
+  progress.clear();
+  cache.record(result);
+  if (flags.json) {
+    io.stdout(JSON.stringify({ command, ok: true, tools: result.tools.length, diagnostics: result.diagnostics, ...written, timings: result.timings }, null, 2));
+  } else {
+    printDiagnostics(io, flags, result.diagnostics);
+    if (!flags.quiet) io.stdout(`mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`);
+  }
+  return EXIT.ok;
+}
+
+/** The progress line for a pipeline step. */
+function describeProgress(p: PipelineProgress): string {
+  if (p.phase === "parse") return `parsing ${p.done ?? 0}/${p.total ?? 0} specs…`;
+  if (p.phase === "check") return "checking schemas, examples and names…";
+  return `generating ${p.generator ?? "files"}…`;
+}
+
+/** What `check` found; the same whether it ran in full or came from the cache. */
+interface CheckOutcome {
+  tools: number;
+  files: number;
+  diagnostics: readonly Diagnostic[];
+  drift: readonly Drift[];
+}
+
+/** Prints the result of `check`: as JSON, or diagnostics and drift on stderr and the verdict. */
+function printCheck(io: CliIO, flags: Flags, relOut: string, outcome: CheckOutcome): void {
+  const { tools, files, diagnostics, drift } = outcome;
+  if (flags.json) {
+    io.stdout(JSON.stringify({ command: "check", ok: drift.length === 0, tools, diagnostics, drift }, null, 2));
+    return;
+  }
+  printDiagnostics(io, flags, diagnostics);
+  if (drift.length === 0) {
+    io.stdout(`mcp-specgen check: ${relOut}/ is up to date (${count(tools, "tool")}, ${count(files, "file")})`);
+    return;
+  }
+  io.stderr(`mcp-specgen check: ${relOut}/ is out of date with the specs:`);
+  for (const d of drift) {
+    io.stderr(`  ${styled(flags.color, ["yellow"], d.kind.padEnd(11))} ${relOut}/${d.path}`);
+    if (d.diff) io.stderr(d.diff.replace(/^/gm, "      "));
+  }
+  io.stderr(`Run "mcp-specgen generate" to update them.`);
+}
+
+/** Errors, warnings (not infos) and their count on stderr; only errors with --quiet. */
+function printDiagnostics(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic[]): void {
+  const shown = diagnostics.filter((d) => (flags.quiet ? d.severity === "error" : d.severity !== "info"));
+  for (const d of shown) io.stderr(formatStyledDiagnostic(d, flags.paint));
+  if (shown.length && !flags.quiet) io.stderr(summarize(diagnostics));
+}

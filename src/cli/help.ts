@@ -1,0 +1,207 @@
+// Every help text of the CLI. Kept in a module with no imports, so `--help` on any command
+// prints without loading the pipeline, the parsers or the MCP SDK.
+
+/** The commands the CLI knows, in the order the global help lists them. */
+export const COMMAND_NAMES = ["init", "generate", "check", "lint", "import"] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+/** True when `word` names a command. */
+export function isCommand(word: string | undefined): word is CommandName {
+  return (COMMAND_NAMES as readonly string[]).includes(word ?? "");
+}
+
+/** What a spec input is; shared by the help of the commands that read specs. */
+const INPUTS = `Inputs are spec files or directories; directories are searched recursively for *.md,
+*.markdown and *.json (skipping node_modules, dot-folders and the output directory).
+Without inputs, the config's \`inputs\` are used (default: ./specs).
+
+A spec is either
+  - Markdown (MCP_TOOL_SPECIFICATION.md): one section per tool, headed
+    "## Tool: \`module.tool_name\`", with a description, an input schema (a JSON Schema
+    block or a parameter table), an output schema, error handling, idempotency, usage
+    examples and security notes; a file may describe several tools;
+  - JSON: MCP tool definitions, as a tools/list result {"tools": [...]}, an array of
+    tools, or one {"name", "description", "inputSchema"} object.`;
+
+const CONFIG_OPTION = `  --config FILE    config file (default: the first of mcp-specgen.config.ts, .mts, .js,
+                   .mjs, .json in the working directory; none: built-in defaults)`;
+
+/** Help for `mcp-specgen` alone, `--help` and `help`. */
+export const GLOBAL_HELP = `mcp-specgen — typed code, validators and vendor tool formats from MCP tool specs
+
+Usage:
+  mcp-specgen init     [--name NAME]                     set up a project: config, first spec, npm scripts
+  mcp-specgen generate [inputs…] [--out DIR]             read specs, write generated files
+  mcp-specgen check    [inputs…] [--out DIR]             fail (exit 1) when generated files are out of date
+  mcp-specgen lint     [inputs…] [--json] [--strict]     report spec quality, generate nothing
+  mcp-specgen import   --stdio CMD | --url URL | --file FILE   write specs from a server's tool list
+  mcp-specgen help <command>                             show a command's options and an example
+  mcp-specgen --help | --version
+
+${INPUTS}
+
+Output goes to the config's \`outDir\` (default: ./generated): TypeScript types,
+precompiled validators, a typed server and client, OpenAI tool formats and a manifest.
+
+Options (generate, check):
+  --out DIR        output directory
+${CONFIG_OPTION}
+  --json           print diagnostics and results as JSON
+  --quiet          print errors only
+  --no-cache       do not use the check cache
+  -h, --help       show this help (with a command: that command's help)
+  -v, --version    print the version
+
+Colour is used on terminals only; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.
+
+Exit codes: 0 ok · 1 spec errors, drift or a refused/failed write (lint: errors, or warnings
+with --strict) · 2 usage error. Set MCP_SPECGEN_DEBUG=1 to see stack traces of internal errors.`;
+
+/** Help for `mcp-specgen generate`. */
+export const GENERATE_HELP = `mcp-specgen generate — read specs, write typed code, validators and tool formats
+
+Usage:
+  mcp-specgen generate [inputs…] [options]
+
+Reads every spec, reports each problem as file:line:col, and writes the generated files
+only when no spec has an error. Writes are all or nothing, unchanged files are left alone,
+files an earlier run generated that are no longer produced are removed, and a file
+mcp-specgen did not generate is never overwritten (what it owns is listed in
+<out>/.mcp-specgen-files.json).
+
+${INPUTS}
+
+Options:
+  --out DIR        output directory (default: the config's outDir, else ./generated)
+${CONFIG_OPTION}
+  --json           print diagnostics, written/unchanged/removed files and timings as JSON
+  --quiet          print errors only
+  --no-cache       do not record this run for a fast \`check\` (also: MCP_SPECGEN_NO_CACHE=1)
+  -h, --help       show this help
+
+Example:
+  mcp-specgen generate specs/ --out src/generated
+
+Exit codes: 0 ok · 1 spec errors, or a refused or failed write · 2 usage error`;
+
+/** Help for `mcp-specgen check`. */
+export const CHECK_HELP = `mcp-specgen check — fail when the generated files are out of date with the specs
+
+Usage:
+  mcp-specgen check [inputs…] [options]
+
+Generates in memory and compares byte for byte with the output directory, listing stale
+files (with a short diff), missing ones, extra ones (generated earlier, no longer
+produced) and temporary files left by a killed run. Writes nothing in the output directory.
+
+When the specs, the config and mcp-specgen itself are unchanged since the last successful
+generate or check, and every generated file still has the contents recorded then, the
+result is taken from a cache (node_modules/.cache/mcp-specgen, or a per-user directory in
+the system temp directory) instead of generating again; the output is the same.
+
+${INPUTS}
+
+Options:
+  --out DIR        output directory (default: the config's outDir, else ./generated)
+${CONFIG_OPTION}
+  --json           print {command, ok, tools, diagnostics, drift} as JSON
+  --quiet          leave out warnings (errors, drift and the verdict are printed)
+  --no-cache       always generate again (also: MCP_SPECGEN_NO_CACHE=1)
+  -h, --help       show this help
+
+Example:
+  mcp-specgen check            # in CI: fails when someone forgot to run generate
+
+Exit codes: 0 up to date · 1 drift or spec errors · 2 usage error`;
+
+/** Help for `mcp-specgen lint`. */
+export const LINT_HELP = `mcp-specgen lint — report spec quality without generating anything
+
+Usage:
+  mcp-specgen lint [inputs…] [options]
+
+Reads the specs like generate does and checks each tool against the spec-quality
+checklist: input and output JSON Schemas, error handling, an idempotency statement,
+usage examples, security notes on tools that change state, a version, typed parameters.
+Every finding is printed as file:line:col, followed by a count per code.
+
+${INPUTS}
+
+Options:
+  --json           print {files, tools, diagnostics, summary} as JSON
+  --strict         exit 1 on warnings too (default: only errors fail)
+  --verbose        print info findings as well (default: errors and warnings)
+  --quiet          print errors only, without the summary table
+  --out DIR        output directory to skip when searching inputs (default: the config's outDir)
+${CONFIG_OPTION}
+  -h, --help       show this help
+
+Example:
+  mcp-specgen lint --strict specs/
+
+Exit codes: 0 no errors (warnings allowed unless --strict) · 1 spec errors (or warnings
+with --strict) · 2 usage error`;
+
+/** Help for `mcp-specgen import`. */
+export const IMPORT_HELP = `mcp-specgen import — write spec files from a live MCP server's tool list
+
+Usage:
+  mcp-specgen import --stdio "<command>" [--out FILE] [--format markdown|json] [--name NAME]
+  mcp-specgen import --url <url>         […]
+  mcp-specgen import --file tools.json   […]
+
+Reads the server's tool list (all pages) and writes it as a spec: the JSON Schemas are
+copied verbatim and tool names are kept exactly as the server has them (\`get-sum\`,
+\`server.tool\`). Then \`mcp-specgen generate\` gives a typed client for that server.
+
+Options (exactly one of --stdio, --url, --file):
+  --stdio CMD     start CMD (through /bin/sh) and speak MCP over its stdin/stdout
+  --url URL       connect to a Streamable HTTP endpoint
+  --file FILE     read a saved tools/list result ({"tools": [...]}) or an array of tools
+  --out FILE      where to write (default: specs/<name>/MCP_TOOL_SPECIFICATION.md, or
+                  specs/<name>/tools.json with --format json)
+  --format F      markdown (default; the canonical template) or json (MCP tool definitions)
+  --name NAME     name for the spec (default: the server's name, or the file's stem)
+  --force         overwrite an existing file (default: refuse)
+  --timeout MS    connection and listing time limit (default: 30000)
+  -h, --help      show this help
+
+Example:
+  mcp-specgen import --stdio "npx -y @modelcontextprotocol/server-everything stdio"
+
+Exit codes: 0 written · 1 the list could not be read or written · 2 usage error`;
+
+/** Help for `mcp-specgen init`. */
+export const INIT_HELP = `mcp-specgen init — set up mcp-specgen in the current project
+
+Usage:
+  mcp-specgen init [--name NAME] [--dry-run]
+
+Creates what a project needs to start, and never overwrites a file that exists (each
+file is reported as created or kept):
+  mcp-specgen.config.ts                   the config, every option spelled out with its
+                                          default (kept when any mcp-specgen config exists)
+  specs/<name>/MCP_TOOL_SPECIFICATION.md  a first, complete tool spec to edit
+  package.json                            "generate" and "check" scripts, added to an
+                                          existing package.json without changing anything
+                                          else in it (created with "type": "module" if missing)
+
+Options:
+  --name NAME     module name of the first spec (default: from package.json's name, else
+                  my_tools); lower case, digits and underscores
+  --dry-run       print what would be created or kept, write nothing
+  -h, --help      show this help
+
+Example:
+  mcp-specgen init --name weather && npm install @mcp-specgen/runtime && npm run generate
+
+Exit codes: 0 done · 1 a file could not be written · 2 usage error`;
+
+/** The help text of each command. */
+export const COMMAND_HELP: Record<CommandName, string> = {
+  init: INIT_HELP,
+  generate: GENERATE_HELP,
+  check: CHECK_HELP,
+  lint: LINT_HELP,
+  import: IMPORT_HELP,
+};

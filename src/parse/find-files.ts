@@ -1,0 +1,69 @@
+import { readdirSync, statSync, type Dirent } from "node:fs";
+import path from "node:path";
+import type { DiagnosticBag } from "../diagnostics/types.js";
+import { reportUnexpected } from "../diagnostics/unexpected.js";
+import type { SourceLocation } from "../ir/types.js";
+
+// Kept apart from the parsers (and free of their imports) so the `check` cache can find
+// the same input files as the pipeline without loading the Markdown and JSON parsers.
+
+/** Where to look for spec files. */
+export interface FindOptions {
+  cwd: string;
+  /** Directories never searched (the output directory, so generated JSON is not read back as specs). */
+  exclude?: string[];
+}
+
+const SPEC_FILE = /\.(md|markdown|json)$/i;
+const SKIP_DIRS = new Set(["node_modules", ".git"]);
+
+/**
+ * The spec files named by `inputs`, as sorted absolute paths: files as given, directories
+ * searched recursively for *.md, *.markdown and *.json, skipping node_modules, dot-folders
+ * and the excluded directories. An input that does not exist, or a directory that cannot
+ * be listed, is reported as a diagnostic.
+ */
+export function findSpecFiles(inputs: readonly string[], diagnostics: DiagnosticBag, options: FindOptions): string[] {
+  const exclude = new Set((options.exclude ?? []).map((e) => path.resolve(options.cwd, e)));
+  const found = new Set<string>();
+  const walk = (dir: string) => {
+    const entries = guarded<Dirent[]>(diagnostics, { file: toPosix(path.relative(options.cwd, dir)) || ".", line: 1, column: 1 }, () => readdirSync(dir, { withFileTypes: true }));
+    for (const entry of entries ?? []) {
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith(".") && !exclude.has(abs)) walk(abs);
+      } else if (entry.isFile() && SPEC_FILE.test(entry.name)) found.add(abs);
+    }
+  };
+  for (const input of inputs) {
+    const abs = path.resolve(options.cwd, input);
+    let stat;
+    try {
+      stat = statSync(abs);
+    } catch {
+      diagnostics.error("INPUT_NOT_FOUND", { file: input, line: 1, column: 1 }, `input "${input}" does not exist`, "pass an existing spec file or directory, or fix `inputs` in the config");
+      continue;
+    }
+    if (stat.isDirectory()) walk(abs);
+    else found.add(abs);
+  }
+  return [...found].sort();
+}
+
+/**
+ * Runs one step on one input, turning any exception (a bug some input trips, a stack
+ * overflow, an I/O error) into an error diagnostic, so one bad file cannot stop the run.
+ */
+export function guarded<T>(diagnostics: DiagnosticBag, loc: SourceLocation, step: () => T): T | undefined {
+  try {
+    return step();
+  } catch (e) {
+    reportUnexpected(diagnostics, loc, "reading this spec", e);
+    return undefined;
+  }
+}
+
+/** Converts a path to `/` separators, the same on every OS. */
+export function toPosix(p: string): string {
+  return p.split(path.sep).join("/");
+}

@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { resolveConfig } from "../../src/config/load.js";
+import { CACHE_FORMAT, parseEntry, readEntry, writeEntry, type CacheEntry } from "../../src/cache/entry.js";
+import { runFingerprint } from "../../src/cache/fingerprint.js";
+import { cacheLocation, isPrivate } from "../../src/cache/location.js";
+import { RunCache, cacheEnabled } from "../../src/cache/index.js";
+import { generatorIdentity } from "../../src/cache/identity.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+function scratch(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-cache-test-"));
+  dirs.push(dir);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+const HASH = "a".repeat(64);
+const ENTRY: CacheEntry = {
+  format: CACHE_FORMAT,
+  fingerprint: HASH,
+  tools: 2,
+  outputs: { "index.ts": HASH, ".mcp-specgen-files.json": HASH },
+  diagnostics: [{ severity: "warning", code: "X", message: "m", help: "h", loc: { file: "specs/a.md", line: 1, column: 2 } }],
+};
+
+describe("cache entries", () => {
+  it("parse only when complete and well-formed", () => {
+    expect(parseEntry(JSON.stringify(ENTRY))).toEqual(ENTRY);
+    const broken: unknown[] = [
+      null,
+      [],
+      { ...ENTRY, format: "other" },
+      { ...ENTRY, fingerprint: "abc" },
+      { ...ENTRY, tools: -1 },
+      { ...ENTRY, tools: 1.5 },
+      { ...ENTRY, outputs: { "index.ts": HASH } },
+      { ...ENTRY, outputs: { ...ENTRY.outputs, "/etc/passwd": HASH } },
+      { ...ENTRY, outputs: { ...ENTRY.outputs, "a.ts": "nothex" } },
+      { ...ENTRY, diagnostics: {} },
+      { ...ENTRY, diagnostics: [{ ...ENTRY.diagnostics[0], severity: "error" }] },
+      { ...ENTRY, diagnostics: [{ ...ENTRY.diagnostics[0], loc: { file: "a", line: "1", column: 1 } }] },
+      { ...ENTRY, diagnostics: [{ ...ENTRY.diagnostics[0], help: 5 }] },
+    ];
+    for (const b of broken) expect(parseEntry(JSON.stringify(b)), JSON.stringify(b)).toBeUndefined();
+    expect(parseEntry("{")).toBeUndefined();
+  });
+
+  it("are written atomically, leaving no temporary file, and write failures are ignored", () => {
+    const dir = scratch();
+    const loc = { dir: path.join(dir, "cache"), file: path.join(dir, "cache", "e.json"), shared: false };
+    writeEntry(loc, ENTRY);
+    expect(readdirSync(loc.dir)).toEqual(["e.json"]);
+    expect(readEntry(loc)).toEqual(ENTRY);
+    // A file where the cache directory should be: nothing is written, nothing thrown.
+    const blocked = { dir: path.join(dir, "file"), file: path.join(dir, "file", "e.json"), shared: false };
+    writeFileSync(blocked.dir, "x");
+    expect(() => writeEntry(blocked, ENTRY)).not.toThrow();
+    expect(readEntry(blocked)).toBeUndefined();
+  });
+});
+
+describe("cache directories", () => {
+  it("keep the 64 most recent entries and nothing older than a week", () => {
+    const dir = scratch();
+    const cacheDir = path.join(dir, "cache");
+    mkdirSync(cacheDir);
+    const now = Date.now() / 1000;
+    for (let i = 0; i < 70; i++) {
+      const file = path.join(cacheDir, `old-${String(i).padStart(2, "0")}.json`);
+      writeFileSync(file, "{}");
+      // old-00 is the oldest; old-69 was written a minute ago.
+      utimesSync(file, now - (70 - i) * 60, now - (70 - i) * 60);
+    }
+    const ancient = path.join(cacheDir, "ancient.json");
+    writeFileSync(ancient, "{}");
+    utimesSync(ancient, now - 8 * 24 * 3600, now - 8 * 24 * 3600);
+    writeEntry({ dir: cacheDir, file: path.join(cacheDir, "new.json"), shared: false }, ENTRY);
+    const left = readdirSync(cacheDir).sort();
+    expect(left).toHaveLength(64);
+    expect(left).toContain("new.json");
+    expect(left).not.toContain("ancient.json");
+    expect(left).not.toContain("old-06.json");
+    expect(left).toContain("old-07.json");
+  });
+});
+
+describe("cache location", () => {
+  it("is node_modules/.cache/mcp-specgen of the nearest package, one entry per working and output directory", () => {
+    const dir = scratch({ "package.json": "{}", "node_modules/.keep": "", "sub/dir/x": "" });
+    const a = cacheLocation(path.join(dir, "sub/dir"), path.join(dir, "generated"));
+    expect(a.dir).toBe(path.join(dir, "node_modules/.cache/mcp-specgen"));
+    expect(a.shared).toBe(false);
+    expect(cacheLocation(path.join(dir, "sub/dir"), path.join(dir, "other")).file).not.toBe(a.file);
+    expect(cacheLocation(dir, path.join(dir, "generated")).file).not.toBe(a.file);
+  });
+
+  it("falls back to a per-user directory in the temp directory without node_modules", () => {
+    const dir = scratch({ "package.json": "{}" });
+    const loc = cacheLocation(dir, path.join(dir, "generated"));
+    expect(loc.shared).toBe(true);
+    expect(path.dirname(loc.dir)).toBe(tmpdir());
+    expect(path.basename(loc.dir)).toMatch(/^mcp-specgen-cache-/);
+  });
+
+  it.skipIf(typeof process.getuid !== "function")("trusts a shared directory only when nobody else can write it", () => {
+    const dir = scratch({ "cache/e.json": JSON.stringify(ENTRY) });
+    const loc = { dir: path.join(dir, "cache"), file: path.join(dir, "cache", "e.json"), shared: true };
+    chmodSync(loc.dir, 0o700);
+    chmodSync(loc.file, 0o600);
+    expect(isPrivate(loc.dir, "directory")).toBe(true);
+    expect(readEntry(loc)).toEqual(ENTRY);
+    chmodSync(loc.dir, 0o777);
+    expect(readEntry(loc)).toBeUndefined();
+    chmodSync(loc.dir, 0o700);
+    chmodSync(loc.file, 0o666);
+    expect(readEntry(loc)).toBeUndefined();
+    // The same entry in the project's own cache is trusted like the project's other files.
+    expect(readEntry({ ...loc, shared: false })).toEqual(ENTRY);
+  });
+});
+
+describe("run fingerprints", () => {
+  const SPEC = JSON.stringify({ name: "demo.x", description: "d", inputSchema: { type: "object" } });
+
+  it("change with the generator, the config, and every input file's path and bytes", () => {
+    const dir = scratch({ "specs/a.json": SPEC, "specs/b/c.md": "# c\n" });
+    const config = resolveConfig(dir, {});
+    const base = runFingerprint(config, "id1");
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    expect(runFingerprint(config, "id1")).toBe(base);
+    expect(runFingerprint(config, "id2")).not.toBe(base);
+    expect(runFingerprint(resolveConfig(dir, { naming: "module-tool" }), "id1")).not.toBe(base);
+    writeFileSync(path.join(dir, "specs/a.json"), `${SPEC} `);
+    const edited = runFingerprint(config, "id1");
+    expect(edited).not.toBe(base);
+    writeFileSync(path.join(dir, "specs/new.md"), "");
+    expect(runFingerprint(config, "id1")).not.toBe(edited);
+    // Files the pipeline does not read change nothing: other extensions, the output directory.
+    rmSync(path.join(dir, "specs/new.md"));
+    writeFileSync(path.join(dir, "specs/notes.txt"), "x");
+    mkdirSync(path.join(dir, "generated"));
+    writeFileSync(path.join(dir, "generated/manifest.json"), "{}");
+    expect(runFingerprint(config, "id1")).toBe(edited);
+  });
+
+  it("are undefined when an input is missing or a file is over its size limit", () => {
+    const dir = scratch({ "specs/a.json": SPEC });
+    expect(runFingerprint(resolveConfig(dir, { inputs: ["nope"] }), "id")).toBeUndefined();
+    expect(runFingerprint(resolveConfig(dir, { limits: { maxJsonBytes: 10 } }), "id")).toBeUndefined();
+  });
+
+  it("of the running generator are stable within a process", () => {
+    expect(generatorIdentity()).toMatch(/^[0-9a-f]{64}$/);
+    expect(generatorIdentity()).toBe(generatorIdentity());
+  });
+});
+
+describe("RunCache", () => {
+  it("does not record a run whose inputs changed while it ran", () => {
+    const dir = scratch({ "package.json": "{}", "node_modules/.keep": "", "specs/a.json": "{}" });
+    const config = resolveConfig(dir, {});
+    const files = [{ path: ".mcp-specgen-files.json", contents: "{}" }];
+    const cache = RunCache.open(config, true);
+    writeFileSync(path.join(dir, "specs/a.json"), "{ }");
+    cache.record({ tools: [], files, diagnostics: [] });
+    expect(() => readdirSync(path.join(dir, "node_modules/.cache/mcp-specgen"))).toThrow();
+    RunCache.open(config, true).record({ tools: [], files, diagnostics: [] });
+    expect(readdirSync(path.join(dir, "node_modules/.cache/mcp-specgen"))).toHaveLength(1);
+  });
+
+  it("is off with --no-cache or MCP_SPECGEN_NO_CACHE set to anything but 0", () => {
+    expect(cacheEnabled(false, {})).toBe(true);
+    expect(cacheEnabled(true, {})).toBe(false);
+    expect(cacheEnabled(false, { MCP_SPECGEN_NO_CACHE: "1" })).toBe(false);
+    expect(cacheEnabled(false, { MCP_SPECGEN_NO_CACHE: "true" })).toBe(false);
+    expect(cacheEnabled(false, { MCP_SPECGEN_NO_CACHE: "0" })).toBe(true);
+    expect(cacheEnabled(false, { MCP_SPECGEN_NO_CACHE: "" })).toBe(true);
+  });
+});

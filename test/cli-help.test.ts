@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { REPO, runCli, tempProject, type TempProject } from "./helpers/project.js";
+
+const COMMANDS = ["init", "generate", "check", "lint", "import"] as const;
+
+let project: TempProject;
+afterEach(() => project?.dispose());
+
+describe("help", () => {
+  it.each(COMMANDS)("%s --help prints its usage, options with defaults and an example", async (command) => {
+    project = tempProject();
+    for (const args of [[command, "--help"], [command, "-h"], ["help", command], ["--help", command]]) {
+      const r = await runCli(args, project.dir);
+      expect(r.code, args.join(" ")).toBe(0);
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toMatch(new RegExp(`^mcp-specgen ${command} — `));
+      expect(r.stdout).toMatch(new RegExp(`Usage:\\n  mcp-specgen ${command}`));
+      expect(r.stdout).toMatch(/Options[^:]*:\n/);
+      expect(r.stdout).toMatch(/default/);
+      expect(r.stdout).toMatch(new RegExp(`Example:\\n  mcp-specgen ${command}`));
+    }
+  });
+
+  it("prints the global help, which lists every command and explains the spec inputs", async () => {
+    project = tempProject();
+    for (const args of [["--help"], ["-h"], ["help"]]) {
+      const r = await runCli(args, project.dir);
+      expect(r.code).toBe(0);
+      for (const command of COMMANDS) expect(r.stdout).toMatch(new RegExp(`mcp-specgen ${command} `));
+      expect(r.stdout).toMatch(/MCP_TOOL_SPECIFICATION\.md/);
+      expect(r.stdout).toMatch(/tools\/list result/);
+    }
+    // Without a command: the help on stderr, as a usage error.
+    const bare = await runCli([], project.dir);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/Usage:/);
+  });
+
+  it("never cites documents users do not have", async () => {
+    project = tempProject();
+    for (const args of [["--help"], ...COMMANDS.map((c) => [c, "--help"])]) {
+      const { stdout } = await runCli(args, project.dir);
+      expect(stdout).not.toMatch(/seed|§/i);
+    }
+  });
+
+  it.each([
+    [["generate", "--nope"], /^mcp-specgen: generate: Unknown option '--nope' \(see "mcp-specgen generate --help"\)\n$/],
+    [["check", "-x"], /^mcp-specgen: check: Unknown option '-x' \(see "mcp-specgen check --help"\)\n$/],
+    [["lint", "--out"], /^mcp-specgen: lint: Option '--out <value>' argument missing \(see "mcp-specgen lint --help"\)\n$/],
+    [["import", "--frob"], /see "mcp-specgen import --help"/],
+    [["init", "extra"], /^mcp-specgen: init: Unexpected argument 'extra' \(see "mcp-specgen init --help"\)\n$/],
+    [["--nope"], /^mcp-specgen: unknown option '--nope' \(see "mcp-specgen --help"\)\n$/],
+    [["help", "frobnicate"], /unknown command "frobnicate"/],
+  ])("%j is a usage error naming the help to read", async (args, message) => {
+    project = tempProject();
+    const r = await runCli(args, project.dir);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(message);
+  });
+
+  it("still accepts options before generate and check", async () => {
+    project = tempProject({}, true);
+    const r = await runCli(["--quiet", "--out", "gen", "generate"], project.dir);
+    expect(r.code).toBe(0);
+    expect(project.list("gen")).toContain("manifest.json");
+    expect((await runCli(["--json", "check", "--out", "gen"], project.dir)).stdout).toMatch(/"ok": true/);
+  });
+});
+
+describe("start-up", () => {
+  // What a command loads decides how fast it starts; the benchmark (bench/startup.js)
+  // measures the time, this checks the cause: --version and --help load no dependency.
+  const TRACE = `data:text/javascript,${encodeURIComponent(
+    'import { register } from "node:module"; register("data:text/javascript," + encodeURIComponent("export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.startsWith(\\"file:\\")) process.stderr.write(\\"LOADED \\" + r.url + \\"\\\\n\\"); return r; }"));',
+  )}`;
+
+  it.each([["--version"], ["--help"], ["generate", "--help"], ["check", "--help"], ["import", "--help"], ["init", "--help"], ["help", "lint"]])("%s loads no dependency and none of the pipeline", (...args) => {
+    const r = spawnSync(process.execPath, ["--import", TRACE, path.join(REPO, "bin/mcp-specgen.js"), ...args], { encoding: "utf8" });
+    expect(r.status).toBe(0);
+    const loaded = r.stderr.split("\n").filter((l) => l.startsWith("LOADED ")).map((l) => l.slice(7));
+    expect(loaded).toContainEqual(expect.stringMatching(/dist\/src\/cli\/main\.js$/));
+    expect(loaded.filter((u) => /node_modules|\/pipeline\.js$|\/generators\/|\/parse\/|\/validate\/|\/config\/load\.js$/.test(u))).toEqual([]);
+  });
+});
