@@ -3,7 +3,7 @@ import type { ListedTool } from "./source.js";
 import { isObject } from "../schema/walk.js";
 
 /**
- * Renders imported tools as a spec in the canonical Markdown template (seed 000 §4.1).
+ * Renders imported tools as a spec in the canonical Markdown template.
  * The JSON Schemas are written verbatim (they win over the tables, which are for
  * reading), and `**MCP Name**` keeps each wire name exact (`get-sum` stays `get-sum`).
  * Server-provided text is escaped so it can never open a heading, a fence or a table.

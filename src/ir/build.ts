@@ -11,7 +11,7 @@ export interface StatedAnnotations {
 /**
  * Completes annotations with the MCP defaults (readOnly false, destructive true,
  * idempotent false, openWorld true). A read-only tool cannot be destructive, and a
- * stated idempotency (seed template section 6) decides idempotentHint when no hint is given.
+ * stated idempotency (the template's Idempotency section) decides idempotentHint when no hint is given.
  */
 export function completeAnnotations(stated: StatedAnnotations, idempotency?: Idempotency): ToolAnnotations {
   const readOnlyHint = stated.readOnlyHint ?? false;
@@ -36,7 +36,7 @@ export function moduleFromPath(file: string): string {
   return normalizeModule(chosen) || "tools";
 }
 
-/** Lower snake case, `[a-z0-9_]` only, as the seed's invocation-name pattern requires. */
+/** Lower snake case, `[a-z0-9_]` only, as the template's `module_name.tool_name` invocation-name pattern requires. */
 export function normalizeModule(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")

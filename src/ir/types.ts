@@ -18,7 +18,7 @@ export interface SourceLocation {
   column: number;
 }
 
-/** Idempotency as stated by a spec (seed 000 §4.1, section 6). */
+/** Idempotency as stated by a spec (the template's Idempotency section). */
 export interface Idempotency {
   value: "yes" | "no" | "partial";
   explanation?: string;
@@ -32,7 +32,7 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-/** An error type a tool documents (seed 000 §3.3). */
+/** An error type a tool documents (an `error_type` of its failures). */
 export interface ToolErrorType {
   type: string;
   description?: string;

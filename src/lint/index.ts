@@ -28,9 +28,9 @@ export interface LintSummaryRow {
  * Reads and checks specs like `generate` does (parse, validate, names) and adds the spec
  * quality checks of {@link lintTools}. Nothing is generated or written.
  */
-export async function runLint(config: ResolvedConfig): Promise<LintResult> {
+export async function runLint(config: ResolvedConfig, options: { onFile?: (done: number, total: number) => void } = {}): Promise<LintResult> {
   const diagnostics = new DiagnosticBag();
-  const specs = loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits });
+  const specs = loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits, onFile: options.onFile });
   const resolved = resolveToolSchemas(specs.tools, diagnostics);
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   validateTools(resolved, diagnostics, { slowPatterns: await probeToolPatterns(resolved) });
@@ -40,12 +40,12 @@ export async function runLint(config: ResolvedConfig): Promise<LintResult> {
   return { files: specs.files, tools, diagnostics: sorted, summary: summarizeByCode(sorted) };
 }
 
-// Verbs in a tool name that say it changes something (seed 002: destructive-tool gating).
+// Verbs in a tool name that say it changes something (destructive tools are gated by the trust policy).
 const MUTATING = /^(delete|del|remove|rm|drop|destroy|purge|clear|reset|wipe|kill|terminate|stop|write|overwrite|save|create|add|insert|update|set|put|post|patch|edit|modify|replace|rename|move|mv|apply|commit|push|pop|merge|sync|publish|upload|send|deploy|install|uninstall|execute|exec|run|start|restart|trigger|dispatch|invalidate|revoke|grant|approve|cancel|archive|import|migrate)$/i;
 
 /**
- * The seed's tool checklist (000 §11.1) as findings on each tool: an input and an output
- * JSON Schema (§4.2), documented errors, usage examples, security notes for tools that
+ * The spec template's checklist as findings on each tool: an input and an output
+ * JSON Schema, documented errors, usage examples, security notes for tools that
  * change things, a version, and a type for every parameter. Idempotency and descriptions
  * are already checked by validation (SPEC_MISSING_IDEMPOTENCY, SPEC_MISSING_DESCRIPTION).
  */

@@ -1,0 +1,39 @@
+// mcp-specgen.config.ts — every option is optional; the values below are the defaults.
+// "mcp-specgen/config" holds only defineConfig, so loading the config stays quick.
+import { defineConfig } from "mcp-specgen/config";
+
+export default defineConfig({
+  // Spec files or directories; directories are searched for *.md, *.markdown and *.json.
+  inputs: ["specs"],
+  // Where the generated files go. mcp-specgen only ever overwrites or removes files it
+  // generated there (it lists them in `.mcp-specgen-files.json`).
+  outDir: "generated",
+  // The generators to run:
+  //   types       <Name>Args / <Name>Result interfaces for every tool
+  //   validators  precompiled validators for arguments and results
+  //   server      typed handlers per tool and createRegistry()
+  //   client      typed client stubs (createClient)
+  //   openai      OpenAI function-calling definitions (openai.json)
+  //   manifest    a registry manifest with a content hash per tool (manifest.json)
+  generators: ["types", "validators", "server", "client", "openai", "manifest"],
+  // Identifiers in generated code, inside each module's namespace: "tool" names them after
+  // the tool (greeter.get_greeting → client.greeter.getGreeting); "module-tool" adds the
+  // module as well (client.greeter.greeterGetGreeting).
+  naming: "tool",
+  types: {
+    // Objects without `additionalProperties` are closed: no index signature.
+    closedObjects: true,
+  },
+  openai: {
+    // Bring schemas into OpenAI's strict mode whenever they allow it.
+    strict: true,
+    // Longest function name, 16 to 64; some hosts accept fewer characters (Cursor: 60).
+    nameMaxLength: 64,
+  },
+  // Name and version of the server in manifest.json and the MCP serverInfo.
+  // Default name: the "name" of package.json; default version: "0.0.0".
+  // server: { name: "my-server", version: "1.0.0" },
+  // Bounds on what one spec may ask of the parser (file sizes, nesting, schema sizes);
+  // a spec beyond one gets an error. Each defaults to far more than real specs use.
+  // limits: { maxDepth: 64 },
+});
