@@ -99,6 +99,29 @@ describe("mcp-specgen init", () => {
     expect(project.read("package.json")).toBe("{ nope");
   });
 
+  it("edits a package.json that starts with a byte order mark, keeping the mark", async () => {
+    project = tempProject({ "package.json": '\uFEFF{\n  "name": "bom-project"\n}\n' });
+    const r = await runCli(["init"], project.dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/updated +package\.json/);
+    expect(project.list()).toContain("specs/bom_project/MCP_TOOL_SPECIFICATION.md");
+    const text = project.read("package.json");
+    expect(text.startsWith("\uFEFF{")).toBe(true);
+    expect(JSON.parse(text.slice(1))).toEqual({ name: "bom-project", scripts: { generate: "mcp-specgen generate", check: "mcp-specgen check" } });
+  });
+
+  it.each([
+    ["scripts that are not an object", '{ "name": "x", "scripts": null }\n', /its "scripts" is not an object/],
+    ["two scripts keys", '{ "name": "x", "scripts": { "a": "1" }, "scripts": { "b": "2" } }\n', /could not be edited safely/],
+  ])("leaves a package.json with %s alone and says what to add", async (_what, text, note) => {
+    project = tempProject({ "package.json": text });
+    const r = await runCli(["init"], project.dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(note);
+    expect(r.stdout).toMatch(/add the scripts "generate": "mcp-specgen generate" and "check": "mcp-specgen check" yourself/);
+    expect(project.read("package.json")).toBe(text);
+  });
+
   it("rejects a --name without letters or digits", async () => {
     project = tempProject();
     const r = await runCli(["init", "--name", "--"], project.dir);

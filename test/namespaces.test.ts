@@ -103,6 +103,10 @@ describe("several servers' tool lists with the same wire names", () => {
     const serverTs = readFileSync(path.join(out, "server.ts"), "utf8");
     expect(serverTs).not.toMatch(/export function createRegistry\b/);
     expect(serverTs).toMatch(/No `createRegistry` for all modules: "add_observations" is a tool of "personal" and "work"/);
+    // Nor a client for all modules at once: a call could reach the other server's tool.
+    const clientTs = readFileSync(path.join(out, "client.ts"), "utf8");
+    expect(clientTs).not.toMatch(/export function create(Raw)?Client\b/);
+    expect(clientTs).toMatch(/No `createClient` or `createRawClient` for all modules: "add_observations" is a tool of "personal" and "work"/);
 
     // Vendor names stay unique and reversible: the module is part of each shared one.
     const manifest = JSON.parse(readFileSync(path.join(out, "manifest.json"), "utf8")) as { tools: Array<{ name: string; module: string; vendorNames: { openai: string } }> };

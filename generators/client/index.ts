@@ -1,8 +1,8 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
 import { renderTemplate } from "../../src/generate/templates.js";
-import { moduleNamespaces } from "../../src/generate/modules.js";
-import { stringLiteral } from "../../src/generate/ts.js";
+import { describeSharedWireNames, moduleNamespaces, sharedWireNames } from "../../src/generate/modules.js";
+import { docComment, stringLiteral } from "../../src/generate/ts.js";
 
 /**
  * Generates `client.ts`: `createClient(transport)` with one typed async method per tool,
@@ -23,7 +23,11 @@ export const clientGenerator: Generator = {
     }));
     const first = modules[0];
     const example = { module: first?.id ?? "module", moduleLiteral: first?.idLiteral ?? '"module"', camel: first?.tools[0]?.camel ?? "tool" };
-    const contents = renderTemplate("client", "client.ts.hbs", { banner: tsBanner(ctx.config.inputs).trimEnd(), modules, example });
+    const shared = sharedWireNames(moduleNamespaces(ctx));
+    const sharedWireNamesNote = shared.length
+      ? docComment(`No \`createClient\` or \`createRawClient\` for all modules: ${describeSharedWireNames(shared)}. Each module is a server of its own, so connect to each and call it with \`createModuleClient\`.`)
+      : "";
+    const contents = renderTemplate("client", "client.ts.hbs", { banner: tsBanner(ctx.config.inputs).trimEnd(), modules, example, sharedWireNamesNote });
     return [{ path: "client.ts", contents }];
   },
 };

@@ -1,6 +1,6 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
-import { moduleNamespaces } from "../../src/generate/modules.js";
+import { describeSharedWireNames, moduleNamespaces, sharedWireNames, type ModuleNamespace } from "../../src/generate/modules.js";
 import { renderTemplate } from "../../src/generate/templates.js";
 import { docComment, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
 import { toolListEntry } from "../manifest/index.js";
@@ -57,7 +57,7 @@ export const serverGenerator: Generator = {
       banner,
       modules,
       example,
-      sharedWireNames: sharedWireNames(namespaces),
+      sharedWireNames: sharedWireNamesComment(namespaces),
       validatorImports: [...validatorImports].sort(([a], [b]) => (a < b ? -1 : 1)).map(([alias, from]) => ({ alias, from })),
     });
     return [
@@ -67,19 +67,9 @@ export const serverGenerator: Generator = {
   },
 };
 
-/** A comment on the wire names that several modules use, or "" when every name is unique. */
-function sharedWireNames(namespaces: ReturnType<typeof moduleNamespaces>): string {
-  const modulesByName = new Map<string, string[]>();
-  for (const m of namespaces) {
-    for (const { tool } of m.tools) {
-      const list = modulesByName.get(tool.name);
-      if (list) list.push(m.module);
-      else modulesByName.set(tool.name, [m.module]);
-    }
-  }
-  const shared = [...modulesByName].filter(([, modules]) => modules.length > 1).sort(([a], [b]) => (a < b ? -1 : 1));
+/** Why there is no `createRegistry` for all modules, as a comment; "" when there is one. */
+function sharedWireNamesComment(namespaces: readonly ModuleNamespace[]): string {
+  const shared = sharedWireNames(namespaces);
   if (shared.length === 0) return "";
-  const shown = shared.slice(0, 3).map(([name, modules]) => `"${name}" is a tool of ${modules.map((m) => `"${m}"`).join(" and ")}`);
-  const what = `${shown.join(", ")}${shared.length > 3 ? `, and ${shared.length - 3} more names are shared` : ""}`;
-  return docComment(`No \`createRegistry\` for all modules: ${what}. One MCP server cannot list two tools of one name, so serve each module on its own with \`createModuleRegistry\`.`);
+  return docComment(`No \`createRegistry\` for all modules: ${describeSharedWireNames(shared)}. One MCP server cannot list two tools of one name, so serve each module on its own with \`createModuleRegistry\`.`);
 }

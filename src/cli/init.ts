@@ -77,7 +77,10 @@ export async function runInit(argv: string[], io: CliIO): Promise<number> {
 
 /** package.json as text and as parsed JSON; `json` is undefined when it is missing or not an object. */
 interface PackageFile {
+  /** The file's text, without a leading byte order mark. */
   text?: string;
+  /** The file starts with a byte order mark (npm accepts one); kept when the file is edited. */
+  bom?: boolean;
   json?: { name?: unknown; dependencies?: Record<string, unknown>; devDependencies?: Record<string, unknown>; scripts?: Record<string, unknown> };
   problem?: string;
 }
@@ -90,12 +93,14 @@ function readPackage(file: string): PackageFile {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") return {};
     throw fsError(e, "cannot read", file);
   }
+  const bom = text.startsWith("\uFEFF");
+  if (bom) text = text.slice(1);
   try {
     const json = JSON.parse(text) as unknown;
-    if (typeof json !== "object" || json === null || Array.isArray(json)) return { text, problem: "it is not a JSON object" };
-    return { text, json: json as PackageFile["json"] };
+    if (typeof json !== "object" || json === null || Array.isArray(json)) return { text, bom, problem: "it is not a JSON object" };
+    return { text, bom, json: json as PackageFile["json"] };
   } catch (e) {
-    return { text, problem: `it is not valid JSON: ${(e as Error).message}` };
+    return { text, bom, problem: `it is not valid JSON: ${(e as Error).message}` };
   }
 }
 
@@ -143,7 +148,11 @@ function updatePackage(file: string, pkg: PackageFile, cwd: string, dryRun: bool
     if (!dryRun) createFile(file, `${JSON.stringify(json, null, 2)}\n`);
     return { step: { file: "package.json", action: "created", note: 'with "type": "module" and the generate and check scripts' }, scripts: new Set(names) };
   }
-  if (!pkg.json) return { step: { file: "package.json", action: "kept", note: `${pkg.problem}; add the scripts "generate": "${SCRIPTS.generate}" and "check": "${SCRIPTS.check}" yourself` }, scripts: new Set() };
+  const addThemYourself = `add the scripts "generate": "${SCRIPTS.generate}" and "check": "${SCRIPTS.check}" yourself`;
+  if (!pkg.json) return { step: { file: "package.json", action: "kept", note: `${pkg.problem}; ${addThemYourself}` }, scripts: new Set() };
+  if (pkg.json.scripts !== undefined && !isRecord(pkg.json.scripts)) {
+    return { step: { file: "package.json", action: "kept", note: `its "scripts" is not an object; ${addThemYourself}` }, scripts: new Set() };
+  }
   const scripts = isRecord(pkg.json.scripts) ? pkg.json.scripts : {};
   const missing = names.filter((k) => !Object.hasOwn(scripts, k));
   const differing = names.filter((k) => Object.hasOwn(scripts, k) && scripts[k] !== SCRIPTS[k]);
@@ -153,9 +162,21 @@ function updatePackage(file: string, pkg: PackageFile, cwd: string, dryRun: bool
   let text = pkg.text;
   const formatting = detectFormatting(text);
   for (const key of missing) text = applyEdits(text, modify(text, ["scripts", key], SCRIPTS[key], { formattingOptions: formatting }));
-  if (!dryRun) atomicWrite(realTarget(file), text);
+  // The edit went where JSON.parse reads it (not, say, into the first of two "scripts" keys).
+  if (!editedAsParsed(text, missing)) return { step: { file: "package.json", action: "kept", note: `it could not be edited safely (are there two "scripts" keys?); ${addThemYourself}` }, scripts: new Set() };
+  if (!dryRun) atomicWrite(realTarget(file), pkg.bom ? `\uFEFF${text}` : text);
   const added = `added the ${missing.map((k) => `"${k}"`).join(" and ")} script${missing.length === 1 ? "" : "s"}`;
   return { step: { file: "package.json", action: "updated", note: keptNote ? `${added}; ${keptNote}` : added }, scripts: ours };
+}
+
+/** True when `text` parses to a package.json whose scripts include each of `keys` with our command. */
+function editedAsParsed(text: string, keys: readonly ScriptName[]): boolean {
+  try {
+    const scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+    return isRecord(scripts) && keys.every((k) => scripts[k] === SCRIPTS[k]);
+  } catch {
+    return false;
+  }
 }
 
 /** The indentation and line ending a JSON text uses, for edits that look like the rest of it. */

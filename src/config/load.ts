@@ -43,6 +43,9 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
 export function resolveConfig(cwd: string, user: UserConfig, configFile?: string): ResolvedConfig {
   const where = configFile ?? "config";
   if (user.generators) for (const g of user.generators) if (!GENERATOR_NAMES.includes(g)) throw new UsageError(`${where}: unknown generator "${g}" (known: ${GENERATOR_NAMES.join(", ")})`);
+  if (user.generators && user.generators.length === 0) throw new UsageError(`${where}: generators is empty, so nothing would be generated (and every earlier output removed); list the generators to run, or leave the option out to run them all`);
+  const repeated = user.generators?.find((g, i) => user.generators!.indexOf(g) !== i);
+  if (repeated) throw new UsageError(`${where}: generator "${repeated}" is listed twice in generators`);
   if (user.naming && user.naming !== "tool" && user.naming !== "module-tool") throw new UsageError(`${where}: naming must be "tool" or "module-tool"`);
   const max = user.openai?.nameMaxLength ?? 64;
   if (!Number.isInteger(max) || max < 16 || max > 64) throw new UsageError(`${where}: openai.nameMaxLength must be an integer from 16 to 64`);
@@ -64,7 +67,8 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
 
 function readPackageName(cwd: string): string | undefined {
   try {
-    const pkg = JSON.parse(readFileSync(path.join(cwd, "package.json"), "utf8")) as { name?: unknown };
+    // npm accepts a package.json that starts with a byte order mark; JSON.parse does not.
+    const pkg = JSON.parse(readFileSync(path.join(cwd, "package.json"), "utf8").replace(/^\uFEFF/, "")) as { name?: unknown };
     return typeof pkg.name === "string" ? pkg.name : undefined;
   } catch {
     return undefined;

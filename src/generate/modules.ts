@@ -29,3 +29,26 @@ export function moduleNamespaces(ctx: Pick<GeneratorContext, "tools" | "names">)
     return { module, id: named[0]!.names.module, tools: named };
   });
 }
+
+/**
+ * Wire names that tools of several modules share (several servers' `read_file`), sorted,
+ * each with those modules. Such modules cannot be served, or called, over one connection:
+ * one MCP server cannot list two tools of one name.
+ */
+export function sharedWireNames(namespaces: readonly ModuleNamespace[]): Array<[string, string[]]> {
+  const modulesByName = new Map<string, string[]>();
+  for (const m of namespaces) {
+    for (const { tool } of m.tools) {
+      const list = modulesByName.get(tool.name);
+      if (list) list.push(m.module);
+      else modulesByName.set(tool.name, [m.module]);
+    }
+  }
+  return [...modulesByName].filter(([, modules]) => modules.length > 1).sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+/** A readable summary of {@link sharedWireNames}: the first three, then how many more. */
+export function describeSharedWireNames(shared: ReadonlyArray<[string, string[]]>): string {
+  const shown = shared.slice(0, 3).map(([name, modules]) => `"${name}" is a tool of ${modules.map((m) => `"${m}"`).join(" and ")}`);
+  return `${shown.join(", ")}${shared.length > 3 ? `, and ${shared.length - 3} more names are shared` : ""}`;
+}

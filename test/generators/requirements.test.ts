@@ -111,4 +111,10 @@ describe("generator requirements", () => {
       p.dispose();
     }
   });
+  it.each([
+    [[], /generators is empty, so nothing would be generated/],
+    [["types", "types"], /generator "types" is listed twice/],
+  ])("refuses generators %j as a config error", (generators, message) => {
+    expect(() => resolveConfig(REPO, { generators: generators as GeneratorName[] })).toThrow(message);
+  });
 });

@@ -55,11 +55,12 @@ function project(name: string, type: "module" | "commonjs"): string {
   ok(run("npm", ["install", "--save-dev", ...NPM_FLAGS, tarballs.cli, "@types/node@^20.19.0"], dir), "npm install -D (generator)");
   ok(run(TSC, ["--init"], dir), "tsc --init");
   expect(readFileSync(path.join(dir, "tsconfig.json"), "utf8")).toMatch(/"types": \[\]/);
-  // `tsc --init` defaults, plus where to put the output and Node's types for `process`. In a
-  // CommonJS package, `import` syntax needs `verbatimModuleSyntax` off (TypeScript's rule).
+  // `tsc --init` defaults plus the two settings the README names: where the output goes, and
+  // Node's types (for `process`). Everything in the project is compiled, the config file too.
+  // In a CommonJS package, `import` syntax needs `verbatimModuleSyntax` off (TypeScript's rule).
   const config = readFileSync(path.join(dir, "tsconfig.json"), "utf8")
     .replace(/"types": \[\]/, '"types": ["node"]')
-    .replace(/"compilerOptions": \{/, '"include": ["src", "generated"],\n  "compilerOptions": {\n    "outDir": "dist",\n    "rootDir": ".",');
+    .replace(/"compilerOptions": \{/, '"compilerOptions": {\n    "outDir": "dist",');
   writeFileSync(path.join(dir, "tsconfig.json"), type === "commonjs" ? config.replace(/"verbatimModuleSyntax": true/, '"verbatimModuleSyntax": false') : config);
   return dir;
 }

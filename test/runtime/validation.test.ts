@@ -86,6 +86,14 @@ describe("canonicalJson", () => {
 });
 
 describe("compileSchema", () => {
+  it("reads only an argument's own properties, never inherited members", () => {
+    const optional = compileSchema({ type: "object", properties: { constructor: { type: "object", required: ["x"] } } });
+    expect(optional({})).toBe(true);
+    const required = compileSchema({ type: "object", properties: { toString: { type: "string" } }, required: ["toString"] });
+    expect(required({})).toBe(false);
+    expect(required({ toString: "s" })).toBe(true);
+  });
+
   it("caches by content, not by object identity", () => {
     const a = compileSchema({ type: "object", properties: { x: { type: "string", minLength: 3 } } });
     const b = compileSchema({ properties: { x: { minLength: 3, type: "string" } }, type: "object" });

@@ -14,10 +14,10 @@ export type RawModuleClient<M extends ModuleName> = {
 };
 
 /** Typed calls to every tool, grouped by module: `client.greeter.getGreeting(args)`. */
-export type ToolClient = { [M in ModuleName]: ModuleClient<M> };
+export type ToolClient = { [M in keyof ToolTypes]: ModuleClient<M> };
 
 /** Typed calls to every tool, grouped by module, resolving with whole MCPToolResults. */
-export type RawToolClient = { [M in ModuleName]: RawModuleClient<M> };
+export type RawToolClient = { [M in keyof ToolTypes]: RawModuleClient<M> };
 
 /** Each module's methods and the wire name each one calls. */
 const wireNames: { readonly [M in ModuleName]: { readonly [T in keyof ToolTypes[M]]: string } } = {

@@ -15,7 +15,10 @@ export type ToolHandler<M extends ModuleName, T extends keyof ToolTypes[M]> = (a
 export type ModuleHandlers<M extends ModuleName> = { [T in keyof ToolTypes[M]]: ToolHandler<M, T> };
 
 /** One handler per tool, grouped by module: `{ greeter: { getGreeting: (args, ctx) => … } }`. */
-export type ToolHandlers = { [M in ModuleName]: ModuleHandlers<M> };
+export type ToolHandlers = { [M in keyof ToolTypes]: ModuleHandlers<M> };
+
+/** One module's handlers; `never` when `M` is a union of modules, whose handlers could not all be checked. */
+type OneModuleHandlers<M extends ModuleName> = { [K in M]: [M] extends [K] ? ModuleHandlers<K> : never }[M];
 
 /** Registers each module's tools, with their precompiled argument and result validators. */
 const registrars: { [M in ModuleName]: (registry: runtime.ToolRegistry, handlers: ModuleHandlers<M>) => void } = {
@@ -36,8 +39,8 @@ export function createRegistry(handlers: ToolHandlers, options: runtime.ToolRegi
 }
 
 /** Builds a registry serving one module's tools, e.g. `createModuleRegistry("greeter", handlers)`. */
-export function createModuleRegistry<M extends ModuleName>(module: M, handlers: ModuleHandlers<NoInfer<M>>, options: runtime.ToolRegistryOptions = {}): runtime.ToolRegistry {
+export function createModuleRegistry<M extends ModuleName>(module: M, handlers: NoInfer<OneModuleHandlers<M>>, options: runtime.ToolRegistryOptions = {}): runtime.ToolRegistry {
   const registry = new runtime.ToolRegistry(options);
-  registrars[module](registry, handlers);
+  registrars[module](registry, handlers as ModuleHandlers<M>);
   return registry;
 }

@@ -3,7 +3,7 @@ import { jsonEqual } from "./json-equal.js";
 
 // Validators generated with ajv's standalone code need a few small helpers of ajv's
 // runtime and the ajv-formats format functions. Generated code imports them from here,
-// so a project only has to depend on mcp-specgen (ajv's compiler is never loaded).
+// so a project only has to depend on @mcp-specgen/runtime (ajv's compiler is never loaded).
 const require = createRequire(import.meta.url);
 
 /**

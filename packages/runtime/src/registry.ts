@@ -166,15 +166,15 @@ export interface ToolRegistryOptions {
 /** Per-call options of {@link ToolRegistry.execute}. */
 export interface ExecuteOptions {
   /** Overrides the tool's and the registry's time limit for this call. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Cancels the call: the handler's signal is aborted and the result is a `Cancelled` failure. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** An id for correlation, passed to the handler context and the audit record. */
-  callId?: string | number;
+  callId?: string | number | undefined;
   /** Receives the handler's `ctx.reportProgress` calls. */
-  onProgress?: (progress: number, total?: number, message?: string) => void;
+  onProgress?: ((progress: number, total?: number, message?: string) => void) | undefined;
   /** Receives the handler's `ctx.log` calls. */
-  onLog?: (level: LogLevel, data: unknown) => void;
+  onLog?: ((level: LogLevel, data: unknown) => void) | undefined;
 }
 
 /** Outcome of {@link ToolRegistry.validateCall}. */

@@ -212,7 +212,9 @@ function ajvFor(dialect: "2020" | "2019" | "draft7"): AjvInstance {
     const modulePath = dialect === "2020" ? "ajv/dist/2020" : dialect === "2019" ? "ajv/dist/2019" : "ajv";
     const ajvModule = requireFromHere(modulePath) as { default?: AjvConstructor } & AjvConstructor;
     const Ajv = ajvModule.default ?? ajvModule;
-    ajv = new Ajv({ strict: false, allErrors: true });
+    // ownProperties: an argument's inherited members (`constructor`, `toString`) are not its
+    // properties, so an optional `constructor` is absent from `{}` and a required `toString` missing.
+    ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true });
     useSafeEqual(ajv);
     const formats = requireFromHere("ajv-formats") as { default?: (ajv: AjvInstance) => void } & ((ajv: AjvInstance) => void);
     (formats.default ?? formats)(ajv);
