@@ -8,8 +8,18 @@ const require = createRequire(import.meta.url);
 const Ajv = require("ajv").default;
 const ajv = new Ajv({ allErrors: true, strict: false });
 
-const inputSchema = { type: "object", properties: { a: { type: "number" }, b: { type: "number" } }, required: ["a", "b"], additionalProperties: false };
-const outputSchema = { type: "object", properties: { sum: { type: "number" } }, required: ["sum"], additionalProperties: false };
+const inputSchema = {
+  type: "object",
+  properties: { a: { type: "number" }, b: { type: "number" } },
+  required: ["a", "b"],
+  additionalProperties: false,
+};
+const outputSchema = {
+  type: "object",
+  properties: { sum: { type: "number" } },
+  required: ["sum"],
+  additionalProperties: false,
+};
 const validateInput = ajv.compile(inputSchema);
 const validateOutput = ajv.compile(outputSchema);
 const handler = (args) => ({ sum: args.a + args.b });
@@ -31,7 +41,17 @@ async function nsPerOpAsync(fn, iterations) {
 /** Runs the execute benchmark and returns rows for the report. */
 export async function benchExecute({ iterations = 500_000 } = {}) {
   const registry = new ToolRegistry({});
-  registry.register({ name: "math.get_sum", inputSchema, outputSchema, annotations: { readOnlyHint: true }, validateInput, validateOutput }, handler);
+  registry.register(
+    {
+      name: "math.get_sum",
+      inputSchema,
+      outputSchema,
+      annotations: { readOnlyHint: true },
+      validateInput,
+      validateOutput,
+    },
+    handler,
+  );
   const calls = Array.from({ length: 1024 }, (_, i) => ({ tool_name: "math.get_sum", arguments: { a: i, b: 2 } }));
   const args = calls.map((c) => c.arguments);
   let sink = 0;
@@ -40,7 +60,10 @@ export async function benchExecute({ iterations = 500_000 } = {}) {
   const runs = [];
   for (let round = 0; round < 3; round++) {
     const bareHandler = nsPerOp((i) => (sink += handler(args[i & 1023]).sum), iterations);
-    const bareValidators = nsPerOp((i) => (sink += validateInput(args[i & 1023]) && validateOutput({ sum: i }) ? 1 : 0), iterations);
+    const bareValidators = nsPerOp(
+      (i) => (sink += validateInput(args[i & 1023]) && validateOutput({ sum: i }) ? 1 : 0),
+      iterations,
+    );
     const awaitedPieces = await nsPerOpAsync(async (i) => {
       const a = args[i & 1023];
       if (!validateInput(a)) throw new Error("invalid");
@@ -56,14 +79,32 @@ export async function benchExecute({ iterations = 500_000 } = {}) {
   }
   // The median round of each measurement, to damp noise.
   const median = (k) => runs.map((r) => r[k]).sort((a, b) => a - b)[1];
-  const m = { bareHandler: median("bareHandler"), bareValidators: median("bareValidators"), awaitedPieces: median("awaitedPieces"), execute: median("execute") };
+  const m = {
+    bareHandler: median("bareHandler"),
+    bareValidators: median("bareValidators"),
+    awaitedPieces: median("awaitedPieces"),
+    execute: median("execute"),
+  };
   const wrapper = m.execute - m.bareHandler - m.bareValidators;
   rows.push(
     { measure: "bare handler call", "ns/call": m.bareHandler.toFixed(0), "calls/s": Math.round(1e9 / m.bareHandler) },
-    { measure: "bare validators (args + result)", "ns/call": m.bareValidators.toFixed(0), "calls/s": Math.round(1e9 / m.bareValidators) },
-    { measure: "awaited bare pieces (async floor)", "ns/call": m.awaitedPieces.toFixed(0), "calls/s": Math.round(1e9 / m.awaitedPieces) },
+    {
+      measure: "bare validators (args + result)",
+      "ns/call": m.bareValidators.toFixed(0),
+      "calls/s": Math.round(1e9 / m.bareValidators),
+    },
+    {
+      measure: "awaited bare pieces (async floor)",
+      "ns/call": m.awaitedPieces.toFixed(0),
+      "calls/s": Math.round(1e9 / m.awaitedPieces),
+    },
     { measure: "registry.execute()", "ns/call": m.execute.toFixed(0), "calls/s": Math.round(1e9 / m.execute) },
-    { measure: "wrapper cost beyond handler + validation", "ns/call": wrapper.toFixed(0), "target": "< 1000 ns", met: wrapper < 1000 },
+    {
+      measure: "wrapper cost beyond handler + validation",
+      "ns/call": wrapper.toFixed(0),
+      target: "< 1000 ns",
+      met: wrapper < 1000,
+    },
     { measure: "wrapper cost beyond the async floor", "ns/call": (m.execute - m.awaitedPieces).toFixed(0) },
   );
   if (sink === 42) console.log("");

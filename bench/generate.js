@@ -78,9 +78,27 @@ export async function benchGenerate({ counts = [1000] } = {}) {
         const typesPeer = await peer(count);
         const validatorsPeer = peerValidators(count);
         rows.push(
-          { bench: `${count} tools (${format}): whole pipeline`, "ours ms": Math.round(run.ms), "per tool ms": +(run.ms / count).toFixed(2), "heap Δ MB": Math.round(heapMb), phases: Object.entries(run.timings).map(([k, v]) => `${k}=${Math.round(v)}`).join(" ") },
-          { bench: `${count} tools (${format}): types vs json2ts compile()`, "ours ms": Math.round(run.timings["generate:types"]), "peer ms": Math.round(typesPeer), "ours / peer": +(run.timings["generate:types"] / typesPeer).toFixed(2) },
-          { bench: `${count} tools (${format}): validators vs ajv standalone`, "ours ms": Math.round(run.timings["generate:validators"]), "peer ms": Math.round(validatorsPeer), "ours / peer": +(run.timings["generate:validators"] / validatorsPeer).toFixed(2) },
+          {
+            bench: `${count} tools (${format}): whole pipeline`,
+            "ours ms": Math.round(run.ms),
+            "per tool ms": +(run.ms / count).toFixed(2),
+            "heap Δ MB": Math.round(heapMb),
+            phases: Object.entries(run.timings)
+              .map(([k, v]) => `${k}=${Math.round(v)}`)
+              .join(" "),
+          },
+          {
+            bench: `${count} tools (${format}): types vs json2ts compile()`,
+            "ours ms": Math.round(run.timings["generate:types"]),
+            "peer ms": Math.round(typesPeer),
+            "ours / peer": +(run.timings["generate:types"] / typesPeer).toFixed(2),
+          },
+          {
+            bench: `${count} tools (${format}): validators vs ajv standalone`,
+            "ours ms": Math.round(run.timings["generate:validators"]),
+            "peer ms": Math.round(validatorsPeer),
+            "ours / peer": +(run.timings["generate:validators"] / validatorsPeer).toFixed(2),
+          },
         );
       } finally {
         rmSync(dir, { recursive: true, force: true });

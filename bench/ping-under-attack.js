@@ -14,12 +14,19 @@ const BYTES = LIMIT - 4096;
 
 /** Raw `tools/call` lines, each close to the server's 10 MiB message limit. */
 function attacks() {
-  const call = (id, args) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "take", arguments: args } });
+  const call = (id, args) =>
+    JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "take", arguments: args } });
   return {
     "2 MB string vs pattern + format": (id) => call(id, { text: `${"a".repeat(BYTES)}@` }),
-    "700k objects vs uniqueItems": (id) => call(id, { list: "X" }).replace('"X"', `[${"{},".repeat(Math.floor(BYTES / 3))}{}]`),
-    "arrays nested 1M deep vs $ref": (id) => call(id, { tree: "X" }).replace('"X"', `${"[".repeat(BYTES / 2)}${"]".repeat(BYTES / 2)}`),
-    "170k keys vs patternProperties": (id) => call(id, { map: "X" }).replace('"X"', `{${Array.from({ length: Math.floor(BYTES / 12) }, (_, i) => `"k${i}":1`).join(",")}}`),
+    "700k objects vs uniqueItems": (id) =>
+      call(id, { list: "X" }).replace('"X"', `[${"{},".repeat(Math.floor(BYTES / 3))}{}]`),
+    "arrays nested 1M deep vs $ref": (id) =>
+      call(id, { tree: "X" }).replace('"X"', `${"[".repeat(BYTES / 2)}${"]".repeat(BYTES / 2)}`),
+    "170k keys vs patternProperties": (id) =>
+      call(id, { map: "X" }).replace(
+        '"X"',
+        `{${Array.from({ length: Math.floor(BYTES / 12) }, (_, i) => `"k${i}":1`).join(",")}}`,
+      ),
   };
 }
 
@@ -63,7 +70,10 @@ export async function benchPingUnderAttack({ rounds = 3 } = {}) {
       for (const [r, line] of lines.entries()) {
         const answered = new Promise((resolve) => client.pending.set(1_000_000 + r, resolve));
         client.raw(`${line}\n`);
-        const response = await Promise.race([answered, new Promise((_, reject) => setTimeout(() => reject(new Error(`${name}: no answer within 60 s`)), 60_000))]);
+        const response = await Promise.race([
+          answered,
+          new Promise((_, reject) => setTimeout(() => reject(new Error(`${name}: no answer within 60 s`)), 60_000)),
+        ]);
         if (!response.result && !response.error) throw new Error(`${name}: no answer`);
       }
       const callMs = (performance.now() - t0) / rounds;

@@ -15,7 +15,11 @@ const BIN = path.join(REPO, "bin/mcp-specgen.js");
 /** Wall time of one run of `node args…` in `cwd`, in ms; throws when it fails. */
 function time(args, cwd) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", MCP_SPECGEN_NO_CACHE: "" } });
+  const r = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1", MCP_SPECGEN_NO_CACHE: "" },
+  });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`node ${args.join(" ")} exited ${r.status}: ${r.stderr.slice(0, 500)}`);
   return ms;

@@ -12,7 +12,11 @@ export function toolSchema(i) {
       filter: {
         type: "object",
         description: "Structured filter.",
-        properties: { field: { type: "string" }, op: { type: "string", enum: ["eq", "lt", "gt"] }, value: { type: ["string", "number"] } },
+        properties: {
+          field: { type: "string" },
+          op: { type: "string", enum: ["eq", "lt", "gt"] },
+          value: { type: ["string", "number"] },
+        },
         required: ["field", "op"],
         additionalProperties: false,
       },
@@ -29,7 +33,15 @@ export function outputSchema(i) {
   return {
     type: "object",
     properties: {
-      items: { type: "array", items: { type: "object", properties: { id: { type: "string" }, score: { type: "number" } }, required: ["id", "score"], additionalProperties: false } },
+      items: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { id: { type: "string" }, score: { type: "number" } },
+          required: ["id", "score"],
+          additionalProperties: false,
+        },
+      },
       total: { type: "integer", minimum: 0 },
       next_cursor: { type: ["string", "null"], description: `Cursor after page of tool ${i}.` },
     },
@@ -88,7 +100,10 @@ ${JSON.stringify(outputSchema(i), null, 2)}
 { "tool_name": "${m}.tool_${i}", "arguments": { "query": "cats", "limit": 5 } }
 \`\`\`
 `;
-    files.set(`${m}/MCP_TOOL_SPECIFICATION.md`, (files.get(`${m}/MCP_TOOL_SPECIFICATION.md`) ?? "") + text + "\n---\n\n");
+    files.set(
+      `${m}/MCP_TOOL_SPECIFICATION.md`,
+      (files.get(`${m}/MCP_TOOL_SPECIFICATION.md`) ?? "") + text + "\n---\n\n",
+    );
   }
   return files;
 }

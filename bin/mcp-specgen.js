@@ -6,8 +6,11 @@ import module from "node:module";
 
 /** Prints a last-resort error (the stack only with MCP_SPECGEN_DEBUG=1) and exits 1. */
 function fatal(message, error) {
-  process.stderr.write(`mcp-specgen: internal error: ${message}\n  hint: this is a bug in mcp-specgen; please report it with the command you ran (set MCP_SPECGEN_DEBUG=1 to include the stack trace)\n`);
-  if (process.env.MCP_SPECGEN_DEBUG === "1" && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.stderr.write(
+    `mcp-specgen: internal error: ${message}\n  hint: this is a bug in mcp-specgen; please report it with the command you ran (set MCP_SPECGEN_DEBUG=1 to include the stack trace)\n`,
+  );
+  if (process.env.MCP_SPECGEN_DEBUG === "1" && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
   process.exit(1);
 }
 
@@ -19,7 +22,10 @@ let cli;
 try {
   cli = await import("../dist/src/cli/main.js");
 } catch (e) {
-  fatal(`cannot load the compiled CLI (${e instanceof Error ? e.message.split("\n")[0] : String(e)}); run "npm run build"`, e);
+  fatal(
+    `cannot load the compiled CLI (${e instanceof Error ? e.message.split("\n")[0] : String(e)}); run "npm run build"`,
+    e,
+  );
 }
 
 process.on("uncaughtException", (e) => fatal(e instanceof Error ? e.message.split("\n")[0] : String(e), e));

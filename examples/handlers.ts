@@ -43,7 +43,12 @@ export function createHandlers(options: ExampleOptions): ToolHandlers {
           const buffer = Buffer.alloc(Math.min(max_bytes, info.size));
           const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
           const bufferEncoding = encoding === "utf-8" ? "utf8" : encoding;
-          return { file_path, content: buffer.subarray(0, bytesRead).toString(bufferEncoding), size_bytes: info.size, truncated: info.size > bytesRead };
+          return {
+            file_path,
+            content: buffer.subarray(0, bytesRead).toString(bufferEncoding),
+            size_bytes: info.size,
+            truncated: info.size > bytesRead,
+          };
         } finally {
           await handle.close();
         }
@@ -53,7 +58,11 @@ export function createHandlers(options: ExampleOptions): ToolHandlers {
         const resolved = await confine(options.workspaceRoot, file_path, missing_ok);
         if ("error" in resolved) return resolved.error;
         if (resolved.missing) return { file_path, deleted: false };
-        if (!(await lstat(resolved.path)).isFile()) return failure(ErrorTypes.PermissionError, `${file_path} is not a regular file; directories are never removed`);
+        if (!(await lstat(resolved.path)).isFile())
+          return failure(
+            ErrorTypes.PermissionError,
+            `${file_path} is not a regular file; directories are never removed`,
+          );
         await unlink(resolved.path);
         return { file_path, deleted: true };
       },
@@ -78,7 +87,11 @@ export function createHandlers(options: ExampleOptions): ToolHandlers {
           ctx.reportProgress(i + 1, samples, `sample ${i + 1} of ${samples}`);
         }
         const mean = lags.reduce((a, b) => a + b, 0) / lags.length;
-        return { samples: lags.length, mean_lag_ms: Math.round(mean * 1000) / 1000, max_lag_ms: Math.round(Math.max(...lags) * 1000) / 1000 };
+        return {
+          samples: lags.length,
+          mean_lag_ms: Math.round(mean * 1000) / 1000,
+          max_lag_ms: Math.round(Math.max(...lags) * 1000) / 1000,
+        };
       },
     },
 
@@ -89,7 +102,9 @@ export function createHandlers(options: ExampleOptions): ToolHandlers {
           title: args.title,
           priority: args.priority ?? "medium",
           tags: args.tags ?? [],
-          assignee: args.assignee ? { name: args.assignee.name, ...(args.assignee.email ? { email: args.assignee.email } : {}) } : null,
+          assignee: args.assignee
+            ? { name: args.assignee.name, ...(args.assignee.email ? { email: args.assignee.email } : {}) }
+            : null,
           checklist: (args.checklist ?? []).map((c) => ({ text: c.text, done: c.done ?? false })),
           due_date: args.due_date ?? null,
           created_at: new Date().toISOString(),
@@ -150,11 +165,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  * Resolves a user path inside the workspace root, refusing `..` escapes and symlinks
  * that lead outside it.
  */
-async function confine(root: string, userPath: string, missingOk = false): Promise<{ path: string; missing?: boolean } | { error: ReturnType<typeof failure> }> {
-  if (!userPath.trim()) return { error: failure(ErrorTypes.ValidationError, "file_path must not be empty", { parameter: "file_path" }) };
+async function confine(
+  root: string,
+  userPath: string,
+  missingOk = false,
+): Promise<{ path: string; missing?: boolean } | { error: ReturnType<typeof failure> }> {
+  if (!userPath.trim())
+    return { error: failure(ErrorTypes.ValidationError, "file_path must not be empty", { parameter: "file_path" }) };
   const realRoot = await realpath(root);
   const candidate = path.resolve(realRoot, userPath);
-  if (!isInside(realRoot, candidate)) return { error: failure(ErrorTypes.PermissionError, `${userPath} is outside the workspace`) };
+  if (!isInside(realRoot, candidate))
+    return { error: failure(ErrorTypes.PermissionError, `${userPath} is outside the workspace`) };
   let real: string;
   try {
     real = await realpath(candidate);
@@ -162,7 +183,8 @@ async function confine(root: string, userPath: string, missingOk = false): Promi
     if (missingOk) return { path: candidate, missing: true };
     return { error: failure(ErrorTypes.FileNotFoundError, `${userPath} does not exist`, { path: userPath }) };
   }
-  if (!isInside(realRoot, real)) return { error: failure(ErrorTypes.PermissionError, `${userPath} leads outside the workspace`) };
+  if (!isInside(realRoot, real))
+    return { error: failure(ErrorTypes.PermissionError, `${userPath} leads outside the workspace`) };
   return { path: real };
 }
 
@@ -176,23 +198,62 @@ function scaffold(args: aiCodeEditing.GenerateCodeArgs): string {
   const indent = " ".repeat(args.style?.indent ?? 4);
   const docs = args.style?.docstrings ?? true;
   const words = args.prompt.toLowerCase().match(/[a-z0-9]+/g) ?? ["task"];
-  const name = words.filter((w) => !["a", "an", "the", "create", "write", "function", "to", "that", "in", "python", "typescript", "javascript", "go", "rust"].includes(w)).slice(0, 4);
+  const name = words
+    .filter(
+      (w) =>
+        ![
+          "a",
+          "an",
+          "the",
+          "create",
+          "write",
+          "function",
+          "to",
+          "that",
+          "in",
+          "python",
+          "typescript",
+          "javascript",
+          "go",
+          "rust",
+        ].includes(w),
+    )
+    .slice(0, 4);
   const snake = (name.length ? name : ["task"]).join("_");
   const camel = snake.replace(/_(.)/g, (_, c: string) => c.toUpperCase());
   const summary = args.prompt.replace(/\s+/g, " ").trim();
   let lines: string[];
   switch (args.language) {
     case "python":
-      lines = [`def ${snake}(*args, **kwargs):`, ...(docs ? [`${indent}"""${summary.replace(/"""/g, "'''")}"""`] : []), `${indent}raise NotImplementedError("${snake}")`];
+      lines = [
+        `def ${snake}(*args, **kwargs):`,
+        ...(docs ? [`${indent}"""${summary.replace(/"""/g, "'''")}"""`] : []),
+        `${indent}raise NotImplementedError("${snake}")`,
+      ];
       break;
     case "go":
-      lines = [...(docs ? [`// ${camel} ${summary}`] : []), `func ${camel}() error {`, `${indent}return errors.New("${snake}: pending implementation")`, "}"];
+      lines = [
+        ...(docs ? [`// ${camel} ${summary}`] : []),
+        `func ${camel}() error {`,
+        `${indent}return errors.New("${snake}: pending implementation")`,
+        "}",
+      ];
       break;
     case "rust":
-      lines = [...(docs ? [`/// ${summary}`] : []), `pub fn ${snake}() -> Result<(), String> {`, `${indent}Err("${snake}: pending implementation".to_string())`, "}"];
+      lines = [
+        ...(docs ? [`/// ${summary}`] : []),
+        `pub fn ${snake}() -> Result<(), String> {`,
+        `${indent}Err("${snake}: pending implementation".to_string())`,
+        "}",
+      ];
       break;
     default:
-      lines = [...(docs ? [`/** ${summary.replace(/\*\//g, "*\\/")} */`] : []), `export function ${camel}(): never {`, `${indent}throw new Error("${camel}: pending implementation");`, "}"];
+      lines = [
+        ...(docs ? [`/** ${summary.replace(/\*\//g, "*\\/")} */`] : []),
+        `export function ${camel}(): never {`,
+        `${indent}throw new Error("${camel}: pending implementation");`,
+        "}",
+      ];
   }
   if (args.context_code) lines = [...args.context_code.split("\n"), "", ...lines];
   return lines.slice(0, args.max_lines ?? 50).join("\n");

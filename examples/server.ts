@@ -24,17 +24,28 @@ const { values } = parseArgs({
 // Logs go to stderr: on stdio, stdout carries the protocol.
 const logger = createConsoleLogger("info");
 const allowDestructive = values["allow-destructive"];
-const registry = createRegistry(createHandlers({ workspaceRoot: path.resolve(values.root), toolCount: () => registry.list().length }), {
-  logger,
-  // Destructive tools (delete_file) run only when the host allows them.
-  trustPolicy: () => allowDestructive,
-});
+const registry = createRegistry(
+  createHandlers({ workspaceRoot: path.resolve(values.root), toolCount: () => registry.list().length }),
+  {
+    logger,
+    // Destructive tools (delete_file) run only when the host allows them.
+    trustPolicy: () => allowDestructive,
+  },
+);
 const info = { name: manifest.server.name, version: manifest.server.version };
 
 if (values.http) {
   const port = Number(values.http);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--http needs a port number, not "${values.http}"`);
-  const server = await serveHttp(registry, { ...info, host: "127.0.0.1", port, path: "/mcp", stateless: values.stateless, logger });
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--http needs a port number, not "${values.http}"`);
+  const server = await serveHttp(registry, {
+    ...info,
+    host: "127.0.0.1",
+    port,
+    path: "/mcp",
+    stateless: values.stateless,
+    logger,
+  });
   logger.info(`MCP server on ${server.url} (${registry.list().length} tools${values.stateless ? ", stateless" : ""})`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.on("SIGINT", stop);

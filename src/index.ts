@@ -9,7 +9,15 @@ export { runPipeline, type PipelineResult } from "./pipeline.js";
 export { loadSpecs, parseSpecText } from "./parse/index.js";
 export { DEFAULT_LIMITS, type SpecLimits } from "./parse/limits.js";
 export { validateTools } from "./validate/index.js";
-export type { ToolSpec, SpecSet, JsonSchema, JsonValue, SourceLocation, ToolAnnotations, ToolExample } from "./ir/types.js";
+export type {
+  ToolSpec,
+  SpecSet,
+  JsonSchema,
+  JsonValue,
+  SourceLocation,
+  ToolAnnotations,
+  ToolExample,
+} from "./ir/types.js";
 export type { Diagnostic, Severity } from "./diagnostics/types.js";
 export { formatDiagnostic } from "./diagnostics/format.js";
 export type { Generator, GeneratedFile, GeneratorContext } from "./generate/generator.js";

@@ -62,7 +62,12 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   }
 }
 
-async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, timings: Record<string, number>, progress: (p: PipelineProgress) => void): Promise<PipelineResult> {
+async function runStages(
+  config: ResolvedConfig,
+  diagnostics: DiagnosticBag,
+  timings: Record<string, number>,
+  progress: (p: PipelineProgress) => void,
+): Promise<PipelineResult> {
   const time = <T>(phase: string, fn: () => T): T => {
     const t0 = performance.now();
     try {
@@ -72,7 +77,9 @@ async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, tim
     }
   };
   const onFile = (done: number, total: number) => progress({ phase: "parse", done, total });
-  const specs = time("parse", () => loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits, onFile }));
+  const specs = time("parse", () =>
+    loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits, onFile }),
+  );
   progress({ phase: "check" });
   const resolved = time("resolve", () => resolveToolSchemas(specs.tools, diagnostics));
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -101,7 +108,12 @@ async function runStages(config: ResolvedConfig, diagnostics: DiagnosticBag, tim
   const clash = firstPathClash(files);
   if (clash) {
     // Two outputs for one file would leave one silently lost (and code importing it broken).
-    diagnostics.error("GENERATION_FAILED", runLocation(config), `two generated files map to "${clash}" (on case-insensitive file systems too)`, "rename one of the modules or tools involved");
+    diagnostics.error(
+      "GENERATION_FAILED",
+      runLocation(config),
+      `two generated files map to "${clash}" (on case-insensitive file systems too)`,
+      "rename one of the modules or tools involved",
+    );
     return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
   }
   files.push(ownershipFile(files, config.inputs));

@@ -9,7 +9,10 @@ function findPackage(): { dir: string; version: string } {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {
-      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string; version?: string };
+      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
+        name?: string;
+        version?: string;
+      };
       if (pkg.name === "mcp-specgen") return (root = { dir, version: pkg.version ?? "0.0.0" });
     } catch {
       // Not here; keep looking upwards.

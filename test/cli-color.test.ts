@@ -7,7 +7,8 @@ import { runCli, tempProject, type TempProject } from "./helpers/project.js";
 const ESC = "\x1b[";
 
 /** One spec with a warning, so there is a diagnostic to colour. */
-const SPEC = "# Demo\n\n## Tool: `demo.echo`\n\n**Version**: 1.0.0\n\n### 1. Tool Purpose and Description\n\nEchoes.\n\n### 3. Input Schema (Parameters)\n\n```json\n{ \"type\": \"object\" }\n```\n";
+const SPEC =
+  '# Demo\n\n## Tool: `demo.echo`\n\n**Version**: 1.0.0\n\n### 1. Tool Purpose and Description\n\nEchoes.\n\n### 3. Input Schema (Parameters)\n\n```json\n{ "type": "object" }\n```\n';
 
 let project: TempProject;
 afterEach(() => project?.dispose());
@@ -43,7 +44,9 @@ describe("colour in the CLI", () => {
 
   it("colours severity, location and code on a terminal", async () => {
     const r = await run(["generate"], { isTTY: { stderr: true } });
-    expect(r.stderr).toContain(`${ESC}1mspecs/demo/MCP_TOOL_SPECIFICATION.md:3:1${ESC}22m ${ESC}1m${ESC}33mwarning${ESC}39m${ESC}22m ${ESC}2mSPEC_MISSING_IDEMPOTENCY${ESC}22m`);
+    expect(r.stderr).toContain(
+      `${ESC}1mspecs/demo/MCP_TOOL_SPECIFICATION.md:3:1${ESC}22m ${ESC}1m${ESC}33mwarning${ESC}39m${ESC}22m ${ESC}2mSPEC_MISSING_IDEMPOTENCY${ESC}22m`,
+    );
     expect(r.stdout).not.toContain(ESC);
   });
 
@@ -122,7 +125,16 @@ describe("progress line", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
     try {
       const events: string[] = [];
-      const { io, progress } = withProgress({ cwd: ".", stdout: (t) => events.push(`out ${t}`), stderr: (t) => events.push(`err ${t}`), progress: (l) => events.push(`line ${l}`), isTTY: { stderr: true } }, false);
+      const { io, progress } = withProgress(
+        {
+          cwd: ".",
+          stdout: (t) => events.push(`out ${t}`),
+          stderr: (t) => events.push(`err ${t}`),
+          progress: (l) => events.push(`line ${l}`),
+          isTTY: { stderr: true },
+        },
+        false,
+      );
       progress.update("generating types…");
       vi.advanceTimersByTime(600);
       io.stderr("a warning");
@@ -139,7 +151,11 @@ describe("progress line", () => {
     const progress = (line: string) => lines.push(line);
     // A check with the cache off is a full run: long enough for the line on most machines,
     // but only the rules are checked here, not the timing.
-    for (const terminal of [{ progress }, { progress, isTTY: { stderr: true }, env: { CI: "true" } }, { progress, isTTY: { stderr: true }, quiet: true }]) {
+    for (const terminal of [
+      { progress },
+      { progress, isTTY: { stderr: true }, env: { CI: "true" } },
+      { progress, isTTY: { stderr: true }, quiet: true },
+    ]) {
       const { quiet, ...rest } = terminal as typeof terminal & { quiet?: boolean };
       await runCli(["generate", "--no-cache", ...(quiet ? ["--quiet"] : [])], project.dir, rest);
       expect(lines).toEqual([]);

@@ -11,7 +11,12 @@ afterEach(() => project?.dispose());
 describe("help", () => {
   it.each(COMMANDS)("%s --help prints its usage, options with defaults and an example", async (command) => {
     project = tempProject();
-    for (const args of [[command, "--help"], [command, "-h"], ["help", command], ["--help", command]]) {
+    for (const args of [
+      [command, "--help"],
+      [command, "-h"],
+      ["help", command],
+      ["--help", command],
+    ]) {
       const r = await runCli(args, project.dir);
       expect(r.code, args.join(" ")).toBe(0);
       expect(r.stderr).toBe("");
@@ -47,9 +52,15 @@ describe("help", () => {
   });
 
   it.each([
-    [["generate", "--nope"], /^mcp-specgen: generate: Unknown option '--nope' \(see "mcp-specgen generate --help"\)\n$/],
+    [
+      ["generate", "--nope"],
+      /^mcp-specgen: generate: Unknown option '--nope' \(see "mcp-specgen generate --help"\)\n$/,
+    ],
     [["check", "-x"], /^mcp-specgen: check: Unknown option '-x' \(see "mcp-specgen check --help"\)\n$/],
-    [["lint", "--out"], /^mcp-specgen: lint: Option '--out <value>' argument missing \(see "mcp-specgen lint --help"\)\n$/],
+    [
+      ["lint", "--out"],
+      /^mcp-specgen: lint: Option '--out <value>' argument missing \(see "mcp-specgen lint --help"\)\n$/,
+    ],
     [["import", "--frob"], /see "mcp-specgen import --help"/],
     [["init", "extra"], /^mcp-specgen: init: Unexpected argument 'extra' \(see "mcp-specgen init --help"\)\n$/],
     [["--nope"], /^mcp-specgen: unknown option '--nope' \(see "mcp-specgen --help"\)\n$/],
@@ -78,11 +89,28 @@ describe("start-up", () => {
     'import { register } from "node:module"; register("data:text/javascript," + encodeURIComponent("export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.startsWith(\\"file:\\")) process.stderr.write(\\"LOADED \\" + r.url + \\"\\\\n\\"); return r; }"));',
   )}`;
 
-  it.each([["--version"], ["--help"], ["generate", "--help"], ["check", "--help"], ["import", "--help"], ["init", "--help"], ["help", "lint"]])("%s loads no dependency and none of the pipeline", (...args) => {
-    const r = spawnSync(process.execPath, ["--import", TRACE, path.join(REPO, "bin/mcp-specgen.js"), ...args], { encoding: "utf8" });
+  it.each([
+    ["--version"],
+    ["--help"],
+    ["generate", "--help"],
+    ["check", "--help"],
+    ["import", "--help"],
+    ["init", "--help"],
+    ["help", "lint"],
+  ])("%s loads no dependency and none of the pipeline", (...args) => {
+    const r = spawnSync(process.execPath, ["--import", TRACE, path.join(REPO, "bin/mcp-specgen.js"), ...args], {
+      encoding: "utf8",
+    });
     expect(r.status).toBe(0);
-    const loaded = r.stderr.split("\n").filter((l) => l.startsWith("LOADED ")).map((l) => l.slice(7));
+    const loaded = r.stderr
+      .split("\n")
+      .filter((l) => l.startsWith("LOADED "))
+      .map((l) => l.slice(7));
     expect(loaded).toContainEqual(expect.stringMatching(/dist\/src\/cli\/main\.js$/));
-    expect(loaded.filter((u) => /node_modules|\/pipeline\.js$|\/generators\/|\/parse\/|\/validate\/|\/config\/load\.js$/.test(u))).toEqual([]);
+    expect(
+      loaded.filter((u) =>
+        /node_modules|\/pipeline\.js$|\/generators\/|\/parse\/|\/validate\/|\/config\/load\.js$/.test(u),
+      ),
+    ).toEqual([]);
   });
 });

@@ -74,12 +74,18 @@ describe("mcp-specgen init", () => {
   });
 
   it("adds the scripts to an existing package.json and changes nothing else in it", async () => {
-    const original = '{\r\n    "name": "weather",\r\n    "version": "1.2.3",\r\n    "scripts": {\r\n        "test": "vitest",\r\n        "check": "tsc --noEmit"\r\n    },\r\n    "dependencies": { "@mcp-specgen/runtime": "^0.1.0" }\r\n}\r\n';
+    const original =
+      '{\r\n    "name": "weather",\r\n    "version": "1.2.3",\r\n    "scripts": {\r\n        "test": "vitest",\r\n        "check": "tsc --noEmit"\r\n    },\r\n    "dependencies": { "@mcp-specgen/runtime": "^0.1.0" }\r\n}\r\n';
     project = tempProject({ "package.json": original });
     const r = await runCli(["init"], project.dir);
     expect(r.stdout).toMatch(/updated +package\.json \(added the "generate" script; its own "check" script is kept\)/);
     const after = project.read("package.json");
-    expect(after).toBe(original.replace('"check": "tsc --noEmit"\r\n', '"check": "tsc --noEmit",\r\n        "generate": "mcp-specgen generate"\r\n'));
+    expect(after).toBe(
+      original.replace(
+        '"check": "tsc --noEmit"\r\n',
+        '"check": "tsc --noEmit",\r\n        "generate": "mcp-specgen generate"\r\n',
+      ),
+    );
     // The runtime is a dependency already; "check" is the project's own, so mcp-specgen is called directly.
     expect(r.stdout).not.toMatch(/npm install @mcp-specgen\/runtime/);
     expect(r.stdout).toMatch(/npx mcp-specgen check/);
@@ -88,7 +94,9 @@ describe("mcp-specgen init", () => {
   it("adds a scripts object, indented like the file, when there is none", async () => {
     project = tempProject({ "package.json": '{\n\t"name": "weather",\n\t"private": true\n}\n' });
     await runCli(["init"], project.dir);
-    expect(project.read("package.json")).toBe('{\n\t"name": "weather",\n\t"private": true,\n\t"scripts": {\n\t\t"generate": "mcp-specgen generate",\n\t\t"check": "mcp-specgen check"\n\t}\n}\n');
+    expect(project.read("package.json")).toBe(
+      '{\n\t"name": "weather",\n\t"private": true,\n\t"scripts": {\n\t\t"generate": "mcp-specgen generate",\n\t\t"check": "mcp-specgen check"\n\t}\n}\n',
+    );
   });
 
   it("leaves a package.json that is not valid JSON alone", async () => {
@@ -107,18 +115,27 @@ describe("mcp-specgen init", () => {
     expect(project.list()).toContain("specs/bom_project/MCP_TOOL_SPECIFICATION.md");
     const text = project.read("package.json");
     expect(text.startsWith("\uFEFF{")).toBe(true);
-    expect(JSON.parse(text.slice(1))).toEqual({ name: "bom-project", scripts: { generate: "mcp-specgen generate", check: "mcp-specgen check" } });
+    expect(JSON.parse(text.slice(1))).toEqual({
+      name: "bom-project",
+      scripts: { generate: "mcp-specgen generate", check: "mcp-specgen check" },
+    });
   });
 
   it.each([
     ["scripts that are not an object", '{ "name": "x", "scripts": null }\n', /its "scripts" is not an object/],
-    ["two scripts keys", '{ "name": "x", "scripts": { "a": "1" }, "scripts": { "b": "2" } }\n', /could not be edited safely/],
+    [
+      "two scripts keys",
+      '{ "name": "x", "scripts": { "a": "1" }, "scripts": { "b": "2" } }\n',
+      /could not be edited safely/,
+    ],
   ])("leaves a package.json with %s alone and says what to add", async (_what, text, note) => {
     project = tempProject({ "package.json": text });
     const r = await runCli(["init"], project.dir);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(note);
-    expect(r.stdout).toMatch(/add the scripts "generate": "mcp-specgen generate" and "check": "mcp-specgen check" yourself/);
+    expect(r.stdout).toMatch(
+      /add the scripts "generate": "mcp-specgen generate" and "check": "mcp-specgen check" yourself/,
+    );
     expect(project.read("package.json")).toBe(text);
   });
 
@@ -138,7 +155,9 @@ describe("mcp-specgen init", () => {
     expect(generated.stderr).toBe("");
     expect(generated.code).toBe(0);
     expect(generated.stdout).toMatch(/1 tool → generated\//);
-    expect(project.list("generated")).toEqual(expect.arrayContaining(["server.ts", "client.ts", "manifest.json", "types/weather.ts"]));
+    expect(project.list("generated")).toEqual(
+      expect.arrayContaining(["server.ts", "client.ts", "manifest.json", "types/weather.ts"]),
+    );
     const lint = await runCli(["lint", "--strict", "--verbose"], project.dir);
     expect(lint.stderr).toBe("");
     expect(lint.code).toBe(0);

@@ -13,7 +13,8 @@ function sourceFiles(dir: string): string[] {
 describe("diagnostic codes", () => {
   const used = new Set<string>();
   for (const f of [...sourceFiles("src"), ...sourceFiles("generators")]) {
-    for (const m of readFileSync(f, "utf8").matchAll(/(?:error|warning|info|report)\(\s*"([A-Z][A-Z_]+)"/g)) used.add(m[1]!);
+    for (const m of readFileSync(f, "utf8").matchAll(/(?:error|warning|info|report)\(\s*"([A-Z][A-Z_]+)"/g))
+      used.add(m[1]!);
   }
 
   it("every code reported in the source is in the catalogue", () => {
@@ -23,6 +24,7 @@ describe("diagnostic codes", () => {
 
   it("every catalogued code is documented in the README with its severity", () => {
     const readme = readFileSync(path.join(REPO, "README.md"), "utf8");
-    for (const [code, { severity }] of Object.entries(DIAGNOSTIC_CODES)) expect(readme).toMatch(new RegExp(`\\| \`${code}\` \\| ${severity} \\|`));
+    for (const [code, { severity }] of Object.entries(DIAGNOSTIC_CODES))
+      expect(readme).toMatch(new RegExp(`\\| \`${code}\` \\| ${severity} \\|`));
   });
 });

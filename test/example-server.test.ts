@@ -23,7 +23,10 @@ afterAll(() => rmSync(workspace, { recursive: true, force: true }));
 
 /** Starts the example over HTTP on a free port; resolves once it prints its URL. */
 function startHttp(extra: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...SERVER, "--http", "0", "--root", workspace, ...extra], { cwd: REPO, stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(process.execPath, [...SERVER, "--http", "0", "--root", workspace, ...extra], {
+    cwd: REPO,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
   return new Promise((resolve, reject) => {
     let err = "";
     const timer = setTimeout(() => reject(new Error(`example server did not start: ${err}`)), 20_000);
@@ -51,17 +54,36 @@ const ARGS: Record<string, Record<string, unknown>> = {
 };
 
 describe.each([
-  ["stdio", async () => {
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [...SERVER, "--root", workspace, "--allow-destructive"], cwd: REPO, stderr: "ignore" }));
-    return { client, stop: async () => client.close() };
-  }],
-  ["http", async () => {
-    const { url, child } = await startHttp(["--allow-destructive"]);
-    const client = new Client({ name: "test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    return { client, stop: async () => { await client.close(); child.kill(); } };
-  }],
+  [
+    "stdio",
+    async () => {
+      const client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [...SERVER, "--root", workspace, "--allow-destructive"],
+          cwd: REPO,
+          stderr: "ignore",
+        }),
+      );
+      return { client, stop: async () => client.close() };
+    },
+  ],
+  [
+    "http",
+    async () => {
+      const { url, child } = await startHttp(["--allow-destructive"]);
+      const client = new Client({ name: "test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      return {
+        client,
+        stop: async () => {
+          await client.close();
+          child.kill();
+        },
+      };
+    },
+  ],
 ] as const)("the example server over %s, with the SDK client", (_transport, connect) => {
   let client: Client;
   let stop: () => Promise<void>;
@@ -103,7 +125,11 @@ describe.each([
 
   it("sends progress notifications", async () => {
     const progress: number[] = [];
-    await client.callTool({ name: "system_info.measure_event_loop_lag", arguments: { samples: 4, interval_ms: 5 } }, CallToolResultSchema, { onprogress: (p) => progress.push(p.progress) });
+    await client.callTool(
+      { name: "system_info.measure_event_loop_lag", arguments: { samples: 4, interval_ms: 5 } },
+      CallToolResultSchema,
+      { onprogress: (p) => progress.push(p.progress) },
+    );
     expect(progress.length).toBeGreaterThanOrEqual(3);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
@@ -111,7 +137,11 @@ describe.each([
   it("cancelling a call aborts its handler", async () => {
     const controller = new AbortController();
     const started = Date.now();
-    const call = client.callTool({ name: "system_info.measure_event_loop_lag", arguments: { samples: 100, interval_ms: 100 } }, CallToolResultSchema, { signal: controller.signal });
+    const call = client.callTool(
+      { name: "system_info.measure_event_loop_lag", arguments: { samples: 100, interval_ms: 100 } },
+      CallToolResultSchema,
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort("test"), 300);
     await expect(call).rejects.toThrow();
     // The handler stopped: the server answers the next call at once instead of after 10 s.
@@ -127,7 +157,10 @@ describe("the example server over HTTP without a trust policy", () => {
     const client = new Client({ name: "test", version: "1.0.0" });
     try {
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-      const r = await client.callTool({ name: "file_utility.delete_file", arguments: { file_path: "docs/notes.txt", missing_ok: true } });
+      const r = await client.callTool({
+        name: "file_utility.delete_file",
+        arguments: { file_path: "docs/notes.txt", missing_ok: true },
+      });
       expect(r.isError).toBe(true);
       expect((r.content as Array<{ text: string }>)[0]!.text).toMatch(/PermissionError/);
     } finally {

@@ -56,7 +56,12 @@ const STRICT = {
 
 /** The tsc configurations: a folder each, compiled with one tsc run. */
 const BUILDS = [
-  { name: "nodenext-esm", packageJson: { type: "module" }, options: { module: "nodenext", verbatimModuleSyntax: true }, load: "import" },
+  {
+    name: "nodenext-esm",
+    packageJson: { type: "module" },
+    options: { module: "nodenext", verbatimModuleSyntax: true },
+    load: "import",
+  },
   { name: "nodenext-cjs", packageJson: {}, options: { module: "nodenext" }, load: "require" },
   { name: "commonjs", packageJson: {}, options: { module: "commonjs" }, load: "require" },
 ] as const;
@@ -95,7 +100,9 @@ function consumer(files: GeneratedFile[]): string {
     'import { inProcessTransport, type ValidateFunction } from "@mcp-specgen/runtime";',
     'import { createRegistry, type ToolHandlers } from "./generated/server.js";',
     'import { createClient, type ToolClient } from "./generated/client.js";',
-    ...validators.map((p, i) => `import * as v${i} from ${JSON.stringify(`./generated/${p.replace(/\.ts$/, ".js")}`)};`),
+    ...validators.map(
+      (p, i) => `import * as v${i} from ${JSON.stringify(`./generated/${p.replace(/\.ts$/, ".js")}`)};`,
+    ),
     "",
     "type IsAny<T> = 0 extends 1 & T ? true : false;",
     "type Typed<M> = [IsAny<M[keyof M]>, M[keyof M] extends ValidateFunction ? true : false];",
@@ -114,7 +121,9 @@ function entry(files: GeneratedFile[]): string {
   return [
     'export { createRegistry } from "./generated/server.js";',
     'export { createClient } from "./generated/client.js";',
-    ...validators.map((p, i) => `import * as v${i} from ${JSON.stringify(`./generated/${p.replace(/\.ts$/, ".js")}`)};`),
+    ...validators.map(
+      (p, i) => `import * as v${i} from ${JSON.stringify(`./generated/${p.replace(/\.ts$/, ".js")}`)};`,
+    ),
     `export const validators = { ${validators.map((p, i) => `${JSON.stringify(p.replace(/\.ts$/, ""))}: v${i}`).join(", ")} };`,
     "",
   ].join("\n");
@@ -123,7 +132,10 @@ function entry(files: GeneratedFile[]): string {
 async function drive(name: string, targets: Target[], nodeArgs: string[] = []): Promise<void> {
   project.write(`${name}.json`, JSON.stringify(targets));
   try {
-    const { stdout } = await run(process.execPath, [...nodeArgs, DRIVER, path.join(project.dir, `${name}.json`)], { cwd: project.dir, encoding: "utf8" });
+    const { stdout } = await run(process.execPath, [...nodeArgs, DRIVER, path.join(project.dir, `${name}.json`)], {
+      cwd: project.dir,
+      encoding: "utf8",
+    });
     for (const line of stdout.trim().split("\n")) {
       const r = JSON.parse(line) as Summary;
       results.set(r.label, r);
@@ -133,12 +145,22 @@ async function drive(name: string, targets: Target[], nodeArgs: string[] = []): 
   }
 }
 
-const esbuildBase = (dir: string): BuildOptions => ({ entryPoints: [path.join(dir, "entry.ts")], bundle: true, platform: "node", target: "node20", logLevel: "silent", tsconfigRaw: "{}", absWorkingDir: dir });
+const esbuildBase = (dir: string): BuildOptions => ({
+  entryPoints: [path.join(dir, "entry.ts")],
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  logLevel: "silent",
+  tsconfigRaw: "{}",
+  absWorkingDir: dir,
+});
 
 beforeAll(async () => {
   project = runtimeProject();
   for (const c of CASES) {
-    const result = await runPipeline(resolveConfig(c.dir, { inputs: ["specs"], server: { name: c.name, version: "1.0.0" } }));
+    const result = await runPipeline(
+      resolveConfig(c.dir, { inputs: ["specs"], server: { name: c.name, version: "1.0.0" } }),
+    );
     expect(result.failed, result.diagnostics.map((d) => formatDiagnostic(d)).join("\n")).toBe(false);
     generated.set(c.name, result.files);
   }
@@ -148,7 +170,10 @@ beforeAll(async () => {
   // tsc: one project per configuration holding every case, compiled in parallel.
   for (const b of BUILDS) {
     project.write(`${b.name}/package.json`, JSON.stringify(b.packageJson));
-    project.write(`${b.name}/tsconfig.json`, JSON.stringify({ compilerOptions: { ...STRICT, ...b.options }, include: ["src"] }, null, 2));
+    project.write(
+      `${b.name}/tsconfig.json`,
+      JSON.stringify({ compilerOptions: { ...STRICT, ...b.options }, include: ["src"] }, null, 2),
+    );
     for (const c of CASES) {
       write(`${b.name}/src`, c.name);
       project.write(`${b.name}/src/${c.name}/use.ts`, consumer(generated.get(c.name)!));
@@ -156,7 +181,9 @@ beforeAll(async () => {
   }
   await Promise.all(
     BUILDS.map(async (b) => {
-      const r = await run(TSC, ["-p", path.join(project.dir, b.name)], { encoding: "utf8" }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? "", stderr: e.stderr ?? String(e) }));
+      const r = await run(TSC, ["-p", path.join(project.dir, b.name)], { encoding: "utf8" }).catch(
+        (e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? "", stderr: e.stderr ?? String(e) }),
+      );
       tscOutput.set(b.name, `${r.stdout}${r.stderr}`);
     }),
   );
@@ -171,28 +198,83 @@ beforeAll(async () => {
     const manifest = path.join(dir, "generated/manifest.json");
     await esbuild({ ...esbuildBase(dir), format: "esm", outfile: path.join(dir, "out/esbuild.mjs") });
     // The runtime stays a package import in the CommonJS bundle (see the `it.fails` below).
-    await esbuild({ ...esbuildBase(dir), format: "cjs", outfile: path.join(dir, "out/esbuild.cjs"), external: ["@mcp-specgen/runtime"] });
-    bundles.push({ label: `esbuild-esm/${c.name}`, kind: "bundle", file: path.join(dir, "out/esbuild.mjs"), load: "import", manifest });
-    bundles.push({ label: `esbuild-cjs/${c.name}`, kind: "bundle", file: path.join(dir, "out/esbuild.cjs"), load: "require", manifest });
+    await esbuild({
+      ...esbuildBase(dir),
+      format: "cjs",
+      outfile: path.join(dir, "out/esbuild.cjs"),
+      external: ["@mcp-specgen/runtime"],
+    });
+    bundles.push({
+      label: `esbuild-esm/${c.name}`,
+      kind: "bundle",
+      file: path.join(dir, "out/esbuild.mjs"),
+      load: "import",
+      manifest,
+    });
+    bundles.push({
+      label: `esbuild-cjs/${c.name}`,
+      kind: "bundle",
+      file: path.join(dir, "out/esbuild.cjs"),
+      load: "require",
+      manifest,
+    });
     const vite = await import("vite").catch(() => undefined);
     if (vite) {
-      await vite.build({ configFile: false, root: dir, logLevel: "silent", build: { ssr: "entry.ts", outDir: "out/vite", emptyOutDir: true, minify: false, rollupOptions: { output: { entryFileNames: "[name].mjs", format: "es" } } } });
-      bundles.push({ label: `vite/${c.name}`, kind: "bundle", file: path.join(dir, "out/vite/entry.mjs"), load: "import", manifest });
+      await vite.build({
+        configFile: false,
+        root: dir,
+        logLevel: "silent",
+        build: {
+          ssr: "entry.ts",
+          outDir: "out/vite",
+          emptyOutDir: true,
+          minify: false,
+          rollupOptions: { output: { entryFileNames: "[name].mjs", format: "es" } },
+        },
+      });
+      bundles.push({
+        label: `vite/${c.name}`,
+        kind: "bundle",
+        file: path.join(dir, "out/vite/entry.mjs"),
+        load: "import",
+        manifest,
+      });
     }
   }
   const compiled: Target[] = BUILDS.flatMap((b) =>
-    CASES.map((c) => ({ label: `${b.name}/${c.name}`, kind: "modules" as const, root: path.join(project.dir, b.name, "dist", c.name, "generated"), ext: ".js" as const, load: b.load, manifest: path.join(project.dir, b.name, "src", c.name, "generated/manifest.json") })),
+    CASES.map((c) => ({
+      label: `${b.name}/${c.name}`,
+      kind: "modules" as const,
+      root: path.join(project.dir, b.name, "dist", c.name, "generated"),
+      ext: ".js" as const,
+      load: b.load,
+      manifest: path.join(project.dir, b.name, "src", c.name, "generated/manifest.json"),
+    })),
   );
   // tsx, in an ES module package and in a CommonJS one.
   tsxProject = tempProject();
   mkdirSync(path.join(tsxProject.dir, "node_modules/@mcp-specgen"), { recursive: true });
-  symlinkSync(path.join(REPO, "packages/runtime"), path.join(tsxProject.dir, "node_modules/@mcp-specgen/runtime"), "dir");
+  symlinkSync(
+    path.join(REPO, "packages/runtime"),
+    path.join(tsxProject.dir, "node_modules/@mcp-specgen/runtime"),
+    "dir",
+  );
   const tsx: Target[] = [];
-  for (const [kind, packageJson] of [["tsx-esm", { type: "module" }], ["tsx-cjs", {}]] as const) {
+  for (const [kind, packageJson] of [
+    ["tsx-esm", { type: "module" }],
+    ["tsx-cjs", {}],
+  ] as const) {
     tsxProject.write(`${kind}/package.json`, JSON.stringify(packageJson));
     for (const c of CASES) {
       for (const f of generated.get(c.name)!) tsxProject.write(`${kind}/${c.name}/${f.path}`, f.contents);
-      tsx.push({ label: `${kind}/${c.name}`, kind: "modules", root: path.join(tsxProject.dir, kind, c.name), ext: ".ts", load: "import", manifest: path.join(tsxProject.dir, kind, c.name, "manifest.json") });
+      tsx.push({
+        label: `${kind}/${c.name}`,
+        kind: "modules",
+        root: path.join(tsxProject.dir, kind, c.name),
+        ext: ".ts",
+        load: "import",
+        manifest: path.join(tsxProject.dir, kind, c.name, "manifest.json"),
+      });
     }
   }
   const tsxLoader = pathToFileURL(createRequire(path.join(REPO, "package.json")).resolve("tsx")).href;
@@ -210,14 +292,17 @@ describe("generated code in every build", () => {
       expect(tscOutput.get(name)).toBe("");
     });
 
-    it.each(CASES.map((c) => c.name))("%s: the compiled JavaScript loads, validates and serves every tool under node", (c) => {
-      expect(driverError).toBe("");
-      const r = results.get(`${name}/${c}`);
-      expect(r).toBeDefined();
-      expect(r!.calls).toBe(r!.tools);
-      expect(r!.validators).toBeGreaterThanOrEqual(r!.tools);
-      expect(r!.invalidChecked).toBeGreaterThanOrEqual(r!.tools);
-    });
+    it.each(CASES.map((c) => c.name))(
+      "%s: the compiled JavaScript loads, validates and serves every tool under node",
+      (c) => {
+        expect(driverError).toBe("");
+        const r = results.get(`${name}/${c}`);
+        expect(r).toBeDefined();
+        expect(r!.calls).toBe(r!.tools);
+        expect(r!.validators).toBeGreaterThanOrEqual(r!.tools);
+        expect(r!.invalidChecked).toBeGreaterThanOrEqual(r!.tools);
+      },
+    );
   });
 
   it("emits typed validator declarations (ValidateFunction, never any)", () => {
@@ -235,14 +320,17 @@ describe("generated code in every build", () => {
     }
   });
 
-  it.each(["esbuild-esm", "esbuild-cjs", "vite", "tsx-esm", "tsx-cjs"])("%s: the bundle (or tsx) runs every tool", (name) => {
-    expect(driverError).toBe("");
-    for (const c of CASES) {
-      const r = results.get(`${name}/${c.name}`);
-      expect(r, `${name}/${c.name}`).toBeDefined();
-      expect(r!.calls).toBe(r!.tools);
-    }
-  });
+  it.each(["esbuild-esm", "esbuild-cjs", "vite", "tsx-esm", "tsx-cjs"])(
+    "%s: the bundle (or tsx) runs every tool",
+    (name) => {
+      expect(driverError).toBe("");
+      for (const c of CASES) {
+        const r = results.get(`${name}/${c.name}`);
+        expect(r, `${name}/${c.name}`).toBeDefined();
+        expect(r!.calls).toBe(r!.tools);
+      }
+    },
+  );
 
   // The runtime package reads ajv's helpers through createRequire(import.meta.url), which
   // a CommonJS bundle leaves empty; generated code itself bundles fine (above, with the
@@ -250,6 +338,8 @@ describe("generated code in every build", () => {
   it.fails("esbuild-cjs with the runtime bundled in runs (fails: the runtime uses import.meta.url)", async () => {
     const dir = path.join(project.dir, "bundle", "specs");
     await esbuild({ ...esbuildBase(dir), format: "cjs", outfile: path.join(dir, "out/inlined.cjs") });
-    await run(process.execPath, ["-e", `require(${JSON.stringify(path.join(dir, "out/inlined.cjs"))})`], { encoding: "utf8" });
+    await run(process.execPath, ["-e", `require(${JSON.stringify(path.join(dir, "out/inlined.cjs"))})`], {
+      encoding: "utf8",
+    });
   });
 });

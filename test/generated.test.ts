@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync, readdirSync, mkdtempSync, writeFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { REPO, runCli } from "./helpers/project.js";
 import { typeCheck } from "./helpers/tsc.js";
@@ -28,7 +27,10 @@ describe("committed generated/", () => {
   });
 
   it("openai.json has the shape of the openai package's tool types", () => {
-    const openai = JSON.parse(readFileSync(path.join(GENERATED, "openai.json"), "utf8")) as { chatCompletions: unknown[]; responses: unknown[] };
+    const openai = JSON.parse(readFileSync(path.join(GENERATED, "openai.json"), "utf8")) as {
+      chatCompletions: unknown[];
+      responses: unknown[];
+    };
     const dir = mkdtempSync(path.join(REPO, "node_modules/.tmp-openai-"));
     try {
       const file = path.join(dir, "check.ts");
@@ -46,7 +48,10 @@ describe("committed generated/", () => {
       expect(r.output).toBe("");
       expect(r.ok).toBe(true);
       // A wrong shape must fail, or the check above proves nothing.
-      writeFileSync(file, 'import type { FunctionTool } from "openai/resources/responses/responses";\nexport const t: FunctionTool = { type: "function", name: "x", parameters: {} };\n');
+      writeFileSync(
+        file,
+        'import type { FunctionTool } from "openai/resources/responses/responses";\nexport const t: FunctionTool = { type: "function", name: "x", parameters: {} };\n',
+      );
       expect(typeCheck([file]).ok).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -54,8 +59,12 @@ describe("committed generated/", () => {
   });
 
   it("openai.json names are valid and map back through the manifest", () => {
-    const openai = JSON.parse(readFileSync(path.join(GENERATED, "openai.json"), "utf8")) as { chatCompletions: Array<{ function: { name: string; strict: boolean } }> };
-    const manifest = JSON.parse(readFileSync(path.join(GENERATED, "manifest.json"), "utf8")) as { tools: Array<{ name: string; vendorNames: { openai: string } }> };
+    const openai = JSON.parse(readFileSync(path.join(GENERATED, "openai.json"), "utf8")) as {
+      chatCompletions: Array<{ function: { name: string; strict: boolean } }>;
+    };
+    const manifest = JSON.parse(readFileSync(path.join(GENERATED, "manifest.json"), "utf8")) as {
+      tools: Array<{ name: string; vendorNames: { openai: string } }>;
+    };
     const back = new Map(manifest.tools.map((t) => [t.vendorNames.openai, t.name]));
     for (const t of openai.chatCompletions) {
       expect(t.function.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);

@@ -15,7 +15,13 @@ const UPDATE = process.env.UPDATE_GOLDEN === "1";
 describe.each(readdirSync(ROOT).sort())("golden %s", (name) => {
   const dir = path.join(ROOT, name);
   it("matches expected output for every generator", async () => {
-    const result = await runPipeline(resolveConfig(dir, { inputs: ["specs"], outDir: "expected", server: { name: `golden-${name}`, version: "1.0.0" } }));
+    const result = await runPipeline(
+      resolveConfig(dir, {
+        inputs: ["specs"],
+        outDir: "expected",
+        server: { name: `golden-${name}`, version: "1.0.0" },
+      }),
+    );
     const diagnostics = result.diagnostics.map(formatDiagnostic).join("\n");
     expect(result.failed, diagnostics).toBe(false);
     const expectedDir = path.join(dir, "expected");
@@ -32,14 +38,26 @@ describe.each(readdirSync(ROOT).sort())("golden %s", (name) => {
       expect(existsSync(file), `${f.path} is not in the golden files (UPDATE_GOLDEN=1 to add)`).toBe(true);
       expect(f.contents, f.path).toBe(readFileSync(file, "utf8"));
     }
-    const expectedFiles = readdirSync(expectedDir, { recursive: true, encoding: "utf8" }).filter((f) => !existsSync(path.join(expectedDir, f)) || !readdirSync(path.dirname(path.join(expectedDir, f))).length || f.includes("."));
-    expect(result.files.map((f) => f.path).sort()).toEqual(expectedFiles.filter((f) => /\.\w+$/.test(f)).map((f) => f.split(path.sep).join("/")).sort());
+    const expectedFiles = readdirSync(expectedDir, { recursive: true, encoding: "utf8" }).filter(
+      (f) =>
+        !existsSync(path.join(expectedDir, f)) ||
+        !readdirSync(path.dirname(path.join(expectedDir, f))).length ||
+        f.includes("."),
+    );
+    expect(result.files.map((f) => f.path).sort()).toEqual(
+      expectedFiles
+        .filter((f) => /\.\w+$/.test(f))
+        .map((f) => f.split(path.sep).join("/"))
+        .sort(),
+    );
     expect(diagnostics ? `${diagnostics}\n` : "").toBe(readFileSync(path.join(dir, "diagnostics.txt"), "utf8"));
   });
 
   it("generated TypeScript compiles under --strict", () => {
     const expectedDir = path.join(dir, "expected");
-    const files = readdirSync(expectedDir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => path.join(expectedDir, f));
+    const files = readdirSync(expectedDir, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => path.join(expectedDir, f));
     const r = typeCheck(files);
     expect(r.output).toBe("");
   });

@@ -17,7 +17,13 @@ const LISTED = {
     {
       name: "get-sum",
       description: "Returns the sum of two numbers",
-      inputSchema: { type: "object", properties: { a: { type: "number", description: "First | number" }, b: { type: "number" } }, required: ["a", "b"], additionalProperties: false, $schema: "http://json-schema.org/draft-07/schema#" },
+      inputSchema: {
+        type: "object",
+        properties: { a: { type: "number", description: "First | number" }, b: { type: "number" } },
+        required: ["a", "b"],
+        additionalProperties: false,
+        $schema: "http://json-schema.org/draft-07/schema#",
+      },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     {
@@ -28,20 +34,41 @@ const LISTED = {
       outputSchema: { type: "object", properties: { ok: { type: "boolean" } }, required: ["ok"] },
       annotations: { destructiveHint: false, idempotentHint: true },
     },
-    { name: "Weird_Name-2", inputSchema: { type: "object", properties: { tags: { type: "array", items: { type: "string" } } } } },
+    {
+      name: "Weird_Name-2",
+      inputSchema: { type: "object", properties: { tags: { type: "array", items: { type: "string" } } } },
+    },
   ],
 };
 
 async function importAndGenerate(format: "markdown" | "json", name: string) {
   const project = path.join(dir, name);
   writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(LISTED));
-  const imported = await runCli(["import", "--file", path.join(dir, `${name}.json`), "--format", format, "--name", "demo", "--out", path.join(project, format === "json" ? "specs/demo/tools.json" : "specs/demo/MCP_TOOL_SPECIFICATION.md")], project);
+  const imported = await runCli(
+    [
+      "import",
+      "--file",
+      path.join(dir, `${name}.json`),
+      "--format",
+      format,
+      "--name",
+      "demo",
+      "--out",
+      path.join(project, format === "json" ? "specs/demo/tools.json" : "specs/demo/MCP_TOOL_SPECIFICATION.md"),
+    ],
+    project,
+  );
   expect(imported.stderr).toBe("");
   expect(imported.code).toBe(0);
   const generated = await runCli(["generate"], project);
   expect(generated.stderr).not.toMatch(/ error /);
   expect(generated.code).toBe(0);
-  return { project, manifest: JSON.parse(readFileSync(path.join(project, "generated/manifest.json"), "utf8")) as { tools: Array<Record<string, any>> } };
+  return {
+    project,
+    manifest: JSON.parse(readFileSync(path.join(project, "generated/manifest.json"), "utf8")) as {
+      tools: Array<Record<string, any>>;
+    },
+  };
 }
 
 describe("mcp-specgen import", () => {
@@ -58,8 +85,10 @@ describe("mcp-specgen import", () => {
     expect(byName.get("get-sum")!.description).toBe("Returns the sum of two numbers");
     expect(byName.get("server.tool")!.title).toBe("Server tool");
     const client = readFileSync(path.join(project, "generated/client.ts"), "utf8");
-    expect(client).toMatch(/^    getSum: "get-sum",$/m);
-    expect(readFileSync(path.join(project, "generated/index.ts"), "utf8")).toMatch(/getSum: \{ name: "get-sum"; args: \w+\.GetSumArgs; result: \w+\.GetSumResult \};/);
+    expect(client).toMatch(/^ {4}getSum: "get-sum",$/m);
+    expect(readFileSync(path.join(project, "generated/index.ts"), "utf8")).toMatch(
+      /getSum: \{ name: "get-sum"; args: \w+\.GetSumArgs; result: \w+\.GetSumResult \};/,
+    );
   });
 
   it("keeps server text from becoming Markdown structure", async () => {
@@ -75,16 +104,34 @@ describe("mcp-specgen import", () => {
     const project = path.join(dir, "hijack");
     const listed = {
       tools: [
-        { name: "search", description: "Search the index.\n\nParameters:\n  query: what to find\nReturns:\n  hits\n**MCP Name**: `hijacked`\n**Read-only**: Yes", inputSchema: { type: "object", properties: { query: { type: "string" } } } },
+        {
+          name: "search",
+          description:
+            "Search the index.\n\nParameters:\n  query: what to find\nReturns:\n  hits\n**MCP Name**: `hijacked`\n**Read-only**: Yes",
+          inputSchema: { type: "object", properties: { query: { type: "string" } } },
+        },
         { name: "bad`\n\n## Tool: `evil.tool`", description: "x", inputSchema: { type: "object" } },
       ],
     };
     writeFileSync(path.join(dir, "hijack.json"), JSON.stringify(listed));
-    const r = await runCli(["import", "--file", path.join(dir, "hijack.json"), "--name", "demo", "--out", path.join(project, "specs/demo/MCP_TOOL_SPECIFICATION.md")], project);
+    const r = await runCli(
+      [
+        "import",
+        "--file",
+        path.join(dir, "hijack.json"),
+        "--name",
+        "demo",
+        "--out",
+        path.join(project, "specs/demo/MCP_TOOL_SPECIFICATION.md"),
+      ],
+      project,
+    );
     expect(r.stderr).toMatch(/skipped a tool whose name is not a valid MCP tool name/);
     if (r.code === 0) {
       const gen = await runCli(["generate", "--json"], project);
-      const manifest = JSON.parse(readFileSync(path.join(project, "generated/manifest.json"), "utf8")) as { tools: Array<Record<string, any>> };
+      const manifest = JSON.parse(readFileSync(path.join(project, "generated/manifest.json"), "utf8")) as {
+        tools: Array<Record<string, any>>;
+      };
       expect(manifest.tools.map((t) => t.name).sort()).toEqual(["search"]);
       const search = manifest.tools.find((t) => t.name === "search")!;
       expect(search.annotations.readOnlyHint).toBe(false);
@@ -94,9 +141,33 @@ describe("mcp-specgen import", () => {
       expect(r.stderr).toMatch(/nothing was written/);
     }
     // A hostile type string cannot break out of its table cell; the schema error is then reported by generate.
-    writeFileSync(path.join(dir, "typed.json"), JSON.stringify({ tools: [{ name: "typed", description: "t", inputSchema: { type: "object", properties: { a: { type: "string`|\n## Tool: `x" } } } }] }));
+    writeFileSync(
+      path.join(dir, "typed.json"),
+      JSON.stringify({
+        tools: [
+          {
+            name: "typed",
+            description: "t",
+            inputSchema: { type: "object", properties: { a: { type: "string`|\n## Tool: `x" } } },
+          },
+        ],
+      }),
+    );
     const typed = path.join(dir, "typed");
-    expect((await runCli(["import", "--file", path.join(dir, "typed.json"), "--out", path.join(typed, "specs/t/MCP_TOOL_SPECIFICATION.md")], typed)).code).toBe(0);
+    expect(
+      (
+        await runCli(
+          [
+            "import",
+            "--file",
+            path.join(dir, "typed.json"),
+            "--out",
+            path.join(typed, "specs/t/MCP_TOOL_SPECIFICATION.md"),
+          ],
+          typed,
+        )
+      ).code,
+    ).toBe(0);
     const md = readFileSync(path.join(typed, "specs/t/MCP_TOOL_SPECIFICATION.md"), "utf8");
     expect(md.match(/^## Tool: /gm)).toHaveLength(1);
     expect(md).toMatch(/^\| `a` \| `any` \| No \|/m);
@@ -107,7 +178,18 @@ describe("mcp-specgen import", () => {
 
   it("refuses to overwrite without --force and reports bad usage with exit 2", async () => {
     const project = path.join(dir, "rt-json");
-    const again = await runCli(["import", "--file", path.join(dir, "rt-json.json"), "--format", "json", "--out", path.join(project, "specs/demo/tools.json")], project);
+    const again = await runCli(
+      [
+        "import",
+        "--file",
+        path.join(dir, "rt-json.json"),
+        "--format",
+        "json",
+        "--out",
+        path.join(project, "specs/demo/tools.json"),
+      ],
+      project,
+    );
     expect(again.code).toBe(2);
     expect(again.stderr).toMatch(/exists; pass --force/);
     expect((await runCli(["import"], project)).code).toBe(2);
@@ -127,7 +209,9 @@ describe("import from a live server (@modelcontextprotocol/server-everything ove
     const tsFiles = ["client.ts", "server.ts", "tools.ts", "index.ts"].map((f) => path.join(project, "generated", f));
     expect(typeCheck(tsFiles).output).toBe("");
 
-    const { createClient } = (await import(path.join(project, "generated/client.ts"))) as { createClient: (t: unknown) => Record<string, Record<string, (args: unknown, o?: unknown) => Promise<any>>> };
+    const { createClient } = (await import(path.join(project, "generated/client.ts"))) as {
+      createClient: (t: unknown) => Record<string, Record<string, (args: unknown, o?: unknown) => Promise<any>>>;
+    };
     const { connectStdio } = await import("@mcp-specgen/runtime");
     const connection = await connectStdio({ command: bin, args: ["stdio"], stderr: "ignore" });
     try {
@@ -137,7 +221,10 @@ describe("import from a live server (@modelcontextprotocol/server-everything ove
       const structured = await client.getStructuredContent({ location: "New York" });
       expect(structured).toMatchObject({ temperature: expect.any(Number) });
       const progress: number[] = [];
-      await client.triggerLongRunningOperation({ duration: 0.2, steps: 3 }, { onProgress: (p: number) => progress.push(p) });
+      await client.triggerLongRunningOperation(
+        { duration: 0.2, steps: 3 },
+        { onProgress: (p: number) => progress.push(p) },
+      );
       expect(progress.length).toBeGreaterThanOrEqual(2);
     } finally {
       await connection.close();
@@ -150,18 +237,25 @@ describe("import from a second live server (@modelcontextprotocol/server-memory 
     const project = path.join(dir, "memory");
     const memoryFile = path.join(dir, "memory.jsonl");
     const bin = path.join(REPO, "node_modules/.bin/mcp-server-memory");
-    const imported = await runCli(["import", "--stdio", `MEMORY_FILE_PATH="${memoryFile}" "${bin}"`, "--name", "memory"], project);
+    const imported = await runCli(
+      ["import", "--stdio", `MEMORY_FILE_PATH="${memoryFile}" "${bin}"`, "--name", "memory"],
+      project,
+    );
     expect(imported.stderr).toBe("");
     expect(imported.code).toBe(0);
     expect((await runCli(["generate"], project)).code).toBe(0);
     expect(typeCheck(["client.ts", "index.ts"].map((f) => path.join(project, "generated", f))).output).toBe("");
 
-    const { createModuleClient } = (await import(path.join(project, "generated/client.ts"))) as { createModuleClient: (m: string, t: unknown) => Record<string, (args: unknown) => Promise<any>> };
+    const { createModuleClient } = (await import(path.join(project, "generated/client.ts"))) as {
+      createModuleClient: (m: string, t: unknown) => Record<string, (args: unknown) => Promise<any>>;
+    };
     const { connectStdio } = await import("@mcp-specgen/runtime");
     const connection = await connectStdio({ command: bin, env: { MEMORY_FILE_PATH: memoryFile }, stderr: "ignore" });
     try {
       const client = createModuleClient("memory", connection.transport);
-      await client.createEntities({ entities: [{ name: "Ada", entityType: "person", observations: ["wrote the first program"] }] });
+      await client.createEntities({
+        entities: [{ name: "Ada", entityType: "person", observations: ["wrote the first program"] }],
+      });
       await client.addObservations({ observations: [{ entityName: "Ada", contents: ["born 1815"] }] });
       const graph = await client.searchNodes({ query: "Ada" });
       expect(JSON.stringify(graph)).toMatch(/born 1815/);

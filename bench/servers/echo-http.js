@@ -18,7 +18,11 @@ const http = createServer((req, res) => {
       const data = { sum: a + b };
       result = { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
     } else if (message.method === "initialize") {
-      result = { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "echo", version: "1" } };
+      result = {
+        protocolVersion: message.params.protocolVersion,
+        capabilities: { tools: {} },
+        serverInfo: { name: "echo", version: "1" },
+      };
     }
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ jsonrpc: "2.0", id: message.id, result }));

@@ -18,7 +18,11 @@ process.stdin.on("data", (chunk) => {
       const data = { sum: a + b };
       result = { content: [{ type: "text", text: JSON.stringify(data) }], structuredContent: data };
     } else if (message.method === "initialize") {
-      result = { protocolVersion: message.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: "echo", version: "1.0.0" } };
+      result = {
+        protocolVersion: message.params.protocolVersion,
+        capabilities: { tools: {} },
+        serverInfo: { name: "echo", version: "1.0.0" },
+      };
     } else result = {};
     out += JSON.stringify({ jsonrpc: "2.0", id: message.id, result }) + "\n";
   }

@@ -24,7 +24,12 @@ const ajv = new Ajv.default({ allErrors: true, strict: false });
 addFormats.default(ajv);
 const registry = new ToolRegistry();
 registry.register(
-  { name: "take", description: "Accepts anything its schema allows", inputSchema: HOSTILE_INPUT, validateInput: ajv.compile(validationView(HOSTILE_INPUT)) },
+  {
+    name: "take",
+    description: "Accepts anything its schema allows",
+    inputSchema: HOSTILE_INPUT,
+    validateInput: ajv.compile(validationView(HOSTILE_INPUT)),
+  },
   () => ({ ok: true }),
 );
 await serveStdio(registry, { name: "bench-hostile", version: "1.0.0" });

@@ -24,7 +24,14 @@ export class HttpRpcClient {
     if (this.protocolVersion !== undefined) headers["mcp-protocol-version"] = this.protocolVersion;
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { hostname: this.url.hostname, port: this.url.port, path: this.url.pathname, method: "POST", agent: this.agent, headers },
+        {
+          hostname: this.url.hostname,
+          port: this.url.port,
+          path: this.url.pathname,
+          method: "POST",
+          agent: this.agent,
+          headers,
+        },
         (res) => {
           res.setEncoding("utf8");
           let text = "";

@@ -22,12 +22,23 @@ export const clientGenerator: Generator = {
       tools: m.tools.map(({ tool, names }) => ({ camel: names.camel, nameLiteral: stringLiteral(tool.name) })),
     }));
     const first = modules[0];
-    const example = { module: first?.id ?? "module", moduleLiteral: first?.idLiteral ?? '"module"', camel: first?.tools[0]?.camel ?? "tool" };
+    const example = {
+      module: first?.id ?? "module",
+      moduleLiteral: first?.idLiteral ?? '"module"',
+      camel: first?.tools[0]?.camel ?? "tool",
+    };
     const shared = sharedWireNames(moduleNamespaces(ctx));
     const sharedWireNamesNote = shared.length
-      ? docComment(`No \`createClient\` or \`createRawClient\` for all modules: ${describeSharedWireNames(shared)}. Each module is a server of its own, so connect to each and call it with \`createModuleClient\`.`)
+      ? docComment(
+          `No \`createClient\` or \`createRawClient\` for all modules: ${describeSharedWireNames(shared)}. Each module is a server of its own, so connect to each and call it with \`createModuleClient\`.`,
+        )
       : "";
-    const contents = renderTemplate("client", "client.ts.hbs", { banner: tsBanner(ctx.config.inputs).trimEnd(), modules, example, sharedWireNamesNote });
+    const contents = renderTemplate("client", "client.ts.hbs", {
+      banner: tsBanner(ctx.config.inputs).trimEnd(),
+      modules,
+      example,
+      sharedWireNamesNote,
+    });
     return [{ path: "client.ts", contents }];
   },
 };

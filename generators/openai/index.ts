@@ -21,13 +21,20 @@ export const openaiGenerator: Generator = {
     for (const tool of ctx.tools) {
       const name = ctx.names.get(toolKey(tool))!.vendor;
       const base = withoutMetaKeywords(tool.inputSchema);
-      const converted = ctx.config.openai.strict ? toStrictSchema(base) : { strict: false as const, schema: base, reason: "strict mode disabled in config" };
+      const converted = ctx.config.openai.strict
+        ? toStrictSchema(base)
+        : { strict: false as const, schema: base, reason: "strict mode disabled in config" };
       if (!converted.strict) notStrict.push({ tool: tool.name, reason: converted.reason });
       const fn = { name, description: tool.description, parameters: converted.schema, strict: converted.strict };
       chatCompletions.push({ type: "function", function: fn });
       responses.push({ type: "function", ...fn });
     }
-    return [{ path: "openai.json", contents: jsonFile({ $comment: bannerText(ctx.config.inputs), chatCompletions, responses, notStrict }) }];
+    return [
+      {
+        path: "openai.json",
+        contents: jsonFile({ $comment: bannerText(ctx.config.inputs), chatCompletions, responses, notStrict }),
+      },
+    ];
   },
 };
 

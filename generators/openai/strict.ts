@@ -57,7 +57,15 @@ export const OPENAI_STRICT_LIMITS = {
 
 /** `format` values strict mode accepts; others are dropped. */
 export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
-  "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid",
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
 ]);
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
@@ -79,8 +87,15 @@ const PASSTHROUGH: Record<string, "string" | "number" | "integer"> = {
 };
 
 const DROPPED = new Set([
-  "default", "examples", "$comment", "$schema", "deprecated", "readOnly", "writeOnly",
-  "contentMediaType", "contentEncoding",
+  "default",
+  "examples",
+  "$comment",
+  "$schema",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+  "contentMediaType",
+  "contentEncoding",
 ]);
 
 /** Keywords known to be outside the strict subset, with why. */
@@ -89,6 +104,7 @@ const REFUSED: Record<string, string> = {
   oneOf: "oneOf is not supported (rewriting it to anyOf would accept values matching several branches)",
   not: "not is not supported",
   if: "if/then/else is not supported",
+  // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, as data
   then: "if/then/else is not supported",
   else: "if/then/else is not supported",
   dependentRequired: "dependentRequired is not supported",
@@ -113,7 +129,7 @@ const REFUSED: Record<string, string> = {
   $recursiveRef: "$recursiveRef is not supported",
   $recursiveAnchor: "$recursiveAnchor is not supported",
   $vocabulary: "$vocabulary is not supported",
-  nullable: "nullable is an OpenAPI keyword, not JSON Schema; use type: [T, \"null\"]",
+  nullable: 'nullable is an OpenAPI keyword, not JSON Schema; use type: [T, "null"]',
 };
 
 class Refusal extends Error {}
@@ -181,8 +197,12 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
     if (Object.hasOwn(REFUSED, key)) fail(path, REFUSED[key]);
     if (Object.hasOwn(PASSTHROUGH, key)) {
       const want = PASSTHROUGH[key];
-      const ok = want === "string" ? typeof value === "string"
-        : want === "integer" ? Number.isInteger(value) : typeof value === "number";
+      const ok =
+        want === "string"
+          ? typeof value === "string"
+          : want === "integer"
+            ? Number.isInteger(value)
+            : typeof value === "number";
       if (!ok) fail(pointer(path, key), `${key} must be a ${want}`);
       out.push([key, value]);
       continue;
@@ -198,7 +218,8 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
         break;
       case "enum":
         if (!Array.isArray(value) || value.length === 0) fail(pointer(path, key), "enum must be a non-empty array");
-        if (value.some((v) => typeof v === "object" && v !== null)) fail(pointer(path, key), "enum values must be primitives");
+        if (value.some((v) => typeof v === "object" && v !== null))
+          fail(pointer(path, key), "enum values must be primitives");
         out.push([key, value]);
         break;
       case "const":
@@ -207,8 +228,10 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
         break;
       case "properties": {
         if (!isPlainObject(value)) fail(pointer(path, key), "properties must be an object");
-        const props = Object.entries(value).map(([name, sub]): [string, JsonValue] =>
-          [name, convert(sub, pointer(path, key, name), ctx)]);
+        const props = Object.entries(value).map(([name, sub]): [string, JsonValue] => [
+          name,
+          convert(sub, pointer(path, key, name), ctx),
+        ]);
         out.push([key, Object.fromEntries(props)]);
         break;
       }
@@ -220,7 +243,10 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
         break;
       case "additionalProperties":
         if (value !== false) {
-          fail(pointer(path, key), "additionalProperties must be false or absent (maps with arbitrary keys are not supported)");
+          fail(
+            pointer(path, key),
+            "additionalProperties must be false or absent (maps with arbitrary keys are not supported)",
+          );
         }
         out.push([key, false]);
         break;
@@ -236,11 +262,14 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
       case "definitions": {
         if (!isRoot) fail(pointer(path, key), `${key} is only supported at the root`);
         if (!isPlainObject(value)) fail(pointer(path, key), `${key} must be an object`);
-        const defs = Object.entries(value).map(([name, sub]): [string, JsonValue] =>
-          [name, convert(sub, pointer(path, key, name), ctx)]);
+        const defs = Object.entries(value).map(([name, sub]): [string, JsonValue] => [
+          name,
+          convert(sub, pointer(path, key, name), ctx),
+        ]);
         out.push([key, Object.fromEntries(defs)]);
         break;
       }
+      // biome-ignore lint/suspicious/noFallthroughSwitchClause: fail() throws
       case "$id":
         fail(pointer(path, key), "$id is only supported at the root");
       default:
@@ -286,12 +315,15 @@ function strictObject(node: Schema, path: string, isRoot: boolean): Schema {
   }
   const originallyRequired = new Set((node.required as string[] | undefined) ?? []);
   for (const name of originallyRequired) {
-    if (!names.includes(name)) fail(pointer(path, "required"), `required property ${JSON.stringify(name)} is not in properties`);
+    if (!names.includes(name))
+      fail(pointer(path, "required"), `required property ${JSON.stringify(name)} is not in properties`);
   }
-  const properties: Schema = Object.fromEntries(names.map((name): [string, JsonValue] => {
-    const sub = props[name] as Schema;
-    return [name, originallyRequired.has(name) ? sub : makeNullable(sub)];
-  }));
+  const properties: Schema = Object.fromEntries(
+    names.map((name): [string, JsonValue] => {
+      const sub = props[name] as Schema;
+      return [name, originallyRequired.has(name) ? sub : makeNullable(sub)];
+    }),
+  );
 
   // Existing keys keep their place; a missing `required` follows `properties`, a
   // missing `additionalProperties` follows `required`; without `properties`, at the end.
@@ -379,7 +411,7 @@ function convertRef(node: Schema, path: string, ctx: Context): Schema {
     fail(path, `$ref with sibling keywords (${siblings.join(", ")}) is not supported`);
   }
   // OpenAI rejects siblings of $ref, so inline the target and let them override its annotations.
-  if (ref === "#") fail(path, "$ref: \"#\" with a description cannot be inlined");
+  if (ref === "#") fail(path, '$ref: "#" with a description cannot be inlined');
   if (ctx.inlining.has(ref)) fail(path, `circular $ref ${ref} with a description cannot be inlined`);
   if (!isPlainObject(target)) fail(path, `$ref target ${ref} is not a schema object`);
   const merged: Schema = { ...structuredClone(target) };
@@ -396,7 +428,11 @@ function convertRef(node: Schema, path: string, ctx: Context): Schema {
 function resolveLocalRef(ref: string, path: string, root: Schema): JsonValue {
   if (ref === "#") return root;
   const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-  if (!match) fail(pointer(path, "$ref"), `only local $refs to #, #/$defs/… or #/definitions/… are supported, got ${JSON.stringify(ref)}`);
+  if (!match)
+    fail(
+      pointer(path, "$ref"),
+      `only local $refs to #, #/$defs/… or #/definitions/… are supported, got ${JSON.stringify(ref)}`,
+    );
   let name: string;
   try {
     name = decodeURIComponent(match[2]).replaceAll("~1", "/").replaceAll("~0", "~");
@@ -404,7 +440,8 @@ function resolveLocalRef(ref: string, path: string, root: Schema): JsonValue {
     fail(pointer(path, "$ref"), `malformed $ref ${JSON.stringify(ref)}`);
   }
   const defs = root[match[1]];
-  if (!isPlainObject(defs) || !Object.hasOwn(defs, name)) fail(pointer(path, "$ref"), `$ref target ${ref} does not exist`);
+  if (!isPlainObject(defs) || !Object.hasOwn(defs, name))
+    fail(pointer(path, "$ref"), `$ref target ${ref} does not exist`);
   return defs[name];
 }
 
@@ -426,7 +463,10 @@ function checkLimits(root: Schema): void {
       const length = strings.reduce((n, s) => n + s.length, 0);
       stringLength += length;
       if (strings.length > L.largeEnumThreshold && length > L.maxLargeEnumStringLength) {
-        fail(pointer(path, "enum"), `enum with more than ${L.largeEnumThreshold} values exceeds ${L.maxLargeEnumStringLength} characters`);
+        fail(
+          pointer(path, "enum"),
+          `enum with more than ${L.largeEnumThreshold} values exceeds ${L.maxLargeEnumStringLength} characters`,
+        );
       }
     }
     if (typeof node.const === "string") stringLength += node.const.length;
@@ -454,6 +494,9 @@ function checkLimits(root: Schema): void {
   if (properties > L.maxProperties) fail("", `${properties} properties exceed the limit of ${L.maxProperties}`);
   if (enumValues > L.maxEnumValues) fail("", `${enumValues} enum values exceed the limit of ${L.maxEnumValues}`);
   if (stringLength > L.maxTotalStringLength) {
-    fail("", `names and enum/const strings total ${stringLength} characters, over the limit of ${L.maxTotalStringLength}`);
+    fail(
+      "",
+      `names and enum/const strings total ${stringLength} characters, over the limit of ${L.maxTotalStringLength}`,
+    );
   }
 }

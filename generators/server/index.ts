@@ -1,6 +1,11 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
-import { describeSharedWireNames, moduleNamespaces, sharedWireNames, type ModuleNamespace } from "../../src/generate/modules.js";
+import {
+  describeSharedWireNames,
+  moduleNamespaces,
+  sharedWireNames,
+  type ModuleNamespace,
+} from "../../src/generate/modules.js";
 import { renderTemplate } from "../../src/generate/templates.js";
 import { docComment, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
 import { toolListEntry } from "../manifest/index.js";
@@ -8,7 +13,11 @@ import { validatorNames, validatorsPath } from "../validators/index.js";
 import { schemaDialect, type Dialect } from "../../src/schema/ajv.js";
 
 /** Alias prefix of a validators module import per dialect; `_` never occurs inside a module identifier. */
-const VALIDATOR_ALIAS: Record<Dialect, string> = { draft7: "validators_", "2019": "validators2019_", "2020": "validators2020_" };
+const VALIDATOR_ALIAS: Record<Dialect, string> = {
+  draft7: "validators_",
+  "2019": "validators2019_",
+  "2020": "validators2020_",
+};
 
 /**
  * Generates `tools.ts` (each tool's MCP definition, identical to the manifest's entry, by
@@ -22,7 +31,12 @@ export const serverGenerator: Generator = {
   generate(ctx: GeneratorContext) {
     const banner = tsBanner(ctx.config.inputs).trimEnd();
     const namespaces = moduleNamespaces(ctx);
-    const definitions = Object.fromEntries(namespaces.map((m) => [m.id, Object.fromEntries(m.tools.map(({ tool, names }) => [names.camel, toolListEntry(tool)]))]));
+    const definitions = Object.fromEntries(
+      namespaces.map((m) => [
+        m.id,
+        Object.fromEntries(m.tools.map(({ tool, names }) => [names.camel, toolListEntry(tool)])),
+      ]),
+    );
     const toolsFile = [
       banner,
       'import type { ToolDefinition } from "@mcp-specgen/runtime";',
@@ -34,7 +48,12 @@ export const serverGenerator: Generator = {
     ].join("\n");
 
     const validatorImports = new Map<string, string>();
-    const validator = (module: string, id: string, schema: Parameters<typeof schemaDialect>[0], name: string): string => {
+    const validator = (
+      module: string,
+      id: string,
+      schema: Parameters<typeof schemaDialect>[0],
+      name: string,
+    ): string => {
       const { dialect } = schemaDialect(schema);
       const alias = `${VALIDATOR_ALIAS[dialect]}${id}`;
       validatorImports.set(alias, stringLiteral(`./${validatorsPath(module, dialect)}.js`));
@@ -52,13 +71,19 @@ export const serverGenerator: Generator = {
       }),
     }));
     const first = namespaces[0];
-    const example = { module: first?.id ?? "module", moduleLiteral: stringLiteral(first?.id ?? "module"), camel: first?.tools[0]?.names.camel ?? "tool" };
+    const example = {
+      module: first?.id ?? "module",
+      moduleLiteral: stringLiteral(first?.id ?? "module"),
+      camel: first?.tools[0]?.names.camel ?? "tool",
+    };
     const server = renderTemplate("server", "server.ts.hbs", {
       banner,
       modules,
       example,
       sharedWireNames: sharedWireNamesComment(namespaces),
-      validatorImports: [...validatorImports].sort(([a], [b]) => (a < b ? -1 : 1)).map(([alias, from]) => ({ alias, from })),
+      validatorImports: [...validatorImports]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([alias, from]) => ({ alias, from })),
     });
     return [
       { path: "tools.ts", contents: toolsFile },
@@ -71,5 +96,7 @@ export const serverGenerator: Generator = {
 function sharedWireNamesComment(namespaces: readonly ModuleNamespace[]): string {
   const shared = sharedWireNames(namespaces);
   if (shared.length === 0) return "";
-  return docComment(`No \`createRegistry\` for all modules: ${describeSharedWireNames(shared)}. One MCP server cannot list two tools of one name, so serve each module on its own with \`createModuleRegistry\`.`);
+  return docComment(
+    `No \`createRegistry\` for all modules: ${describeSharedWireNames(shared)}. One MCP server cannot list two tools of one name, so serve each module on its own with \`createModuleRegistry\`.`,
+  );
 }

@@ -21,7 +21,8 @@ export function indentTypeScript(code: string): string {
     }
     // A blank line between top-level declarations (json-schema-to-typescript emits none).
     const prev = out.length ? out[out.length - 1]!.trimStart() : "";
-    if (depth === 0 && /^(export |\/\*)/.test(line) && prev !== "" && !prev.startsWith("*") && !prev.startsWith("/*")) out.push("");
+    if (depth === 0 && /^(export |\/\*)/.test(line) && prev !== "" && !prev.startsWith("*") && !prev.startsWith("/*"))
+      out.push("");
     const { opens, closes, leadingCloses } = countBrackets(line);
     const lineDepth = Math.max(0, depth - leadingCloses);
     out.push("  ".repeat(lineDepth) + line);

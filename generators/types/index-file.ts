@@ -15,9 +15,18 @@ import { moduleTypesPath } from "./index.js";
 export function indexFile(ctx: GeneratorContext): GeneratedFile {
   const lines = [tsBanner(ctx.config.inputs).trimEnd(), ""];
   const modules = moduleNamespaces(ctx);
-  for (const { module, id } of modules) lines.push(`import type * as ${id} from ${stringLiteral(`./${moduleTypesPath(module).replace(/\.ts$/, ".js")}`)};`);
-  lines.push("", "/** Each module's argument, result and definition types, as a namespace. */", modules.length ? `export type { ${modules.map((m) => m.id).join(", ")} };` : "export {};");
-  lines.push("", "/** Module → tool → wire name and argument and result types, for the typed clients and servers. */", "export interface ToolTypes {");
+  for (const { module, id } of modules)
+    lines.push(`import type * as ${id} from ${stringLiteral(`./${moduleTypesPath(module).replace(/\.ts$/, ".js")}`)};`);
+  lines.push(
+    "",
+    "/** Each module's argument, result and definition types, as a namespace. */",
+    modules.length ? `export type { ${modules.map((m) => m.id).join(", ")} };` : "export {};",
+  );
+  lines.push(
+    "",
+    "/** Module → tool → wire name and argument and result types, for the typed clients and servers. */",
+    "export interface ToolTypes {",
+  );
   for (const { module, id, tools } of modules) {
     lines.push(docComment(`The tools of module \`${module}\`.`, "  "), `  ${id}: {`);
     for (const { tool: t, names } of tools) {
@@ -26,7 +35,10 @@ export function indexFile(ctx: GeneratorContext): GeneratedFile {
       if (t.description) doc.push("", t.description);
       const deprecated = deprecatedTag(t.deprecation);
       if (deprecated) doc.push("", deprecated);
-      lines.push(docComment(doc.join("\n"), "    "), `    ${camel}: { name: ${stringLiteral(t.name)}; args: ${id}.${pascal}Args; result: ${id}.${pascal}Result };`);
+      lines.push(
+        docComment(doc.join("\n"), "    "),
+        `    ${camel}: { name: ${stringLiteral(t.name)}; args: ${id}.${pascal}Args; result: ${id}.${pascal}Result };`,
+      );
     }
     lines.push("  };");
   }

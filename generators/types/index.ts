@@ -1,9 +1,14 @@
 import { compile, type Options } from "json-schema-to-typescript";
 import type { JSONSchema4 } from "json-schema";
-import { GenerationError, type GeneratedFile, type Generator, type GeneratorContext } from "../../src/generate/generator.js";
+import {
+  GenerationError,
+  type GeneratedFile,
+  type Generator,
+  type GeneratorContext,
+} from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
 import { groupByModule } from "../../src/generate/modules.js";
-import { deprecatedTag, docText, stringLiteral } from "../../src/generate/ts.js";
+import { deprecatedTag, docText } from "../../src/generate/ts.js";
 import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
 import { prepareSchemaForTypes, restoreShadowedNames } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
@@ -31,7 +36,11 @@ export function moduleTypesPath(module: string): string {
   return `types/${module}.ts`;
 }
 
-async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec[]): Promise<{ file: GeneratedFile; names: string[] }> {
+async function moduleFile(
+  ctx: GeneratorContext,
+  module: string,
+  tools: ToolSpec[],
+): Promise<{ file: GeneratedFile; names: string[] }> {
   const sources = [...new Set(tools.map((t) => t.locations.tool.file))].sort();
   const chunks: string[] = [tsBanner(sources)];
   const options: Partial<Options> = {
@@ -47,16 +56,26 @@ async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec
     $refOptions: { resolve: { file: false, http: false } } as Options["$refOptions"],
   };
   // Every tool's own type names are reserved first, so no definition can take one.
-  const taken = new Set(tools.flatMap((t) => [`${ctx.names.get(toolKey(t))!.pascal}Args`, `${ctx.names.get(toolKey(t))!.pascal}Result`]));
+  const taken = new Set(
+    tools.flatMap((t) => [`${ctx.names.get(toolKey(t))!.pascal}Args`, `${ctx.names.get(toolKey(t))!.pascal}Result`]),
+  );
   for (const tool of tools) {
     const { pascal } = ctx.names.get(toolKey(tool))!;
     const args = prepareSchemaForTypes(tool.inputSchema, `${pascal}Args`, argsDoc(tool), pascal, taken);
     chunks.push(await compileTypes(tool, "inputSchema", args, options));
     if (tool.outputSchema) {
-      const result = prepareSchemaForTypes(tool.outputSchema, `${pascal}Result`, `Result data of \`${tool.name}\` on success.`, `${pascal}Result`, taken);
+      const result = prepareSchemaForTypes(
+        tool.outputSchema,
+        `${pascal}Result`,
+        `Result data of \`${tool.name}\` on success.`,
+        `${pascal}Result`,
+        taken,
+      );
       chunks.push(await compileTypes(tool, "outputSchema", result, options));
     } else {
-      chunks.push(`/**\n * Result data of \`${docText(tool.name)}\` on success. The spec declares no output schema.\n */\nexport type ${pascal}Result = { [key: string]: unknown } | null;\n`);
+      chunks.push(
+        `/**\n * Result data of \`${docText(tool.name)}\` on success. The spec declares no output schema.\n */\nexport type ${pascal}Result = { [key: string]: unknown } | null;\n`,
+      );
     }
   }
   const contents = indentTypeScript(chunks.join("\n")).trimEnd() + "\n";
@@ -65,11 +84,20 @@ async function moduleFile(ctx: GeneratorContext, module: string, tools: ToolSpec
 }
 
 /** json-schema-to-typescript's compile(), with its failures reported at the schema. */
-async function compileTypes(tool: ToolSpec, side: "inputSchema" | "outputSchema", schema: JsonSchema, options: Partial<Options>): Promise<string> {
+async function compileTypes(
+  tool: ToolSpec,
+  side: "inputSchema" | "outputSchema",
+  schema: JsonSchema,
+  options: Partial<Options>,
+): Promise<string> {
   try {
     return restoreShadowedNames(await compile(schema as JSONSchema4, String(schema.title), options));
   } catch (e) {
-    throw new GenerationError(`cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`, tool.locations[side] ?? tool.locations.tool, "simplify the schema, or report it to mcp-specgen with the spec");
+    throw new GenerationError(
+      `cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`,
+      tool.locations[side] ?? tool.locations.tool,
+      "simplify the schema, or report it to mcp-specgen with the spec",
+    );
   }
 }
 
@@ -85,9 +113,17 @@ async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Pr
   const ts = typescript;
   const file = ts.createSourceFile("types.ts", code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const diagnostics = (file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
-  const bad = file.statements.find((st) => !(ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) || !st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
+  const bad = file.statements.find(
+    (st) =>
+      !(ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) ||
+      !st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
+  );
   if (bad || diagnostics.length) {
-    throw new GenerationError("refusing to write generated types that contain something other than type declarations (a spec is trying to inject code, or a generator bug)", loc, "remove unusual keywords or names from the schema; nothing was written");
+    throw new GenerationError(
+      "refusing to write generated types that contain something other than type declarations (a spec is trying to inject code, or a generator bug)",
+      loc,
+      "remove unusual keywords or names from the schema; nothing was written",
+    );
   }
   return file.statements.map((st) => (st as import("ts-morph").ts.InterfaceDeclaration).name.text);
 }
@@ -96,7 +132,9 @@ async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Pr
 function argsDoc(tool: ToolSpec): string {
   const lines = [`Arguments of \`${tool.name}\`${tool.version ? ` (v${tool.version})` : ""}.`];
   if (tool.description) lines.push("", tool.description);
-  const example = tool.examples.find((e) => e.kind === "call" && !e.placeholder && (!e.toolName || tool.name.endsWith(e.toolName)));
+  const example = tool.examples.find(
+    (e) => e.kind === "call" && !e.placeholder && (!e.toolName || tool.name.endsWith(e.toolName)),
+  );
   if (example) lines.push("", "@example", JSON.stringify(example.value, null, 2));
   const deprecated = deprecatedTag(tool.deprecation);
   if (deprecated) lines.push("", deprecated);

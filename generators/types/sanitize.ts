@@ -9,9 +9,28 @@ import { commentText, docValue } from "../../src/generate/ts.js";
 // "object", "default": ""}` became `string`). `default` and `examples` are shown in the
 // JSDoc instead, as `@default` / `@example` lines of the description.
 const TYPE_KEYWORDS = new Set([
-  "type", "properties", "required", "additionalProperties", "patternProperties", "items", "additionalItems",
-  "minItems", "maxItems", "enum", "const", "anyOf", "oneOf", "allOf", "$ref", "definitions", "$defs",
-  "description", "title", "format", "deprecated", "readOnly",
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "patternProperties",
+  "items",
+  "additionalItems",
+  "minItems",
+  "maxItems",
+  "enum",
+  "const",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "$ref",
+  "definitions",
+  "$defs",
+  "description",
+  "title",
+  "format",
+  "deprecated",
+  "readOnly",
 ]);
 
 const NOT_FOR_OBJECTS = ["items", "additionalItems", "minItems", "maxItems", "format"];
@@ -38,7 +57,11 @@ export const MAX_DOC_EXAMPLES = 3;
 export function annotationTags(schema: JsonSchema): string[] {
   const tags: string[] = [];
   if (Object.hasOwn(schema, "default")) tags.push(`@default ${docValue(schema.default)}`);
-  const examples = Array.isArray(schema.examples) ? schema.examples : Object.hasOwn(schema, "example") ? [schema.example] : [];
+  const examples = Array.isArray(schema.examples)
+    ? schema.examples
+    : Object.hasOwn(schema, "example")
+      ? [schema.example]
+      : [];
   for (const example of examples.slice(0, MAX_DOC_EXAMPLES)) tags.push(`@example ${docValue(example)}`);
   return tags;
 }
@@ -53,7 +76,13 @@ export function annotationTags(schema: JsonSchema): string[] {
  * `$ref`s to match, and neutralises `*\/` in pattern-property keys, which are also echoed
  * into comments.
  */
-export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, rootDescription: string | undefined, definitionPrefix: string, taken: Set<string>): JsonSchema {
+export function prepareSchemaForTypes(
+  schema: JsonSchema,
+  rootName: string,
+  rootDescription: string | undefined,
+  definitionPrefix: string,
+  taken: Set<string>,
+): JsonSchema {
   // Definition keys → safe names, decided before mapping so $refs anywhere can be rewritten.
   const renamed = new Map<string, string>();
   for (const map of ["definitions", "$defs"] as const) {
@@ -72,18 +101,33 @@ export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, root
     // Keywords of other types constrain nothing on an object, but json-schema-to-typescript
     // lets them decide the type (`{"type": "object", "format": "uuid"}` became `string`).
     if (s.type === "object") for (const k of NOT_FOR_OBJECTS) delete s[k];
-    if (s.properties && typeof s.properties === "object" && !Array.isArray(s.properties) && Object.hasOwn(s.properties, "hasOwnProperty")) {
-      s.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k === "hasOwnProperty" ? HAS_OWN_PROPERTY_STAND_IN : k, v]));
-      if (Array.isArray(s.required)) s.required = s.required.map((r) => (r === "hasOwnProperty" ? HAS_OWN_PROPERTY_STAND_IN : r));
+    if (
+      s.properties &&
+      typeof s.properties === "object" &&
+      !Array.isArray(s.properties) &&
+      Object.hasOwn(s.properties, "hasOwnProperty")
+    ) {
+      s.properties = Object.fromEntries(
+        Object.entries(s.properties).map(([k, v]) => [k === "hasOwnProperty" ? HAS_OWN_PROPERTY_STAND_IN : k, v]),
+      );
+      if (Array.isArray(s.required))
+        s.required = s.required.map((r) => (r === "hasOwnProperty" ? HAS_OWN_PROPERTY_STAND_IN : r));
     }
     if (typeof s.$ref === "string") s.$ref = rewriteRef(s.$ref, renamed);
     for (const map of ["definitions", "$defs"] as const) {
       if (path.length === 0 && s[map] && typeof s[map] === "object" && !Array.isArray(s[map])) {
-        s[map] = Object.fromEntries(Object.entries(s[map]).map(([k, v]) => [renamed.get(`#/${map}/${escapePointer(k)}`)!.slice(map.length + 3), v]));
+        s[map] = Object.fromEntries(
+          Object.entries(s[map]).map(([k, v]) => [
+            renamed.get(`#/${map}/${escapePointer(k)}`)!.slice(map.length + 3),
+            v,
+          ]),
+        );
       }
     }
     if (s.patternProperties && typeof s.patternProperties === "object" && !Array.isArray(s.patternProperties)) {
-      s.patternProperties = Object.fromEntries(Object.entries(s.patternProperties).map(([k, v]) => [commentText(k), v]));
+      s.patternProperties = Object.fromEntries(
+        Object.entries(s.patternProperties).map(([k, v]) => [commentText(k), v]),
+      );
     }
     const isDefinition = path.length === 2 && (path[0] === "definitions" || path[0] === "$defs");
     if (isDefinition) {
@@ -94,7 +138,9 @@ export function prepareSchemaForTypes(schema: JsonSchema, rootName: string, root
       delete s.title;
     }
     // Descriptions become JSDoc: every one passes through commentText.
-    const description = [typeof s.description === "string" ? s.description : "", tags.join("\n")].filter(Boolean).join("\n\n");
+    const description = [typeof s.description === "string" ? s.description : "", tags.join("\n")]
+      .filter(Boolean)
+      .join("\n\n");
     if (description) s.description = commentText(description);
     else delete s.description;
     return s;
@@ -132,4 +178,3 @@ function pascal(key: string): string {
   const out = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
   return /^[0-9]/.test(out) ? `_${out}` : out || "Definition";
 }
-

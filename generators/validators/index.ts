@@ -1,15 +1,28 @@
 import { createRequire } from "node:module";
-import { GenerationError, type GeneratedFile, type Generator, type GeneratorContext } from "../../src/generate/generator.js";
+import {
+  GenerationError,
+  type GeneratedFile,
+  type Generator,
+  type GeneratorContext,
+} from "../../src/generate/generator.js";
 import { describeThrown } from "../../src/diagnostics/unexpected.js";
 import { tsBanner } from "../../src/generate/banner.js";
 import { canonicalJson } from "../../src/generate/hash.js";
 import { docComment } from "../../src/generate/ts.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
-import { createStandaloneAjv, namesInheritedProperty, schemaDialect, validationView, type Dialect } from "../../src/schema/ajv.js";
+import {
+  createStandaloneAjv,
+  namesInheritedProperty,
+  schemaDialect,
+  validationView,
+  type Dialect,
+} from "../../src/schema/ajv.js";
 import { toolKey } from "../../src/naming/table.js";
 
 const require = createRequire(import.meta.url);
-const standaloneCode = (require("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }).default;
+const standaloneCode = (
+  require("ajv/dist/standalone") as { default: (ajv: unknown, refs: Record<string, string>) => string }
+).default;
 
 /** One validator to emit: its export name, the schema it checks and the tool it is for. */
 interface ValidatorSpec {
@@ -49,8 +62,11 @@ export const validatorsGenerator: Generator = {
     for (const tool of ctx.tools) {
       const { pascal } = ctx.names.get(toolKey(tool))!;
       const names = validatorNames(pascal);
-      const sides: Array<[string, JsonSchema, string, ValidatorSpec["side"]]> = [[names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`, "inputSchema"]];
-      if (tool.outputSchema) sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`, "outputSchema"]);
+      const sides: Array<[string, JsonSchema, string, ValidatorSpec["side"]]> = [
+        [names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`, "inputSchema"],
+      ];
+      if (tool.outputSchema)
+        sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`, "outputSchema"]);
       for (const [exportName, schema, doc, side] of sides) {
         const { dialect } = schemaDialect(schema);
         const key = `${tool.module}\0${dialect}`;
@@ -61,7 +77,9 @@ export const validatorsGenerator: Generator = {
       }
     }
     const files: GeneratedFile[] = [];
-    for (const group of [...groups.values()].sort((a, b) => (validatorsPath(a.module, a.dialect) < validatorsPath(b.module, b.dialect) ? -1 : 1))) {
+    for (const group of [...groups.values()].sort((a, b) =>
+      validatorsPath(a.module, a.dialect) < validatorsPath(b.module, b.dialect) ? -1 : 1,
+    )) {
       const base = validatorsPath(group.module, group.dialect);
       const sources = [...new Set(group.tools.map((t) => t.locations.tool.file))].sort();
       files.push({ path: `${base}.ts`, contents: moduleCode(group.specs, group.dialect, sources) });
@@ -152,7 +170,11 @@ function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): { code: string; fu
         ajv.addSchema(validationView(spec.schema, dialect), spec.exportName);
         standaloneCode(ajv, { [spec.exportName]: spec.exportName });
       } catch (inner) {
-        throw new GenerationError(`cannot compile a validator for the ${spec.side === "inputSchema" ? "input" : "output"} schema of "${spec.tool.name}": ${describeThrown(inner)}`, spec.tool.locations[spec.side] ?? spec.tool.locations.tool, "simplify the schema, or report it to mcp-specgen with the spec");
+        throw new GenerationError(
+          `cannot compile a validator for the ${spec.side === "inputSchema" ? "input" : "output"} schema of "${spec.tool.name}": ${describeThrown(inner)}`,
+          spec.tool.locations[spec.side] ?? spec.tool.locations.tool,
+          "simplify the schema, or report it to mcp-specgen with the spec",
+        );
       }
     }
     throw e;
@@ -163,7 +185,10 @@ function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): { code: string; fu
     return "";
   });
   const missing = chunk.find((spec) => !functions.has(spec.exportName));
-  if (missing || functions.size !== chunk.length) throw new Error(`unexpected export in ajv standalone code (${missing ? `no ${missing.exportName}` : "an extra export"})`);
+  if (missing || functions.size !== chunk.length)
+    throw new Error(
+      `unexpected export in ajv standalone code (${missing ? `no ${missing.exportName}` : "an extra export"})`,
+    );
   return { code, functions };
 }
 

@@ -1,4 +1,13 @@
-import { lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { OWNERSHIP_FILE, isSafeRelativePath } from "../output/ownership.js";

@@ -20,7 +20,9 @@ export function generatorIdentity(): string {
   // This file is <code>/src/cache/identity.{js,ts}: <code> is dist/ when built, the package when run from source.
   const code = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
   const hash = createHash("sha256");
-  hash.update(JSON.stringify({ version: generatorVersion(), node: process.version, dependencies: dependencyVersions(root) }));
+  hash.update(
+    JSON.stringify({ version: generatorVersion(), node: process.version, dependencies: dependencyVersions(root) }),
+  );
   hashTree(hash, code, "src", isCode);
   hashTree(hash, code, "generators", isCode);
   if (code !== root) hashTree(hash, root, "generators", (rel) => rel.split("/").includes("templates"));
@@ -59,7 +61,10 @@ function dependencyVersions(root: string): Record<string, string> {
   const versions: Record<string, string> = {};
   let names: string[] = [];
   try {
-    names = Object.keys((JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {}).sort();
+    names = Object.keys(
+      (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string> })
+        .dependencies ?? {},
+    ).sort();
   } catch {
     // No dependency list: the code hash still identifies the generator.
   }
@@ -70,7 +75,13 @@ function dependencyVersions(root: string): Record<string, string> {
 function installedVersion(root: string, name: string): string {
   for (let dir = root; ; dir = path.dirname(dir)) {
     try {
-      return String((JSON.parse(readFileSync(path.join(dir, "node_modules", name, "package.json"), "utf8")) as { version?: unknown }).version);
+      return String(
+        (
+          JSON.parse(readFileSync(path.join(dir, "node_modules", name, "package.json"), "utf8")) as {
+            version?: unknown;
+          }
+        ).version,
+      );
     } catch {
       // Not installed here; look further up.
     }

@@ -43,7 +43,11 @@ export class RunCache {
   static open(config: ResolvedConfig, enabled: boolean): RunCache {
     if (!enabled) return new RunCache(config, undefined, undefined);
     try {
-      return new RunCache(config, cacheLocation(config.cwd, outDirOf(config)), runFingerprint(config, generatorIdentity()));
+      return new RunCache(
+        config,
+        cacheLocation(config.cwd, outDirOf(config)),
+        runFingerprint(config, generatorIdentity()),
+      );
     } catch {
       // Its own files unreadable, no temp directory…: run without a cache.
       return new RunCache(config, undefined, undefined);
@@ -61,7 +65,10 @@ export class RunCache {
     const entry = readEntry(this.location);
     if (!entry || entry.fingerprint !== this.fingerprint) return undefined;
     try {
-      const expected = Object.entries(entry.outputs).map(([file, hash]) => ({ path: file, matches: (current: string) => sha256(current) === hash }));
+      const expected = Object.entries(entry.outputs).map(([file, hash]) => ({
+        path: file,
+        matches: (current: string) => sha256(current) === hash,
+      }));
       if (compareOutput(outDirOf(this.config), expected).length) return undefined;
     } catch {
       // A problem with the output directory: the full run reports it.
@@ -87,7 +94,13 @@ export class RunCache {
     if (runFingerprint(this.config, identity) !== this.fingerprint) return;
     const outputs: Record<string, string> = {};
     for (const f of result.files) outputs[f.path] = sha256(f.contents);
-    writeEntry(this.location, { format: CACHE_FORMAT, fingerprint: this.fingerprint, tools: result.tools.length, outputs, diagnostics: [...result.diagnostics] });
+    writeEntry(this.location, {
+      format: CACHE_FORMAT,
+      fingerprint: this.fingerprint,
+      tools: result.tools.length,
+      outputs,
+      diagnostics: [...result.diagnostics],
+    });
   }
 }
 

@@ -3,14 +3,21 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** The option values and positional arguments of a command. */
-export type ParsedCommand<O extends Options> = ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>;
+export type ParsedCommand<O extends Options> = ReturnType<
+  typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>
+>;
 
 /**
  * `util.parseArgs` for one command, strict, with its problems (an unknown option, a
  * missing value, a stray argument) turned into a usage error (exit 2) that names the
  * command's help instead of Node's generic advice.
  */
-export function parseCommandArgs<O extends Options>(command: string, argv: string[], options: O, allowPositionals = false): ParsedCommand<O> {
+export function parseCommandArgs<O extends Options>(
+  command: string,
+  argv: string[],
+  options: O,
+  allowPositionals = false,
+): ParsedCommand<O> {
   try {
     return parseArgs({ args: argv, options, allowPositionals, strict: true }) as ParsedCommand<O>;
   } catch (e) {

@@ -20,13 +20,17 @@ export function reportFailure(e: unknown, io: FailureIO, env: NodeJS.ProcessEnv 
     io.stderr(`mcp-specgen: ${e.message}`);
     return 2;
   }
-  const known = e instanceof OutputError ? e : isKnownFsError(e) && e.path ? fsError(e, "cannot access", e.path) : undefined;
+  const known =
+    e instanceof OutputError ? e : isKnownFsError(e) && e.path ? fsError(e, "cannot access", e.path) : undefined;
   if (known) {
     io.stderr(`mcp-specgen: ${known.describe(io.cwd)}${known.hint ? `\n  hint: ${known.hint}` : ""}`);
     return 1;
   }
   const message = e instanceof Error ? e.message : String(e);
-  const lines = [`mcp-specgen: internal error: ${message.split("\n")[0]}`, `  hint: this is a bug in mcp-specgen; please report it with the command you ran (set ${DEBUG_ENV}=1 to include the stack trace)`];
+  const lines = [
+    `mcp-specgen: internal error: ${message.split("\n")[0]}`,
+    `  hint: this is a bug in mcp-specgen; please report it with the command you ran (set ${DEBUG_ENV}=1 to include the stack trace)`,
+  ];
   if (env[DEBUG_ENV] === "1" && e instanceof Error && e.stack) lines.push(e.stack);
   io.stderr(lines.join("\n"));
   return 1;

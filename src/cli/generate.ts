@@ -62,13 +62,24 @@ export async function runGenerateCommand(command: "generate" | "check", argv: st
   }
 }
 
-async function run(command: "generate" | "check", config: ResolvedConfig, io: CliIO, progress: Progress, flags: Flags, cache: RunCache, relOut: string): Promise<number> {
+async function run(
+  command: "generate" | "check",
+  config: ResolvedConfig,
+  io: CliIO,
+  progress: Progress,
+  flags: Flags,
+  cache: RunCache,
+  relOut: string,
+): Promise<number> {
   const { runPipeline } = await import("../pipeline.js");
   const result = await runPipeline(config, { onProgress: (p) => progress.update(describeProgress(p)) });
   const outDir = path.resolve(config.cwd, config.outDir);
   if (result.failed) {
     progress.clear();
-    if (flags.json) io.stdout(JSON.stringify({ command, ok: false, tools: result.tools.length, diagnostics: result.diagnostics }, null, 2));
+    if (flags.json)
+      io.stdout(
+        JSON.stringify({ command, ok: false, tools: result.tools.length, diagnostics: result.diagnostics }, null, 2),
+      );
     else {
       printDiagnostics(io, flags, result.diagnostics);
       io.stderr(`mcp-specgen: ${summarize(result.diagnostics)}; nothing was written`);
@@ -80,7 +91,12 @@ async function run(command: "generate" | "check", config: ResolvedConfig, io: Cl
     const drift = checkOutput(outDir, result.files);
     progress.clear();
     cache.record(result);
-    printCheck(io, flags, relOut, { tools: result.tools.length, files: result.files.length, diagnostics: result.diagnostics, drift });
+    printCheck(io, flags, relOut, {
+      tools: result.tools.length,
+      files: result.files.length,
+      diagnostics: result.diagnostics,
+      drift,
+    });
     return drift.length ? EXIT.failed : EXIT.ok;
   }
   progress.update(`writing ${relOut}/…`);
@@ -93,16 +109,36 @@ async function run(command: "generate" | "check", config: ResolvedConfig, io: Cl
     progress.clear();
     if (!flags.json) printDiagnostics(io, flags, result.diagnostics);
     const code = reportFailure(e, io);
-    io.stderr(e.partial ? "mcp-specgen: the output may be incomplete" : "mcp-specgen: nothing was written (the previous output is unchanged)");
+    io.stderr(
+      e.partial
+        ? "mcp-specgen: the output may be incomplete"
+        : "mcp-specgen: nothing was written (the previous output is unchanged)",
+    );
     return code;
   }
   progress.clear();
   cache.record(result);
   if (flags.json) {
-    io.stdout(JSON.stringify({ command, ok: true, tools: result.tools.length, diagnostics: result.diagnostics, ...written, timings: result.timings }, null, 2));
+    io.stdout(
+      JSON.stringify(
+        {
+          command,
+          ok: true,
+          tools: result.tools.length,
+          diagnostics: result.diagnostics,
+          ...written,
+          timings: result.timings,
+        },
+        null,
+        2,
+      ),
+    );
   } else {
     printDiagnostics(io, flags, result.diagnostics);
-    if (!flags.quiet) io.stdout(`mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`);
+    if (!flags.quiet)
+      io.stdout(
+        `mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`,
+      );
   }
   return EXIT.ok;
 }

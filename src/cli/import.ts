@@ -28,11 +28,17 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
     force: { type: "boolean", default: false },
     timeout: { type: "string", default: "30000" },
   });
-  const sources = [values.stdio && ({ kind: "stdio", command: values.stdio } as const), values.url && ({ kind: "url", url: values.url } as const), values.file && ({ kind: "file", path: path.resolve(io.cwd, values.file) } as const)].filter(Boolean) as ImportSource[];
+  const sources = [
+    values.stdio && ({ kind: "stdio", command: values.stdio } as const),
+    values.url && ({ kind: "url", url: values.url } as const),
+    values.file && ({ kind: "file", path: path.resolve(io.cwd, values.file) } as const),
+  ].filter(Boolean) as ImportSource[];
   if (sources.length !== 1) throw usageError("import", "needs exactly one of --stdio, --url or --file");
-  if (values.format !== "markdown" && values.format !== "json") throw usageError("import", `--format must be "markdown" or "json", not "${values.format}"`);
+  if (values.format !== "markdown" && values.format !== "json")
+    throw usageError("import", `--format must be "markdown" or "json", not "${values.format}"`);
   const timeoutMs = Number(values.timeout);
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw usageError("import", "--timeout must be a positive number of milliseconds");
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+    throw usageError("import", "--timeout must be a positive number of milliseconds");
   const source = sources[0]!;
 
   let list;
@@ -43,28 +49,51 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`mcp-specgen import: cannot read the tool list: ${(e as Error).message}`);
     return 1;
   }
-  const name = normalizeModule(values.name ?? list.serverName ?? (source.kind === "file" ? path.basename(source.path).replace(/\.[^.]+$/, "") : "server")) || "server";
-  const out = path.resolve(io.cwd, values.out ?? path.join("specs", name, values.format === "json" ? "tools.json" : "MCP_TOOL_SPECIFICATION.md"));
-  if (existsSync(out) && !values.force) throw new UsageError(`${path.relative(io.cwd, out)} exists; pass --force to overwrite it`);
+  const name =
+    normalizeModule(
+      values.name ??
+        list.serverName ??
+        (source.kind === "file" ? path.basename(source.path).replace(/\.[^.]+$/, "") : "server"),
+    ) || "server";
+  const out = path.resolve(
+    io.cwd,
+    values.out ?? path.join("specs", name, values.format === "json" ? "tools.json" : "MCP_TOOL_SPECIFICATION.md"),
+  );
+  if (existsSync(out) && !values.force)
+    throw new UsageError(`${path.relative(io.cwd, out)} exists; pass --force to overwrite it`);
   const invalid = list.tools.filter((t) => !MCP_TOOL_NAME.test(t.name));
-  for (const t of invalid) io.stderr(`mcp-specgen import: skipped a tool whose name is not a valid MCP tool name: ${JSON.stringify(t.name.slice(0, 140))}`);
+  for (const t of invalid)
+    io.stderr(
+      `mcp-specgen import: skipped a tool whose name is not a valid MCP tool name: ${JSON.stringify(t.name.slice(0, 140))}`,
+    );
   // A tool list is untrusted like a spec: the same limits apply before anything renders it.
-  const oversized = list.tools.filter((t) => MCP_TOOL_NAME.test(t.name)).flatMap((t) => toolExcess(t).map((problem) => `${t.name}: ${problem}`));
+  const oversized = list.tools
+    .filter((t) => MCP_TOOL_NAME.test(t.name))
+    .flatMap((t) => toolExcess(t).map((problem) => `${t.name}: ${problem}`));
   if (oversized.length) {
     for (const problem of oversized) io.stderr(`mcp-specgen import: ${problem}`);
     io.stderr("mcp-specgen import: the tool list exceeds the spec limits; nothing was written.");
     return 1;
   }
   const tools = list.tools.filter((t) => MCP_TOOL_NAME.test(t.name));
-  const description = source.kind === "stdio" ? `the stdio server \`${source.command}\`` : source.kind === "url" ? source.url : path.relative(io.cwd, source.path);
-  const contents = values.format === "json" ? jsonFile({ tools }) : renderMarkdownSpec(list.serverName ?? name, description, tools);
+  const description =
+    source.kind === "stdio"
+      ? `the stdio server \`${source.command}\``
+      : source.kind === "url"
+        ? source.url
+        : path.relative(io.cwd, source.path);
+  const contents =
+    values.format === "json" ? jsonFile({ tools }) : renderMarkdownSpec(list.serverName ?? name, description, tools);
   if (values.format === "markdown") {
     const problems = verifyMarkdownRoundTrip(path.relative(io.cwd, out).split(path.sep).join("/"), contents, tools);
-    for (const p of problems.filter((p) => p.kind === "description")) io.stderr(`mcp-specgen import: warning: ${p.tool}: ${p.message}`);
+    for (const p of problems.filter((p) => p.kind === "description"))
+      io.stderr(`mcp-specgen import: warning: ${p.tool}: ${p.message}`);
     const wrong = problems.filter((p) => p.kind === "contract");
     if (wrong.length) {
       for (const p of wrong) io.stderr(`mcp-specgen import: ${p.tool}: ${p.message}`);
-      io.stderr("mcp-specgen import: the Markdown spec would not describe these tools exactly; nothing was written. Use --format json.");
+      io.stderr(
+        "mcp-specgen import: the Markdown spec would not describe these tools exactly; nothing was written. Use --format json.",
+      );
       return 1;
     }
   }

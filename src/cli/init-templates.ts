@@ -16,7 +16,9 @@ const GENERATOR_NOTES: Record<string, string> = {
 /** `mcp-specgen.config.ts`: every option with its default and a comment. */
 export function configTemplate(module: string): string {
   const width = Math.max(...GENERATOR_NAMES.map((g) => g.length));
-  const notes = GENERATOR_NAMES.map((g) => `  //   ${g.padEnd(width)}  ${GENERATOR_NOTES[g] ?? ""}`.trimEnd()).join("\n");
+  const notes = GENERATOR_NAMES.map((g) => `  //   ${g.padEnd(width)}  ${GENERATOR_NOTES[g] ?? ""}`.trimEnd()).join(
+    "\n",
+  );
   return `// mcp-specgen.config.ts — every option is optional; the values below are the defaults.
 // "mcp-specgen/config" holds only defineConfig, so loading the config stays quick.
 import { defineConfig } from "mcp-specgen/config";

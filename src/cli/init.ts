@@ -57,7 +57,11 @@ export async function runInit(argv: string[], io: CliIO): Promise<number> {
   if (existsSync(path.join(io.cwd, specFile))) steps.push({ file: specFile, action: "kept" });
   else if (existingSpecs > 0) {
     // A project with specs gets no example tool: it would become part of its server.
-    steps.push({ file: "specs/", action: "kept", note: `it holds ${existingSpecs} spec file${existingSpecs === 1 ? "" : "s"}; no example added` });
+    steps.push({
+      file: "specs/",
+      action: "kept",
+      note: `it holds ${existingSpecs} spec file${existingSpecs === 1 ? "" : "s"}; no example added`,
+    });
     specFile = "specs/";
   } else {
     write(specFile, specTemplate(module));
@@ -81,7 +85,12 @@ interface PackageFile {
   text?: string;
   /** The file starts with a byte order mark (npm accepts one); kept when the file is edited. */
   bom?: boolean;
-  json?: { name?: unknown; dependencies?: Record<string, unknown>; devDependencies?: Record<string, unknown>; scripts?: Record<string, unknown> };
+  json?: {
+    name?: unknown;
+    dependencies?: Record<string, unknown>;
+    devDependencies?: Record<string, unknown>;
+    scripts?: Record<string, unknown>;
+  };
   problem?: string;
 }
 
@@ -97,7 +106,8 @@ function readPackage(file: string): PackageFile {
   if (bom) text = text.slice(1);
   try {
     const json = JSON.parse(text) as unknown;
-    if (typeof json !== "object" || json === null || Array.isArray(json)) return { text, bom, problem: "it is not a JSON object" };
+    if (typeof json !== "object" || json === null || Array.isArray(json))
+      return { text, bom, problem: "it is not a JSON object" };
     return { text, bom, json: json as PackageFile["json"] };
   } catch (e) {
     return { text, bom, problem: `it is not valid JSON: ${(e as Error).message}` };
@@ -117,7 +127,13 @@ function moduleName(option: string | undefined, packageName: unknown): string {
 
 /** The name of a package.json created in `cwd`: the directory's name, as npm accepts it. */
 function newPackageName(cwd: string): string {
-  return path.basename(cwd).toLowerCase().replace(/[^a-z0-9._~-]+/g, "-").replace(/^[._-]+|-+$/g, "") || "my-tools";
+  return (
+    path
+      .basename(cwd)
+      .toLowerCase()
+      .replace(/[^a-z0-9._~-]+/g, "-")
+      .replace(/^[._-]+|-+$/g, "") || "my-tools"
+  );
 }
 
 /** Spec files already under ./specs (found as `generate` finds them). */
@@ -141,32 +157,72 @@ function createFile(abs: string, contents: string): void {
  * line endings as the file has them; every other byte unchanged); creates a minimal
  * package.json when there is none. Scripts of those names that exist are kept.
  */
-function updatePackage(file: string, pkg: PackageFile, cwd: string, dryRun: boolean): { step: Step; scripts: Set<ScriptName> } {
+function updatePackage(
+  file: string,
+  pkg: PackageFile,
+  cwd: string,
+  dryRun: boolean,
+): { step: Step; scripts: Set<ScriptName> } {
   const names = Object.keys(SCRIPTS) as ScriptName[];
   if (pkg.text === undefined) {
-    const json = { name: newPackageName(cwd), version: "0.1.0", private: true, type: "module", scripts: { ...SCRIPTS } };
+    const json = {
+      name: newPackageName(cwd),
+      version: "0.1.0",
+      private: true,
+      type: "module",
+      scripts: { ...SCRIPTS },
+    };
     if (!dryRun) createFile(file, `${JSON.stringify(json, null, 2)}\n`);
-    return { step: { file: "package.json", action: "created", note: 'with "type": "module" and the generate and check scripts' }, scripts: new Set(names) };
+    return {
+      step: {
+        file: "package.json",
+        action: "created",
+        note: 'with "type": "module" and the generate and check scripts',
+      },
+      scripts: new Set(names),
+    };
   }
   const addThemYourself = `add the scripts "generate": "${SCRIPTS.generate}" and "check": "${SCRIPTS.check}" yourself`;
-  if (!pkg.json) return { step: { file: "package.json", action: "kept", note: `${pkg.problem}; ${addThemYourself}` }, scripts: new Set() };
+  if (!pkg.json)
+    return {
+      step: { file: "package.json", action: "kept", note: `${pkg.problem}; ${addThemYourself}` },
+      scripts: new Set(),
+    };
   if (pkg.json.scripts !== undefined && !isRecord(pkg.json.scripts)) {
-    return { step: { file: "package.json", action: "kept", note: `its "scripts" is not an object; ${addThemYourself}` }, scripts: new Set() };
+    return {
+      step: { file: "package.json", action: "kept", note: `its "scripts" is not an object; ${addThemYourself}` },
+      scripts: new Set(),
+    };
   }
   const scripts = isRecord(pkg.json.scripts) ? pkg.json.scripts : {};
   const missing = names.filter((k) => !Object.hasOwn(scripts, k));
   const differing = names.filter((k) => Object.hasOwn(scripts, k) && scripts[k] !== SCRIPTS[k]);
   const ours = new Set(names.filter((k) => !differing.includes(k)));
-  const keptNote = differing.length ? `its own ${differing.map((k) => `"${k}"`).join(" and ")} script${differing.length === 1 ? " is" : "s are"} kept` : undefined;
-  if (!missing.length) return { step: { file: "package.json", action: "kept", note: keptNote ?? "it has the scripts" }, scripts: ours };
+  const keptNote = differing.length
+    ? `its own ${differing.map((k) => `"${k}"`).join(" and ")} script${differing.length === 1 ? " is" : "s are"} kept`
+    : undefined;
+  if (!missing.length)
+    return { step: { file: "package.json", action: "kept", note: keptNote ?? "it has the scripts" }, scripts: ours };
   let text = pkg.text;
   const formatting = detectFormatting(text);
-  for (const key of missing) text = applyEdits(text, modify(text, ["scripts", key], SCRIPTS[key], { formattingOptions: formatting }));
+  for (const key of missing)
+    text = applyEdits(text, modify(text, ["scripts", key], SCRIPTS[key], { formattingOptions: formatting }));
   // The edit went where JSON.parse reads it (not, say, into the first of two "scripts" keys).
-  if (!editedAsParsed(text, missing)) return { step: { file: "package.json", action: "kept", note: `it could not be edited safely (are there two "scripts" keys?); ${addThemYourself}` }, scripts: new Set() };
+  if (!editedAsParsed(text, missing))
+    return {
+      step: {
+        file: "package.json",
+        action: "kept",
+        note: `it could not be edited safely (are there two "scripts" keys?); ${addThemYourself}`,
+      },
+      scripts: new Set(),
+    };
   if (!dryRun) atomicWrite(realTarget(file), pkg.bom ? `\uFEFF${text}` : text);
   const added = `added the ${missing.map((k) => `"${k}"`).join(" and ")} script${missing.length === 1 ? "" : "s"}`;
-  return { step: { file: "package.json", action: "updated", note: keptNote ? `${added}; ${keptNote}` : added }, scripts: ours };
+  return {
+    step: { file: "package.json", action: "updated", note: keptNote ? `${added}; ${keptNote}` : added },
+    scripts: ours,
+  };
 }
 
 /** True when `text` parses to a package.json whose scripts include each of `keys` with our command. */
@@ -183,7 +239,9 @@ function editedAsParsed(text: string, keys: readonly ScriptName[]): boolean {
 function detectFormatting(text: string): { insertSpaces: boolean; tabSize: number; eol: string } {
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const indent = /^([ \t]+)"/m.exec(text)?.[1] ?? "  ";
-  return indent.startsWith("\t") ? { insertSpaces: false, tabSize: 1, eol } : { insertSpaces: true, tabSize: indent.length, eol };
+  return indent.startsWith("\t")
+    ? { insertSpaces: false, tabSize: 1, eol }
+    : { insertSpaces: true, tabSize: indent.length, eol };
 }
 
 /** Writes through a symbolic link (a linked package.json stays linked). */
@@ -203,14 +261,19 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 function nextSteps(pkg: PackageFile["json"], specFile: string, scripts: ReadonlySet<ScriptName>): string[] {
   // Where package.json has other scripts under these names, call mcp-specgen directly.
   const run = (name: ScriptName) => (scripts.has(name) ? `npm run ${name}` : `npx ${SCRIPTS[name]}`);
-  const has = (name: string, field: "dependencies" | "devDependencies") => isRecord(pkg?.[field]) && Object.hasOwn(pkg![field]!, name);
+  const has = (name: string, field: "dependencies" | "devDependencies") =>
+    isRecord(pkg?.[field]) && Object.hasOwn(pkg![field]!, name);
   const lines = ["Next steps:"];
   let n = 0;
   const step = (text: string, why?: string) => lines.push(`  ${++n}. ${why ? `${text.padEnd(38)} ${why}` : text}`);
-  if (!has(RUNTIME_PACKAGE, "dependencies")) step(`npm install ${RUNTIME_PACKAGE}`, "# the runtime the generated code imports");
-  if (!has("mcp-specgen", "devDependencies") && !has("mcp-specgen", "dependencies")) step("npm install --save-dev mcp-specgen", "# the config imports defineConfig from it");
+  if (!has(RUNTIME_PACKAGE, "dependencies"))
+    step(`npm install ${RUNTIME_PACKAGE}`, "# the runtime the generated code imports");
+  if (!has("mcp-specgen", "devDependencies") && !has("mcp-specgen", "dependencies"))
+    step("npm install --save-dev mcp-specgen", "# the config imports defineConfig from it");
   step(run("generate"), "# writes generated/ from specs/");
-  step(`describe your tools in ${specFile}${specFile.endsWith("/") ? "" : " (or more files under specs/)"}, then generate again`);
+  step(
+    `describe your tools in ${specFile}${specFile.endsWith("/") ? "" : " (or more files under specs/)"}, then generate again`,
+  );
   step("write one handler per tool against generated/server.ts: implement its ToolHandlers type and");
   lines.push("     pass the handlers to createRegistry(); the compiler checks every argument and result");
   step(`run "${run("check")}" in CI: it fails when generated/ is out of date with the specs`);

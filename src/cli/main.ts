@@ -33,14 +33,14 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     io.stderr(GLOBAL_HELP);
     return EXIT.usage;
   }
-  if (first === "-v" || first === "--version") return io.stdout(generatorVersion()), EXIT.ok;
+  if (first === "-v" || first === "--version") return (io.stdout(generatorVersion()), EXIT.ok);
   if (first === "-h" || first === "--help" || first === "help") return printHelp(rest[0], io);
   if (!isCommand(first)) {
     if (first.startsWith("-")) throw usageError("", `unknown option '${first}'`);
     io.stderr(`mcp-specgen: unknown command "${first}"\nRun "mcp-specgen --help" for usage.`);
     return EXIT.usage;
   }
-  if (asksForHelp(rest)) return io.stdout(COMMAND_HELP[first]), EXIT.ok;
+  if (asksForHelp(rest)) return (io.stdout(COMMAND_HELP[first]), EXIT.ok);
   return runCommand(first, rest, io);
 }
 
@@ -61,8 +61,8 @@ async function runCommand(command: CommandName, argv: string[], io: CliIO): Prom
 
 /** `help [command]`, `--help [command]`: the global help, or one command's. */
 function printHelp(topic: string | undefined, io: CliIO): number {
-  if (topic === undefined || topic === "help") return io.stdout(GLOBAL_HELP), EXIT.ok;
-  if (isCommand(topic)) return io.stdout(COMMAND_HELP[topic]), EXIT.ok;
+  if (topic === undefined || topic === "help") return (io.stdout(GLOBAL_HELP), EXIT.ok);
+  if (isCommand(topic)) return (io.stdout(COMMAND_HELP[topic]), EXIT.ok);
   io.stderr(`mcp-specgen: unknown command "${topic}"\nRun "mcp-specgen --help" for usage.`);
   return EXIT.usage;
 }

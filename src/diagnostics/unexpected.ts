@@ -8,16 +8,30 @@ import type { SourceLocation } from "../ir/types.js";
  */
 export function reportUnexpected(diagnostics: DiagnosticBag, loc: SourceLocation, doing: string, error: unknown): void {
   if (isIoError(error)) {
-    diagnostics.error("INPUT_UNREADABLE", loc, `cannot read this input: ${describeThrown(error)}`, "check that the file exists and is readable");
+    diagnostics.error(
+      "INPUT_UNREADABLE",
+      loc,
+      `cannot read this input: ${describeThrown(error)}`,
+      "check that the file exists and is readable",
+    );
     return;
   }
-  diagnostics.error("SPEC_INTERNAL", loc, `unexpected failure while ${doing}: ${describeThrown(error)}`, "this input trips a bug in mcp-specgen; simplify the spec around this location, and please report it with the spec");
+  diagnostics.error(
+    "SPEC_INTERNAL",
+    loc,
+    `unexpected failure while ${doing}: ${describeThrown(error)}`,
+    "this input trips a bug in mcp-specgen; simplify the spec around this location, and please report it with the spec",
+  );
 }
 
 /** True for an error from the file system (it has an errno `code` and a `syscall`). */
 function isIoError(e: unknown): boolean {
   try {
-    return e instanceof Error && typeof (e as NodeJS.ErrnoException).code === "string" && typeof (e as NodeJS.ErrnoException).syscall === "string";
+    return (
+      e instanceof Error &&
+      typeof (e as NodeJS.ErrnoException).code === "string" &&
+      typeof (e as NodeJS.ErrnoException).syscall === "string"
+    );
   } catch {
     return false;
   }

@@ -49,6 +49,8 @@ export function sharedWireNames(namespaces: readonly ModuleNamespace[]): Array<[
 
 /** A readable summary of {@link sharedWireNames}: the first three, then how many more. */
 export function describeSharedWireNames(shared: ReadonlyArray<[string, string[]]>): string {
-  const shown = shared.slice(0, 3).map(([name, modules]) => `"${name}" is a tool of ${modules.map((m) => `"${m}"`).join(" and ")}`);
+  const shown = shared
+    .slice(0, 3)
+    .map(([name, modules]) => `"${name}" is a tool of ${modules.map((m) => `"${m}"`).join(" and ")}`);
   return `${shown.join(", ")}${shared.length > 3 ? `, and ${shared.length - 3} more names are shared` : ""}`;
 }

@@ -7,7 +7,10 @@ import { UsageError } from "../config/load.js";
  * The generators `names` need, with everything they require (transitively), in the
  * canonical order of GENERATOR_NAMES.
  */
-export function generatorClosure(names: readonly GeneratorName[], generators: Readonly<Record<GeneratorName, Pick<Generator, "requires">>> = GENERATORS): GeneratorName[] {
+export function generatorClosure(
+  names: readonly GeneratorName[],
+  generators: Readonly<Record<GeneratorName, Pick<Generator, "requires">>> = GENERATORS,
+): GeneratorName[] {
   const needed = new Set<GeneratorName>();
   const visit = (name: GeneratorName) => {
     if (needed.has(name)) return;
@@ -23,7 +26,10 @@ export function generatorClosure(names: readonly GeneratorName[], generators: Re
  * generator that is not in the set, so their output would not compile — or undefined when
  * it can. The message names what is missing and the list to use instead.
  */
-export function generatorRequirementsProblem(names: readonly GeneratorName[], generators: Readonly<Record<GeneratorName, Pick<Generator, "requires">>> = GENERATORS): string | undefined {
+export function generatorRequirementsProblem(
+  names: readonly GeneratorName[],
+  generators: Readonly<Record<GeneratorName, Pick<Generator, "requires">>> = GENERATORS,
+): string | undefined {
   const chosen = new Set(names);
   const needs: string[] = [];
   for (const name of GENERATOR_NAMES) {
@@ -33,7 +39,10 @@ export function generatorRequirementsProblem(names: readonly GeneratorName[], ge
   }
   if (!needs.length) return undefined;
   const fix = generatorClosure(names, generators);
-  const why = needs.length === 1 ? "its files import theirs and would not compile without them" : "their files import those generators' files and would not compile without them";
+  const why =
+    needs.length === 1
+      ? "its files import theirs and would not compile without them"
+      : "their files import those generators' files and would not compile without them";
   return `${needs.join(", ")} (${why}); use generators: [${fix.map((n) => `"${n}"`).join(", ")}]`;
 }
 
@@ -47,7 +56,10 @@ function quotedList(names: readonly string[]): string {
  * code 2, before anything runs). Checked when the generators are loaded rather than in
  * `resolveConfig`, so that reading a config never loads every generator.
  */
-export function assertGeneratorSelection(config: { generators: readonly GeneratorName[]; configFile?: string | undefined }): void {
+export function assertGeneratorSelection(config: {
+  generators: readonly GeneratorName[];
+  configFile?: string | undefined;
+}): void {
   const problem = generatorRequirementsProblem(config.generators);
   if (problem) throw new UsageError(`${config.configFile ?? "config"}: ${problem}`);
 }

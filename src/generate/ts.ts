@@ -20,7 +20,9 @@ export function docComment(text: string, indent = ""): string {
 
 /** A string literal for any text (JSON quoting is valid TypeScript). */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(text)
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -31,7 +33,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * of setting the object's prototype.
  */
 export function tsLiteral(value: unknown, indent = ""): string {
-  if (value === null || typeof value !== "object") return typeof value === "string" ? stringLiteral(value) : JSON.stringify(value);
+  if (value === null || typeof value !== "object")
+    return typeof value === "string" ? stringLiteral(value) : JSON.stringify(value);
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
@@ -63,7 +66,8 @@ export function docValue(value: unknown): string {
   if (compact.length <= DOC_VALUE_MAX_CHARS) return compact;
   if (value !== null && typeof value === "object") {
     const pretty = JSON.stringify(value, null, 2).split("\n");
-    if (pretty.length <= DOC_VALUE_MAX_LINES && pretty.every((l) => l.length <= DOC_VALUE_MAX_CHARS)) return pretty.join("\n");
+    if (pretty.length <= DOC_VALUE_MAX_LINES && pretty.every((l) => l.length <= DOC_VALUE_MAX_CHARS))
+      return pretty.join("\n");
   }
   // Cut on a code point boundary, so no lone surrogate is left behind.
   return `${compact.slice(0, DOC_VALUE_MAX_CHARS).replace(/[\uD800-\uDBFF]$/, "")}…`;

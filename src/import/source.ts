@@ -17,7 +17,10 @@ export interface ListedTool {
 }
 
 /** Where to read a tool list from. */
-export type ImportSource = { kind: "file"; path: string } | { kind: "stdio"; command: string } | { kind: "url"; url: string };
+export type ImportSource =
+  | { kind: "file"; path: string }
+  | { kind: "stdio"; command: string }
+  | { kind: "url"; url: string };
 
 /** What an import read: the tools and, for live servers, the server's name. */
 export interface ImportedList {
@@ -38,8 +41,13 @@ export async function readToolList(source: ImportSource, timeoutMs = 30_000): Pr
     } catch (e) {
       throw new UsageError(`cannot read ${source.path}: ${(e as Error).message}`);
     }
-    const list = Array.isArray(root) ? root : root && typeof root === "object" && !Array.isArray(root) && Array.isArray(root.tools) ? root.tools : undefined;
-    if (!list) throw new UsageError(`${source.path} holds neither a tools/list result ({"tools": [...]}) nor an array of tools`);
+    const list = Array.isArray(root)
+      ? root
+      : root && typeof root === "object" && !Array.isArray(root) && Array.isArray(root.tools)
+        ? root.tools
+        : undefined;
+    if (!list)
+      throw new UsageError(`${source.path} holds neither a tools/list result ({"tools": [...]}) nor an array of tools`);
     return { tools: list.filter(isListedTool) };
   }
   const client = new Client({ name: "mcp-specgen-import", version: generatorVersion() });
@@ -63,5 +71,12 @@ export async function readToolList(source: ImportSource, timeoutMs = 30_000): Pr
 }
 
 function isListedTool(v: JsonValue): v is JsonValue & ListedTool {
-  return !!v && typeof v === "object" && !Array.isArray(v) && typeof v.name === "string" && !!v.inputSchema && typeof v.inputSchema === "object";
+  return (
+    !!v &&
+    typeof v === "object" &&
+    !Array.isArray(v) &&
+    typeof v.name === "string" &&
+    !!v.inputSchema &&
+    typeof v.inputSchema === "object"
+  );
 }

@@ -18,25 +18,52 @@ const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHi
  * list: every tool must come back with its exact name, schemas and stated annotations.
  * This is what makes it safe to write text from an untrusted server into a spec.
  */
-export function verifyMarkdownRoundTrip(file: string, markdown: string, tools: readonly ListedTool[]): RoundTripProblem[] {
+export function verifyMarkdownRoundTrip(
+  file: string,
+  markdown: string,
+  tools: readonly ListedTool[],
+): RoundTripProblem[] {
   const parsed = parseMarkdownSpec(file, markdown, new DiagnosticBag());
   const byName = new Map(parsed.map((t) => [t.name, t]));
   const problems: RoundTripProblem[] = [];
-  if (parsed.length !== tools.length) problems.push({ tool: "*", kind: "contract", message: `${tools.length} tools were written but ${parsed.length} read back` });
+  if (parsed.length !== tools.length)
+    problems.push({
+      tool: "*",
+      kind: "contract",
+      message: `${tools.length} tools were written but ${parsed.length} read back`,
+    });
   for (const tool of tools) {
     const back = byName.get(tool.name);
     if (!back) {
       problems.push({ tool: tool.name, kind: "contract", message: "does not read back under its own name" });
       continue;
     }
-    if (canonicalJson(back.inputSchema) !== canonicalJson(tool.inputSchema)) problems.push({ tool: tool.name, kind: "contract", message: "input schema reads back differently" });
-    if (canonicalJson(back.outputSchema ?? null) !== canonicalJson(tool.outputSchema ?? null)) problems.push({ tool: tool.name, kind: "contract", message: "output schema reads back differently" });
+    if (canonicalJson(back.inputSchema) !== canonicalJson(tool.inputSchema))
+      problems.push({ tool: tool.name, kind: "contract", message: "input schema reads back differently" });
+    if (canonicalJson(back.outputSchema ?? null) !== canonicalJson(tool.outputSchema ?? null))
+      problems.push({ tool: tool.name, kind: "contract", message: "output schema reads back differently" });
     for (const hint of HINTS) {
       const stated = tool.annotations?.[hint];
-      if (typeof stated === "boolean" && back.annotations[hint] !== stated) problems.push({ tool: tool.name, kind: "contract", message: `${hint} reads back as ${back.annotations[hint]}` });
+      if (typeof stated === "boolean" && back.annotations[hint] !== stated)
+        problems.push({
+          tool: tool.name,
+          kind: "contract",
+          message: `${hint} reads back as ${back.annotations[hint]}`,
+        });
     }
-    if ((tool.description ?? "").replace(/\s+/g, " ").trim() !== back.description.replace(/\\(?=[^\w\s])/g, "").replace(/\s+/g, " ").trim() && tool.description) {
-      problems.push({ tool: tool.name, kind: "description", message: "description could not be kept verbatim in Markdown" });
+    if (
+      (tool.description ?? "").replace(/\s+/g, " ").trim() !==
+        back.description
+          .replace(/\\(?=[^\w\s])/g, "")
+          .replace(/\s+/g, " ")
+          .trim() &&
+      tool.description
+    ) {
+      problems.push({
+        tool: tool.name,
+        kind: "description",
+        message: "description could not be kept verbatim in Markdown",
+      });
     }
   }
   return problems;

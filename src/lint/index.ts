@@ -28,9 +28,17 @@ export interface LintSummaryRow {
  * Reads and checks specs like `generate` does (parse, validate, names) and adds the spec
  * quality checks of {@link lintTools}. Nothing is generated or written.
  */
-export async function runLint(config: ResolvedConfig, options: { onFile?: (done: number, total: number) => void } = {}): Promise<LintResult> {
+export async function runLint(
+  config: ResolvedConfig,
+  options: { onFile?: (done: number, total: number) => void } = {},
+): Promise<LintResult> {
   const diagnostics = new DiagnosticBag();
-  const specs = loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits, onFile: options.onFile });
+  const specs = loadSpecs(config.inputs, diagnostics, {
+    cwd: config.cwd,
+    exclude: [config.outDir],
+    limits: config.limits,
+    onFile: options.onFile,
+  });
   const resolved = resolveToolSchemas(specs.tools, diagnostics);
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   validateTools(resolved, diagnostics, { slowPatterns: await probeToolPatterns(resolved) });
@@ -41,7 +49,8 @@ export async function runLint(config: ResolvedConfig, options: { onFile?: (done:
 }
 
 // Verbs in a tool name that say it changes something (destructive tools are gated by the trust policy).
-const MUTATING = /^(delete|del|remove|rm|drop|destroy|purge|clear|reset|wipe|kill|terminate|stop|write|overwrite|save|create|add|insert|update|set|put|post|patch|edit|modify|replace|rename|move|mv|apply|commit|push|pop|merge|sync|publish|upload|send|deploy|install|uninstall|execute|exec|run|start|restart|trigger|dispatch|invalidate|revoke|grant|approve|cancel|archive|import|migrate)$/i;
+const MUTATING =
+  /^(delete|del|remove|rm|drop|destroy|purge|clear|reset|wipe|kill|terminate|stop|write|overwrite|save|create|add|insert|update|set|put|post|patch|edit|modify|replace|rename|move|mv|apply|commit|push|pop|merge|sync|publish|upload|send|deploy|install|uninstall|execute|exec|run|start|restart|trigger|dispatch|invalidate|revoke|grant|approve|cancel|archive|import|migrate)$/i;
 
 /**
  * The spec template's checklist as findings on each tool: an input and an output
@@ -55,27 +64,67 @@ export function lintTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag
     const inputAt = tool.locations.inputSchema ?? at;
     const input = schemaProvenance(tool.inputSchema);
     if (input === "undocumented") {
-      diagnostics.warning("LINT_INPUT_UNDOCUMENTED", at, `tool "${tool.name}" does not document its parameters; any arguments are accepted`, 'add an Input Schema section: a JSON Schema, a parameter table, or "No parameters."');
+      diagnostics.warning(
+        "LINT_INPUT_UNDOCUMENTED",
+        at,
+        `tool "${tool.name}" does not document its parameters; any arguments are accepted`,
+        'add an Input Schema section: a JSON Schema, a parameter table, or "No parameters."',
+      );
     } else if (input === "inferred") {
-      diagnostics.info("LINT_INPUT_NOT_JSON_SCHEMA", inputAt, `the parameters of "${tool.name}" are described in prose only; their JSON Schema was inferred`, "add a JSON Schema for the arguments to state them exactly");
+      diagnostics.info(
+        "LINT_INPUT_NOT_JSON_SCHEMA",
+        inputAt,
+        `the parameters of "${tool.name}" are described in prose only; their JSON Schema was inferred`,
+        "add a JSON Schema for the arguments to state them exactly",
+      );
     }
     for (const field of untypedFields(tool.inputSchema)) {
-      diagnostics.warning("LINT_PARAM_UNTYPED", field.loc, `parameter "${field.name}" of "${tool.name}" has no type; it accepts any value`, "give the parameter a type (string, integer, number, boolean, object, array[T]…)");
+      diagnostics.warning(
+        "LINT_PARAM_UNTYPED",
+        field.loc,
+        `parameter "${field.name}" of "${tool.name}" has no type; it accepts any value`,
+        "give the parameter a type (string, integer, number, boolean, object, array[T]…)",
+      );
     }
     if (!tool.outputSchema) {
-      diagnostics.warning("LINT_OUTPUT_MISSING", at, `tool "${tool.name}" has no output schema`, "add an Output Schema section with a JSON Schema or a field table for the result data");
+      diagnostics.warning(
+        "LINT_OUTPUT_MISSING",
+        at,
+        `tool "${tool.name}" has no output schema`,
+        "add an Output Schema section with a JSON Schema or a field table for the result data",
+      );
     }
     if (!tool.errors.length && !tool.locations.errors) {
-      diagnostics.warning("LINT_ERRORS_MISSING", at, `tool "${tool.name}" does not document its errors`, "add an Error Handling section listing error types and when they occur");
+      diagnostics.warning(
+        "LINT_ERRORS_MISSING",
+        at,
+        `tool "${tool.name}" does not document its errors`,
+        "add an Error Handling section listing error types and when they occur",
+      );
     }
     if (!tool.examples.some((e) => e.kind === "call")) {
-      diagnostics.warning("LINT_EXAMPLES_MISSING", at, `tool "${tool.name}" has no usage example`, 'add a Usage Examples section with a JSON call such as {"tool_name": …, "arguments": {…}}');
+      diagnostics.warning(
+        "LINT_EXAMPLES_MISSING",
+        at,
+        `tool "${tool.name}" has no usage example`,
+        'add a Usage Examples section with a JSON call such as {"tool_name": …, "arguments": {…}}',
+      );
     }
     if (!tool.security.length && !tool.locations.security && changesThings(tool)) {
-      diagnostics.warning("LINT_SECURITY_MISSING", at, `tool "${tool.name}" changes state (${reasonOf(tool)}) but has no security notes`, "add a Security Considerations section: risks, input validation, permissions");
+      diagnostics.warning(
+        "LINT_SECURITY_MISSING",
+        at,
+        `tool "${tool.name}" changes state (${reasonOf(tool)}) but has no security notes`,
+        "add a Security Considerations section: risks, input validation, permissions",
+      );
     }
     if (tool.version === undefined && tool.format === "markdown") {
-      diagnostics.info("LINT_VERSION_MISSING", at, `tool "${tool.name}" does not declare a version`, 'add "**Version**: 1.0.0" under the tool heading');
+      diagnostics.info(
+        "LINT_VERSION_MISSING",
+        at,
+        `tool "${tool.name}" does not declare a version`,
+        'add "**Version**: 1.0.0" under the tool heading',
+      );
     }
   }
 }
@@ -92,7 +141,7 @@ function reasonOf(tool: ToolSpec): string {
     .split(".")
     .pop()!
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .split(/[_\-]+/);
+    .split(/[_-]+/);
   const verb = words.find((w) => MUTATING.test(w));
   return verb ? `its name says "${verb}"` : "";
 }
@@ -101,10 +150,16 @@ function reasonOf(tool: ToolSpec): string {
 export function summarizeByCode(diagnostics: readonly Diagnostic[]): LintSummaryRow[] {
   const counts = new Map<string, LintSummaryRow>();
   for (const d of diagnostics) {
-    const row = counts.get(d.code) ?? { code: d.code, severity: DIAGNOSTIC_CODES[d.code]?.severity ?? d.severity, count: 0 };
+    const row = counts.get(d.code) ?? {
+      code: d.code,
+      severity: DIAGNOSTIC_CODES[d.code]?.severity ?? d.severity,
+      count: 0,
+    };
     row.count++;
     counts.set(d.code, row);
   }
   const rank = { error: 0, warning: 1, info: 2 } as const;
-  return [...counts.values()].sort((a, b) => rank[a.severity] - rank[b.severity] || b.count - a.count || (a.code < b.code ? -1 : 1));
+  return [...counts.values()].sort(
+    (a, b) => rank[a.severity] - rank[b.severity] || b.count - a.count || (a.code < b.code ? -1 : 1),
+  );
 }

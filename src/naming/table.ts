@@ -55,13 +55,27 @@ function qualifiedNames(tools: readonly ToolSpec[]): Map<string, string> {
  * there, and modules whose namespace identifiers collide, are reported as errors (never
  * silently renamed), pointing at every tool involved.
  */
-export function buildNameTable(tools: readonly ToolSpec[], mode: NamingMode, vendorMaxLength: number, diagnostics: DiagnosticBag): Map<string, ToolNames> {
+export function buildNameTable(
+  tools: readonly ToolSpec[],
+  mode: NamingMode,
+  vendorMaxLength: number,
+  diagnostics: DiagnosticBag,
+): Map<string, ToolNames> {
   const qualified = qualifiedNames(tools);
-  const vendor = mapVendorNames(tools.map((t) => qualified.get(toolKey(t))!), { maxLength: vendorMaxLength });
+  const vendor = mapVendorNames(
+    tools.map((t) => qualified.get(toolKey(t))!),
+    { maxLength: vendorMaxLength },
+  );
   const table = new Map<string, ToolNames>();
   for (const t of tools) {
     const ids = toolIdentifiers(t.name, t.module, mode);
-    table.set(toolKey(t), { pascal: ids.pascal, camel: ids.camel, vendor: vendor.get(qualified.get(toolKey(t))!)!, module: toCamelCase(t.module), modulePascal: toPascalCase(t.module) });
+    table.set(toolKey(t), {
+      pascal: ids.pascal,
+      camel: ids.camel,
+      vendor: vendor.get(qualified.get(toolKey(t))!)!,
+      module: toCamelCase(t.module),
+      modulePascal: toPascalCase(t.module),
+    });
   }
   const modules = new Map<string, ToolSpec[]>();
   for (const t of tools) {
@@ -70,7 +84,12 @@ export function buildNameTable(tools: readonly ToolSpec[], mode: NamingMode, ven
     else modules.set(t.module, [t]);
   }
   for (const moduleTools of modules.values()) {
-    const items = moduleTools.map((t) => ({ key: toolKey(t), name: t.name, identifier: table.get(toolKey(t))!.pascal, tool: t }));
+    const items = moduleTools.map((t) => ({
+      key: toolKey(t),
+      name: t.name,
+      identifier: table.get(toolKey(t))!.pascal,
+      tool: t,
+    }));
     for (const group of findIdentifierCollisions(items)) {
       const names = group.map((g) => `"${g.name}"`).join(", ");
       for (const g of group) {
@@ -78,7 +97,9 @@ export function buildNameTable(tools: readonly ToolSpec[], mode: NamingMode, ven
           "SPEC_IDENTIFIER_COLLISION",
           g.tool.locations.name ?? g.tool.locations.tool,
           `tools ${names} of module "${g.tool.module}" would all generate the identifier "${g.identifier}"`,
-          mode === "tool" ? 'rename one of them, or set `naming: "module-tool"` in the config to keep the dotted prefix in identifiers' : "rename one of the tools",
+          mode === "tool"
+            ? 'rename one of them, or set `naming: "module-tool"` in the config to keep the dotted prefix in identifiers'
+            : "rename one of the tools",
         );
       }
     }
@@ -91,7 +112,12 @@ export function buildNameTable(tools: readonly ToolSpec[], mode: NamingMode, ven
       `modules ${owners.map((t) => `"${t.module}"`).join(", ")} each have a tool named "${name}"; one server cannot list both, so server.ts serves each module on its own (createModuleRegistry) and vendor names carry the module`,
     );
   }
-  const moduleItems = [...modules].map(([module, moduleTools]) => ({ key: module, name: module, identifier: toCamelCase(module), tool: moduleTools[0]! }));
+  const moduleItems = [...modules].map(([module, moduleTools]) => ({
+    key: module,
+    name: module,
+    identifier: toCamelCase(module),
+    tool: moduleTools[0]!,
+  }));
   for (const group of findIdentifierCollisions(moduleItems)) {
     const names = group.map((g) => `"${g.name}"`).join(", ");
     for (const g of group) {

@@ -38,7 +38,11 @@ export interface ExpectedFile {
 export function checkOutput(outDir: string, files: readonly GeneratedFile[]): Drift[] {
   return compareOutput(
     outDir,
-    files.map((f) => ({ path: f.path, matches: (current) => current === f.contents, diff: (current) => shortDiff(current, f.contents) })),
+    files.map((f) => ({
+      path: f.path,
+      matches: (current) => current === f.contents,
+      diff: (current) => shortDiff(current, f.contents),
+    })),
   );
 }
 
@@ -57,7 +61,8 @@ export function compareOutput(outDir: string, files: readonly ExpectedFile[]): D
     else if (placed.kind !== "file") drift.push({ path: f.path, kind: "stale", diff: "  (not a regular file)" });
     else {
       const current = readText(placed);
-      if (!f.matches(current)) drift.push({ path: f.path, kind: "stale", ...(f.diff ? { diff: f.diff(current) } : {}) });
+      if (!f.matches(current))
+        drift.push({ path: f.path, kind: "stale", ...(f.diff ? { diff: f.diff(current) } : {}) });
     }
   }
   const record = readRecord(out);
@@ -65,12 +70,13 @@ export function compareOutput(outDir: string, files: readonly ExpectedFile[]): D
   for (const old of [...record.files].sort()) {
     if (produced.has(old) || old === OWNERSHIP_FILE) continue;
     const placed = placeIfPossible(out, old);
-    if (!placed || placed.kind !== "file") continue;
+    if (placed?.kind !== "file") continue;
     dirs.add(path.dirname(placed.abs));
     // Exactly what generate would remove; anything else there is the user's and not drift.
     if (!placed.viaSymlink && isOwned(old, readText(placed), record)) drift.push({ path: old, kind: "extra" });
   }
-  for (const tmp of findOrphanTemps(dirs)) drift.push({ path: path.relative(out.real, tmp).split(path.sep).join("/"), kind: "orphan-temp" });
+  for (const tmp of findOrphanTemps(dirs))
+    drift.push({ path: path.relative(out.real, tmp).split(path.sep).join("/"), kind: "orphan-temp" });
   return drift.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 

@@ -54,18 +54,33 @@ export class OutputFsError extends OutputError {
 
 /** Plain-words reasons and hints for the errno codes a user can run into. */
 const FS_REASONS: Record<string, { reason: string; hint: string }> = {
-  ENAMETOOLONG: { reason: "file name too long", hint: "shorten the module or tool name (each path component may be at most 255 bytes), or choose a shorter --out path" },
-  EACCES: { reason: "permission denied", hint: "check the permissions of the path (the output directory must be writable), or choose another --out directory" },
-  EPERM: { reason: "operation not permitted", hint: "check the permissions of the path (the output directory must be writable), or choose another --out directory" },
+  ENAMETOOLONG: {
+    reason: "file name too long",
+    hint: "shorten the module or tool name (each path component may be at most 255 bytes), or choose a shorter --out path",
+  },
+  EACCES: {
+    reason: "permission denied",
+    hint: "check the permissions of the path (the output directory must be writable), or choose another --out directory",
+  },
+  EPERM: {
+    reason: "operation not permitted",
+    hint: "check the permissions of the path (the output directory must be writable), or choose another --out directory",
+  },
   EROFS: { reason: "read-only file system", hint: "choose an --out directory on a writable file system" },
   ENOSPC: { reason: "no space left on device", hint: "free some disk space and run the command again" },
   EDQUOT: { reason: "disk quota exceeded", hint: "free some disk space and run the command again" },
-  ENOTDIR: { reason: "a parent path is a file, not a directory", hint: "move that file away, or choose another --out directory" },
+  ENOTDIR: {
+    reason: "a parent path is a file, not a directory",
+    hint: "move that file away, or choose another --out directory",
+  },
   EISDIR: { reason: "it is a directory", hint: "move the directory away, or choose another --out directory" },
   EEXIST: { reason: "it already exists", hint: "move it away and run the command again" },
   ENOENT: { reason: "no such file or directory", hint: "check the path" },
   ELOOP: { reason: "too many levels of symbolic links", hint: "replace the symbolic links with real directories" },
-  EMFILE: { reason: "too many open files", hint: "close other programs or raise the open-file limit, then run the command again" },
+  EMFILE: {
+    reason: "too many open files",
+    hint: "close other programs or raise the open-file limit, then run the command again",
+  },
   ENFILE: { reason: "too many open files in the system", hint: "close other programs, then run the command again" },
   EBUSY: { reason: "the file is busy", hint: "close programs using it and run the command again" },
   EIO: { reason: "input/output error", hint: "check the disk and run the command again" },

@@ -48,13 +48,25 @@ export function resolveOutDir(outDir: string): OutDir {
         existing = path.dirname(existing);
         continue;
       }
-      if (code === "ENOENT") throw new OutputConflictError("cannot write to", abs, `${existing} is a symbolic link to a path that does not exist`, "fix or remove the link, or choose another --out directory");
+      if (code === "ENOENT")
+        throw new OutputConflictError(
+          "cannot write to",
+          abs,
+          `${existing} is a symbolic link to a path that does not exist`,
+          "fix or remove the link, or choose another --out directory",
+        );
       throw fsError(e, "cannot write to", abs);
     }
     const stats = statSync(real);
     if (!stats.isDirectory()) {
       const what = existing === abs ? "it is a file, not a directory" : `${existing} is a file, not a directory`;
-      throw new OutputFsError("cannot write to", abs, what, "--out must name a directory (or a path where one can be created)", "ENOTDIR");
+      throw new OutputFsError(
+        "cannot write to",
+        abs,
+        what,
+        "--out must name a directory (or a path where one can be created)",
+        "ENOTDIR",
+      );
     }
     return { real: path.join(real, ...missing), shown: abs };
   }
@@ -76,7 +88,13 @@ export function placeInside(out: OutDir, rel: string): Placement {
   for (const part of parts) {
     const bytes = Buffer.byteLength(part);
     if (bytes > MAX_NAME_BYTES) {
-      throw new OutputFsError("cannot write", shown, `file name too long (a path component is ${bytes} bytes; the limit is ${MAX_NAME_BYTES})`, "shorten the module or tool name in the spec: each file or directory name may be at most 255 bytes", "ENAMETOOLONG");
+      throw new OutputFsError(
+        "cannot write",
+        shown,
+        `file name too long (a path component is ${bytes} bytes; the limit is ${MAX_NAME_BYTES})`,
+        "shorten the module or tool name in the spec: each file or directory name may be at most 255 bytes",
+        "ENAMETOOLONG",
+      );
     }
   }
   let dir = out.real;
@@ -91,9 +109,22 @@ export function placeInside(out: OutDir, rel: string): Placement {
       target = followLinkInside(next, out, shownUpTo(i), shown);
       real = statSync(target);
     }
-    if (last) return { rel, abs: target, shown, kind: real.isFile() ? "file" : real.isDirectory() ? "directory" : "other", viaSymlink: stats.isSymbolicLink() };
+    if (last)
+      return {
+        rel,
+        abs: target,
+        shown,
+        kind: real.isFile() ? "file" : real.isDirectory() ? "directory" : "other",
+        viaSymlink: stats.isSymbolicLink(),
+      };
     if (!real.isDirectory()) {
-      throw new OutputFsError("cannot write", shown, `${shownUpTo(i)} is a file, not a directory`, "move that file away, or choose another --out directory", "ENOTDIR");
+      throw new OutputFsError(
+        "cannot write",
+        shown,
+        `${shownUpTo(i)} is a file, not a directory`,
+        "move that file away, or choose another --out directory",
+        "ENOTDIR",
+      );
     }
     dir = target;
   }
@@ -136,7 +167,12 @@ function followLinkInside(link: string, out: OutDir, shownLink: string, shown: s
     target = realpathSync(link);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new OutputConflictError("refusing to write", shown, `${shownLink} is a symbolic link to a path that does not exist`, "fix or remove the link");
+      throw new OutputConflictError(
+        "refusing to write",
+        shown,
+        `${shownLink} is a symbolic link to a path that does not exist`,
+        "fix or remove the link",
+      );
     }
     throw fsError(e, "cannot write", shown);
   }

@@ -90,7 +90,10 @@ export function commit(tx: Transaction, ops: FileOps = nodeFileOps): void {
       step = { action: "cannot write", file: w.shown ?? w.abs };
       ops.rename(temps.get(w)!, w.abs);
       temps.delete(w);
-      undo.push({ file: w.shown ?? w.abs, run: w.previous === undefined ? () => ops.unlink(w.abs) : () => restore(w.abs, w.previous!, ops) });
+      undo.push({
+        file: w.shown ?? w.abs,
+        run: w.previous === undefined ? () => ops.unlink(w.abs) : () => restore(w.abs, w.previous!, ops),
+      });
     };
     tx.writes.forEach(moveIntoPlace);
     for (const r of tx.removals) {
@@ -121,7 +124,12 @@ interface Undo {
 }
 
 /** Undoes a failed transaction; returns the paths that could not be put back. */
-function rollBack(temps: string[], undo: Undo[], created: Array<{ dir: string; first: string }>, ops: FileOps): string[] {
+function rollBack(
+  temps: string[],
+  undo: Undo[],
+  created: Array<{ dir: string; first: string }>,
+  ops: FileOps,
+): string[] {
   for (const tmp of temps) removeQuietly(tmp);
   const failed: string[] = [];
   for (const step of undo.reverse()) {

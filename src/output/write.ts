@@ -1,7 +1,14 @@
 import path from "node:path";
 import type { GeneratedFile } from "../generate/generator.js";
 import { OutputConflictError, fsError } from "./errors.js";
-import { OWNERSHIP_FILE, hasBanner, isOwned, isSafeRelativePath, parseOwnershipRecord, type OwnershipRecord } from "./ownership.js";
+import {
+  OWNERSHIP_FILE,
+  hasBanner,
+  isOwned,
+  isSafeRelativePath,
+  parseOwnershipRecord,
+  type OwnershipRecord,
+} from "./ownership.js";
 import { placeIfPossible, placeInside, readText, resolveOutDir, type OutDir, type Placement } from "./paths.js";
 import { findOrphanTemps } from "./temp.js";
 import { commit, nodeFileOps, type FileOps, type FileRemoval, type FileWrite } from "./transaction.js";
@@ -38,7 +45,13 @@ export function writeOutput(outDir: string, files: readonly GeneratedFile[], ops
   const claimed = new Map<string, string>();
   const claim = (p: Placement) => {
     const other = claimed.get(p.abs);
-    if (other !== undefined) throw new OutputConflictError("refusing to write", p.shown, `both "${other}" and "${p.rel}" lead to this file through symbolic links`, "replace the symbolic links in the output directory with real directories");
+    if (other !== undefined)
+      throw new OutputConflictError(
+        "refusing to write",
+        p.shown,
+        `both "${other}" and "${p.rel}" lead to this file through symbolic links`,
+        "replace the symbolic links in the output directory with real directories",
+      );
     claimed.set(p.abs, p.rel);
   };
   claim(recordPlaced);
@@ -64,7 +77,11 @@ export function writeOutput(outDir: string, files: readonly GeneratedFile[], ops
   report.removed.push(...removals.map((r) => r.rel));
 
   // Only now that the whole run is known to be possible: clear leftovers of killed runs.
-  const dirs = [out.real, ...[...claimed.keys()].map((abs) => path.dirname(abs)), ...removals.map((r) => path.dirname(r.abs))];
+  const dirs = [
+    out.real,
+    ...[...claimed.keys()].map((abs) => path.dirname(abs)),
+    ...removals.map((r) => path.dirname(r.abs)),
+  ];
   removeOrphanTemps(dirs, ops);
 
   commit({ root: out.real, writes, removals, last: recordWrite }, ops);
@@ -72,19 +89,34 @@ export function writeOutput(outDir: string, files: readonly GeneratedFile[], ops
 }
 
 /** The record on disk (strictly: a foreign file under its name stops the run) and the write of the new one. */
-function planRecord(out: OutDir, files: readonly GeneratedFile[]): { record: OwnershipRecord; recordWrite?: FileWrite; placed: Placement } {
+function planRecord(
+  out: OutDir,
+  files: readonly GeneratedFile[],
+): { record: OwnershipRecord; recordWrite?: FileWrite; placed: Placement } {
   const placed = place(out, OWNERSHIP_FILE);
   const next = files.find((f) => f.path === OWNERSHIP_FILE);
   if (placed.kind === "missing") {
-    return { record: { exists: false, files: new Set() }, recordWrite: next && { abs: placed.shown, shown: placed.shown, contents: next.contents }, placed };
+    return {
+      record: { exists: false, files: new Set() },
+      recordWrite: next && { abs: placed.shown, shown: placed.shown, contents: next.contents },
+      placed,
+    };
   }
   assertRegularFile(placed);
   const text = readText(placed);
   const owned = parseOwnershipRecord(text);
   if (!owned) {
-    throw new OutputConflictError("refusing to overwrite", placed.shown, "it is not an ownership record written by mcp-specgen", `move it away: mcp-specgen keeps the list of files it generated under the name ${OWNERSHIP_FILE}`);
+    throw new OutputConflictError(
+      "refusing to overwrite",
+      placed.shown,
+      "it is not an ownership record written by mcp-specgen",
+      `move it away: mcp-specgen keeps the list of files it generated under the name ${OWNERSHIP_FILE}`,
+    );
   }
-  const recordWrite = next && next.contents !== text ? { abs: placed.shown, shown: placed.shown, contents: next.contents, previous: text } : undefined;
+  const recordWrite =
+    next && next.contents !== text
+      ? { abs: placed.shown, shown: placed.shown, contents: next.contents, previous: text }
+      : undefined;
   return { record: { exists: true, files: owned }, recordWrite, placed };
 }
 
@@ -92,15 +124,21 @@ function planRecord(out: OutDir, files: readonly GeneratedFile[]): { record: Own
  * Files an earlier run generated that are no longer produced: listed in the record, still
  * carrying the banner, and a regular file (a link there was not made by mcp-specgen).
  */
-function planRemovals(out: OutDir, files: readonly GeneratedFile[], record: OwnershipRecord, claimed: Map<string, string>): Array<FileRemoval & { rel: string }> {
+function planRemovals(
+  out: OutDir,
+  files: readonly GeneratedFile[],
+  record: OwnershipRecord,
+  claimed: Map<string, string>,
+): Array<FileRemoval & { rel: string }> {
   const produced = new Set(files.map((f) => f.path));
   const removals: Array<FileRemoval & { rel: string }> = [];
   for (const rel of [...record.files].sort()) {
     if (produced.has(rel) || rel === OWNERSHIP_FILE) continue;
     const placed = placeIfPossible(out, rel);
-    if (!placed || placed.kind !== "file" || placed.viaSymlink || claimed.has(placed.abs)) continue;
+    if (placed?.kind !== "file" || placed.viaSymlink || claimed.has(placed.abs)) continue;
     const current = readText(placed);
-    if (isOwned(rel, current, record)) removals.push({ rel, abs: placed.shown, shown: placed.shown, previous: current });
+    if (isOwned(rel, current, record))
+      removals.push({ rel, abs: placed.shown, shown: placed.shown, previous: current });
   }
   return removals;
 }
@@ -117,19 +155,41 @@ function removeOrphanTemps(dirs: string[], ops: FileOps): void {
 }
 
 function place(out: OutDir, rel: string): Placement {
-  if (!isSafeRelativePath(rel)) throw new OutputConflictError("refusing to write", JSON.stringify(rel), "generated paths must stay inside the output directory");
+  if (!isSafeRelativePath(rel))
+    throw new OutputConflictError(
+      "refusing to write",
+      JSON.stringify(rel),
+      "generated paths must stay inside the output directory",
+    );
   return placeInside(out, rel);
 }
 
 function assertRegularFile(placed: Placement): void {
-  if (placed.kind === "directory") throw new OutputConflictError("refusing to overwrite", placed.shown, "it is a directory, where a generated file belongs", "move the directory away, or choose another --out directory");
-  if (placed.kind === "other") throw new OutputConflictError("refusing to overwrite", placed.shown, "it is not a regular file", "move it away, or choose another --out directory");
+  if (placed.kind === "directory")
+    throw new OutputConflictError(
+      "refusing to overwrite",
+      placed.shown,
+      "it is a directory, where a generated file belongs",
+      "move the directory away, or choose another --out directory",
+    );
+  if (placed.kind === "other")
+    throw new OutputConflictError(
+      "refusing to overwrite",
+      placed.shown,
+      "it is not a regular file",
+      "move it away, or choose another --out directory",
+    );
 }
 
 /** Why an existing file at a generated path is not ours, and what to do about it. */
 function notOurs(placed: Placement, current: string, record: OwnershipRecord): OutputConflictError {
   if (record.files.has(placed.rel)) {
-    return new OutputConflictError("refusing to overwrite", placed.shown, "it was generated, but has been edited since: it no longer starts with the mcp-specgen banner", "move your version elsewhere (or delete it), then run generate again");
+    return new OutputConflictError(
+      "refusing to overwrite",
+      placed.shown,
+      "it was generated, but has been edited since: it no longer starts with the mcp-specgen banner",
+      "move your version elsewhere (or delete it), then run generate again",
+    );
   }
   if (!record.exists && hasBanner(current)) {
     return new OutputConflictError(
@@ -139,5 +199,10 @@ function notOurs(placed: Placement, current: string, record: OwnershipRecord): O
       "if it is output of an earlier run, delete it and run generate again; otherwise choose another --out directory",
     );
   }
-  return new OutputConflictError("refusing to overwrite", placed.shown, `it was not generated by mcp-specgen (the ownership record ${OWNERSHIP_FILE} does not list it)`, "move or rename it, or choose another --out directory");
+  return new OutputConflictError(
+    "refusing to overwrite",
+    placed.shown,
+    `it was not generated by mcp-specgen (the ownership record ${OWNERSHIP_FILE} does not list it)`,
+    "move or rename it, or choose another --out directory",
+  );
 }

@@ -27,7 +27,11 @@ export function findSpecFiles(inputs: readonly string[], diagnostics: Diagnostic
   const exclude = new Set((options.exclude ?? []).map((e) => path.resolve(options.cwd, e)));
   const found = new Set<string>();
   const walk = (dir: string) => {
-    const entries = guarded<Dirent[]>(diagnostics, { file: toPosix(path.relative(options.cwd, dir)) || ".", line: 1, column: 1 }, () => readdirSync(dir, { withFileTypes: true }));
+    const entries = guarded<Dirent[]>(
+      diagnostics,
+      { file: toPosix(path.relative(options.cwd, dir)) || ".", line: 1, column: 1 },
+      () => readdirSync(dir, { withFileTypes: true }),
+    );
     for (const entry of entries ?? []) {
       const abs = path.join(dir, entry.name);
       if (entry.isDirectory()) {
@@ -41,7 +45,12 @@ export function findSpecFiles(inputs: readonly string[], diagnostics: Diagnostic
     try {
       stat = statSync(abs);
     } catch {
-      diagnostics.error("INPUT_NOT_FOUND", { file: input, line: 1, column: 1 }, `input "${input}" does not exist`, "pass an existing spec file or directory, or fix `inputs` in the config");
+      diagnostics.error(
+        "INPUT_NOT_FOUND",
+        { file: input, line: 1, column: 1 },
+        `input "${input}" does not exist`,
+        "pass an existing spec file or directory, or fix `inputs` in the config",
+      );
       continue;
     }
     if (stat.isDirectory()) walk(abs);

@@ -33,7 +33,9 @@ export function loadSpecs(inputs: readonly string[], diagnostics: DiagnosticBag,
   for (const [i, abs] of files.entries()) {
     options.onFile?.(i, files.length);
     const rel = toPosix(path.relative(options.cwd, abs));
-    const text = guarded(diagnostics, { file: rel, line: 1, column: 1 }, () => readSpecFile(abs, rel, limits, diagnostics));
+    const text = guarded(diagnostics, { file: rel, line: 1, column: 1 }, () =>
+      readSpecFile(abs, rel, limits, diagnostics),
+    );
     if (text !== undefined) tools.push(...parseSpecText(rel, text, diagnostics, limits));
   }
   return { tools, files: files.map((f) => toPosix(path.relative(options.cwd, f))) };
@@ -43,7 +45,15 @@ export function loadSpecs(inputs: readonly string[], diagnostics: DiagnosticBag,
  * Reads one spec file's text by its extension. Never throws: an unexpected failure on
  * some input is reported as `SPEC_INTERNAL` at the file, and the file yields no tools.
  */
-export function parseSpecText(file: string, text: string, diagnostics: DiagnosticBag, limits: SpecLimits = DEFAULT_LIMITS): ToolSpec[] {
-  const parse = () => (/\.json$/i.test(file) ? parseJsonSpec(file, text, diagnostics, { limits }) : parseMarkdownSpec(file, text, diagnostics, { limits }));
+export function parseSpecText(
+  file: string,
+  text: string,
+  diagnostics: DiagnosticBag,
+  limits: SpecLimits = DEFAULT_LIMITS,
+): ToolSpec[] {
+  const parse = () =>
+    /\.json$/i.test(file)
+      ? parseJsonSpec(file, text, diagnostics, { limits })
+      : parseMarkdownSpec(file, text, diagnostics, { limits });
   return guarded(diagnostics, { file, line: 1, column: 1 }, parse) ?? [];
 }

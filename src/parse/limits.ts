@@ -105,7 +105,8 @@ export function limitsProblem(user: unknown): string | undefined {
   for (const [name, value] of Object.entries(user)) {
     if (!(LIMIT_NAMES as string[]).includes(name)) return `unknown limit "${name}" (known: ${LIMIT_NAMES.join(", ")})`;
     if (value === undefined) continue;
-    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1) return `limits.${name} must be a positive integer`;
+    if (typeof value !== "number" || !Number.isSafeInteger(value) || value < 1)
+      return `limits.${name} must be a positive integer`;
   }
   return undefined;
 }

@@ -2,8 +2,20 @@ import type { JsonValue } from "../ir/types.js";
 import { isObject } from "../schema/walk.js";
 
 const SCHEMA_KEYWORDS = new Set([
-  "$schema", "$ref", "$defs", "definitions", "properties", "required", "additionalProperties",
-  "items", "anyOf", "oneOf", "allOf", "enum", "const", "patternProperties",
+  "$schema",
+  "$ref",
+  "$defs",
+  "definitions",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "anyOf",
+  "oneOf",
+  "allOf",
+  "enum",
+  "const",
+  "patternProperties",
 ]);
 const TYPE_NAMES = new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
 
@@ -16,14 +28,20 @@ export function looksLikeSchema(value: JsonValue): value is { [k: string]: JsonV
   if (!value || typeof value !== "object" || Array.isArray(value)) return false;
   if ("$schema" in value) return true;
   const t = value.type;
-  const typeOk = typeof t === "string" ? TYPE_NAMES.has(t) : Array.isArray(t) && t.length > 0 && t.every((x) => typeof x === "string" && TYPE_NAMES.has(x));
+  const typeOk =
+    typeof t === "string"
+      ? TYPE_NAMES.has(t)
+      : Array.isArray(t) && t.length > 0 && t.every((x) => typeof x === "string" && TYPE_NAMES.has(x));
   const keywords = Object.keys(value).filter((k) => SCHEMA_KEYWORDS.has(k));
   if (typeOk) {
     if (t === "object" || (Array.isArray(t) && t.includes("object"))) {
-      return keywords.length > 0 || Object.keys(value).every((k) => k === "type" || k === "description" || k === "title");
+      return (
+        keywords.length > 0 || Object.keys(value).every((k) => k === "type" || k === "description" || k === "title")
+      );
     }
     return true;
   }
-  return keywords.includes("properties") && isObject(value.properties) && Object.values(value.properties).every(isObject);
+  return (
+    keywords.includes("properties") && isObject(value.properties) && Object.values(value.properties).every(isObject)
+  );
 }
-

@@ -14,7 +14,11 @@ export function recordSchemaLocator(schema: JsonSchema, locate: SchemaLocator): 
 }
 
 /** Location of `path` inside `schema`, falling back to `fallback` when unknown. */
-export function locateInSchema(schema: JsonSchema, path: ReadonlyArray<string | number>, fallback: SourceLocation): SourceLocation {
+export function locateInSchema(
+  schema: JsonSchema,
+  path: ReadonlyArray<string | number>,
+  fallback: SourceLocation,
+): SourceLocation {
   const locate = locators.get(schema);
   return locate ? locate(path) : fallback;
 }

@@ -21,7 +21,11 @@ interface Part {
  * A tool that fails gets one error diagnostic at the offending place and is left out
  * of the result, so no later stage (which may recurse, or be quadratic) ever sees it.
  */
-export function enforceToolLimits(tools: readonly ToolSpec[], limits: SpecLimits, diagnostics: DiagnosticBag): ToolSpec[] {
+export function enforceToolLimits(
+  tools: readonly ToolSpec[],
+  limits: SpecLimits,
+  diagnostics: DiagnosticBag,
+): ToolSpec[] {
   return tools.filter((tool) => checkTool(tool, limits, diagnostics));
 }
 
@@ -33,7 +37,12 @@ function checkTool(tool: ToolSpec, limits: SpecLimits, diagnostics: DiagnosticBa
     const excess = findValueExcess(part.value as JsonValue, limits, { schema: part.schema });
     if (excess) {
       const at = excess.path.length ? ` (at ${pointerText(excess.path)})` : "";
-      diagnostics.error(excess.code, part.locate(excess.path), `${part.what(excess.path)} of "${printable(tool.name)}" ${excess.problem}${at}`, excess.help);
+      diagnostics.error(
+        excess.code,
+        part.locate(excess.path),
+        `${part.what(excess.path)} of "${printable(tool.name)}" ${excess.problem}${at}`,
+        excess.help,
+      );
       return false;
     }
   }
@@ -56,14 +65,27 @@ function checkTool(tool: ToolSpec, limits: SpecLimits, diagnostics: DiagnosticBa
 
 function partsOf(tool: ToolSpec): Part[] {
   const { inputSchema, outputSchema, examples, locations, ...rest } = tool;
-  const schemaPart = (what: string, schema: JsonSchema, fallback: SourceLocation): Part => ({ what: () => what, value: schema, schema: true, limited: true, locate: (path) => locateInSchema(schema, path, fallback) });
+  const schemaPart = (what: string, schema: JsonSchema, fallback: SourceLocation): Part => ({
+    what: () => what,
+    value: schema,
+    schema: true,
+    limited: true,
+    locate: (path) => locateInSchema(schema, path, fallback),
+  });
   const parts: Part[] = [schemaPart("the input schema", inputSchema, locations.inputSchema ?? locations.tool)];
   if (outputSchema) parts.push(schemaPart("the output schema", outputSchema, locations.outputSchema ?? locations.tool));
-  for (const ex of examples) parts.push({ what: () => "a usage example", value: ex.value, schema: false, limited: true, locate: () => ex.loc });
+  for (const ex of examples)
+    parts.push({ what: () => "a usage example", value: ex.value, schema: false, limited: true, locate: () => ex.loc });
   // Everything else is short text (name, description, errors…): located by its field.
   const fieldLocs = locations as unknown as { [field: string]: SourceLocation | undefined };
   const field = (path: ValuePath) => String(path[0] ?? "definition");
-  parts.push({ what: (path) => `the ${field(path)}`, value: rest, schema: false, limited: false, locate: (path) => (Object.hasOwn(fieldLocs, field(path)) ? fieldLocs[field(path)] : undefined) ?? locations.tool });
+  parts.push({
+    what: (path) => `the ${field(path)}`,
+    value: rest,
+    schema: false,
+    limited: false,
+    locate: (path) => (Object.hasOwn(fieldLocs, field(path)) ? fieldLocs[field(path)] : undefined) ?? locations.tool,
+  });
   return parts;
 }
 

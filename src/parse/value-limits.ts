@@ -28,7 +28,11 @@ interface Frame {
  * nested thousands of levels deep is measured without recursion; it stops at the first
  * problem, so an oversized value costs no more than the limit to reject.
  */
-export function findValueExcess(value: JsonValue, limits: SpecLimits, options: { schema: boolean }): ValueExcess | undefined {
+export function findValueExcess(
+  value: JsonValue,
+  limits: SpecLimits,
+  options: { schema: boolean },
+): ValueExcess | undefined {
   const stack: Frame[] = [{ value, depth: 1, key: undefined, parent: undefined }];
   let size = 0;
   while (stack.length) {
@@ -55,7 +59,8 @@ export function findValueExcess(value: JsonValue, limits: SpecLimits, options: {
           };
         }
         size += 2 + v.length;
-        for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i]!, depth: frame.depth + 1, key: i, parent: frame });
+        for (let i = v.length - 1; i >= 0; i--)
+          stack.push({ value: v[i]!, depth: frame.depth + 1, key: i, parent: frame });
       } else {
         const keys = Object.keys(v);
         if (options.schema && keys.length > limits.maxProperties) {
@@ -94,6 +99,15 @@ function pathOf(frame: Frame): ValuePath {
 /** A path as a JSON pointer for messages, shortened in the middle when very long. */
 export function pointerText(path: ValuePath): string {
   // Lone surrogates are shown escaped: printed raw they would turn into U+FFFD.
-  const pointer = path.map((k) => "/" + String(k).replace(/~/g, "~0").replace(/\//g, "~1").replace(/\p{Cs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("");
+  const pointer = path
+    .map(
+      (k) =>
+        "/" +
+        String(k)
+          .replace(/~/g, "~0")
+          .replace(/\//g, "~1")
+          .replace(/\p{Cs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    )
+    .join("");
   return pointer.length > 120 ? `${pointer.slice(0, 60)}…${pointer.slice(-50)}` : pointer || "/";
 }

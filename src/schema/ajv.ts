@@ -20,7 +20,9 @@ const codegen = require("ajv") as { _: (strings: TemplateStringsArray, ...values
 export type { ValidateFunction, ErrorObject };
 
 /** The `format` values validators check (ajv-formats' full set); others are annotations only. */
-export const KNOWN_FORMATS: ReadonlySet<string> = new Set(Object.keys((require("ajv-formats/dist/formats") as { fullFormats: object }).fullFormats));
+export const KNOWN_FORMATS: ReadonlySet<string> = new Set(
+  Object.keys((require("ajv-formats/dist/formats") as { fullFormats: object }).fullFormats),
+);
 
 /** The JSON Schema dialects ajv validates: draft-07 (also used for draft-06), 2019-09, 2020-12. */
 export type Dialect = "draft7" | "2019" | "2020";
@@ -56,9 +58,25 @@ export function schemaForMeta(schema: JsonSchema): JsonSchema {
 // compiles is property names, enum/const values, patterns and numbers, which it always
 // emits as escaped literals. (`nullable` is OpenAPI's, not JSON Schema's: ignored.)
 const DRAFT7_KEYWORDS = [
-  "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-  "maxLength", "minLength", "pattern", "format", "maxItems", "minItems", "uniqueItems",
-  "maxProperties", "minProperties", "required", "$ref",
+  "type",
+  "enum",
+  "const",
+  "multipleOf",
+  "maximum",
+  "exclusiveMaximum",
+  "minimum",
+  "exclusiveMinimum",
+  "maxLength",
+  "minLength",
+  "pattern",
+  "format",
+  "maxItems",
+  "minItems",
+  "uniqueItems",
+  "maxProperties",
+  "minProperties",
+  "required",
+  "$ref",
 ];
 const VALIDATION_KEYWORDS: Record<Dialect, ReadonlySet<string>> = {
   draft7: new Set(DRAFT7_KEYWORDS),
@@ -91,8 +109,14 @@ export function validationView(schema: JsonSchema, dialect: Dialect = schemaDial
  * array is invalid either way — in bounded time.
  */
 function boundDeepUniqueItems(sub: JsonSchema): JsonSchema {
-  if (sub.uniqueItems !== true || typeof sub.maxItems !== "number" || unboundedDeepUniqueItems({ uniqueItems: true, items: sub.items ?? {} }).length === 0) return sub;
+  if (
+    sub.uniqueItems !== true ||
+    typeof sub.maxItems !== "number" ||
+    unboundedDeepUniqueItems({ uniqueItems: true, items: sub.items ?? {} }).length === 0
+  )
+    return sub;
   delete sub.uniqueItems;
+  // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword, as data
   const guarded = { if: { maxItems: sub.maxItems }, then: { uniqueItems: true } };
   sub.allOf = Array.isArray(sub.allOf) ? [...sub.allOf, guarded] : [guarded];
   return sub;
@@ -118,7 +142,13 @@ export function createStandaloneAjv(dialect: Dialect, esm = true, ownProperties 
     allErrors: true,
     logger: false,
     ownProperties,
-    code: { source: true, esm, lines: true, optimize: true, formats: codegen._`require("ajv-formats/dist/formats").fullFormats` } as Options["code"],
+    code: {
+      source: true,
+      esm,
+      lines: true,
+      optimize: true,
+      formats: codegen._`require("ajv-formats/dist/formats").fullFormats`,
+    } as Options["code"],
   });
   addFormats(ajv);
   ajv.addKeyword(enumSetKeyword);

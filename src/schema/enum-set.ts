@@ -36,5 +36,9 @@ export const enumSetKeyword: KeywordDefinition = {
 
 /** True for an `enum` the validation view turns into `enumSet`. */
 export function isSetEnum(values: unknown): values is Array<string | number | boolean | null> {
-  return Array.isArray(values) && values.length > ENUM_SET_MIN_VALUES && values.every((v) => v === null || typeof v !== "object");
+  return (
+    Array.isArray(values) &&
+    values.length > ENUM_SET_MIN_VALUES &&
+    values.every((v) => v === null || typeof v !== "object")
+  );
 }

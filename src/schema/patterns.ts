@@ -53,10 +53,14 @@ export function patternsToProbe(schema: JsonSchema): string[] {
   return out;
 }
 
-function forEachPattern(schema: JsonSchema, visit: (pattern: string, path: ReadonlyArray<string | number>) => void): void {
+function forEachPattern(
+  schema: JsonSchema,
+  visit: (pattern: string, path: ReadonlyArray<string | number>) => void,
+): void {
   walkSchema(schema, (sub, path) => {
     if (typeof sub.pattern === "string") visit(sub.pattern, [...path, "pattern"]);
-    if (isObject(sub.patternProperties)) for (const key of Object.keys(sub.patternProperties)) visit(key, [...path, "patternProperties", key]);
+    if (isObject(sub.patternProperties))
+      for (const key of Object.keys(sub.patternProperties)) visit(key, [...path, "patternProperties", key]);
   });
 }
 
@@ -68,7 +72,10 @@ function slowProblem(pattern: string): Omit<PatternProblem, "path"> {
   };
 }
 
-type Verdict = { kind: "ok" } | { kind: "invalid"; reason: string } | { kind: "exponential" | "polynomial"; attack: string; fix?: string };
+type Verdict =
+  | { kind: "ok" }
+  | { kind: "invalid"; reason: string }
+  | { kind: "exponential" | "polynomial"; attack: string; fix?: string };
 
 // Patterns repeat across thousands of tools; each is analysed once per process.
 const verdicts = new Map<string, Verdict>();
@@ -81,12 +88,18 @@ function patternProblem(pattern: string): Omit<PatternProblem, "path"> | undefin
     case "ok":
       return undefined;
     case "invalid":
-      return { code: "SPEC_PATTERN_INVALID", message: `pattern ${shown} is not a valid JavaScript regular expression: ${verdict.reason}`, help: "JSON Schema patterns are ECMA-262 regular expressions (Unicode mode); fix the syntax" };
+      return {
+        code: "SPEC_PATTERN_INVALID",
+        message: `pattern ${shown} is not a valid JavaScript regular expression: ${verdict.reason}`,
+        help: "JSON Schema patterns are ECMA-262 regular expressions (Unicode mode); fix the syntax",
+      };
     case "exponential":
       return {
         code: "SPEC_PATTERN_UNSAFE",
         message: `pattern ${shown} backtracks exponentially: a string of repeated ${JSON.stringify(verdict.attack)} followed by a mismatch takes seconds to hours to check`,
-        help: verdict.fix ? `use the equivalent pattern ${JSON.stringify(verdict.fix)}` : "remove the nested quantifier (e.g. `(a+)+` → `a+`)",
+        help: verdict.fix
+          ? `use the equivalent pattern ${JSON.stringify(verdict.fix)}`
+          : "remove the nested quantifier (e.g. `(a+)+` → `a+`)",
       };
     case "polynomial":
       return {
@@ -108,7 +121,10 @@ function analysePattern(pattern: string): Verdict {
   let result;
   try {
     const parser = new RegExpParser({ ecmaVersion: 2024 });
-    result = analyse({ pattern: parser.parsePattern(pattern, undefined, undefined, { unicode: true }), flags: parser.parseFlags("u") }, { maxReports: 1 });
+    result = analyse(
+      { pattern: parser.parsePattern(pattern, undefined, undefined, { unicode: true }), flags: parser.parseFlags("u") },
+      { maxReports: 1 },
+    );
   } catch {
     // A pattern V8 accepts but the analyser cannot parse (a newer syntax): accepted as is.
     return { kind: "ok" };

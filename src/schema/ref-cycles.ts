@@ -29,7 +29,8 @@ export function findRefCycles(schema: JsonSchema): Array<ReadonlyArray<string | 
     for (const k of IN_PLACE_ONE) if (isObject(sub[k])) to.push(pointerOf([...path, k]));
     for (const k of IN_PLACE_MAPS) {
       const map = sub[k];
-      if (isObject(map)) for (const [name, s] of Object.entries(map)) if (isObject(s)) to.push(pointerOf([...path, k, name]));
+      if (isObject(map))
+        for (const [name, s] of Object.entries(map)) if (isObject(s)) to.push(pointerOf([...path, k, name]));
     }
     if (typeof sub.$ref === "string") {
       to.push(normalize(sub.$ref));
@@ -58,7 +59,10 @@ export function findRefCycles(schema: JsonSchema): Array<ReadonlyArray<string | 
       if (s === 1) {
         // Back edge: the cycle is closed by the innermost `$ref` on the stack's path.
         const from = stack.findIndex((f) => f.node === child);
-        const ref = stack.slice(from).reverse().find((f) => refAt.has(f.node));
+        const ref = stack
+          .slice(from)
+          .reverse()
+          .find((f) => refAt.has(f.node));
         if (ref) closing.add(ref.node);
       } else if (s === undefined && edges.has(child)) {
         state.set(child, 1);

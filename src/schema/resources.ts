@@ -52,50 +52,71 @@ export function resolveSchemaResources(schema: JsonSchema, dialect: Dialect = "d
   let dynamicAnchors = false;
   let needsRewrite = false;
 
-  walkSchema<string>(schema, (sub, path, parentBase) => {
-    subschemas.add(pointerOf(path));
-    for (const p of booleanSubschemaPaths(sub, path)) subschemas.add(pointerOf(p));
-    let base = parentBase;
-    const id = sub.$id;
-    if (path.length > 0 && id !== undefined) {
-      needsRewrite = true;
-      if (typeof id !== "string") {
-        problems.push({ code: "SPEC_SCHEMA_ID_INVALID", path: [...path, "$id"], message: "$id must be a string", help: "remove the nested $id, or make it a URI reference such as \"item.json\"" });
-      } else if (id.startsWith("#")) {
-        // draft-07's plain-name fragment: an anchor in the current resource.
-        register(anchors, `${base}#${id.slice(1)}`, path, [...path, "$id"], problems);
-      } else {
-        const url = parseUrl(id, base);
-        if (!url) {
-          problems.push({ code: "SPEC_SCHEMA_ID_INVALID", path: [...path, "$id"], message: `$id ${quote(id)} is not a valid URI reference`, help: "use a URI reference such as \"item.json\", or remove the nested $id" });
+  walkSchema<string>(
+    schema,
+    (sub, path, parentBase) => {
+      subschemas.add(pointerOf(path));
+      for (const p of booleanSubschemaPaths(sub, path)) subschemas.add(pointerOf(p));
+      let base = parentBase;
+      const id = sub.$id;
+      if (path.length > 0 && id !== undefined) {
+        needsRewrite = true;
+        if (typeof id !== "string") {
+          problems.push({
+            code: "SPEC_SCHEMA_ID_INVALID",
+            path: [...path, "$id"],
+            message: "$id must be a string",
+            help: 'remove the nested $id, or make it a URI reference such as "item.json"',
+          });
+        } else if (id.startsWith("#")) {
+          // draft-07's plain-name fragment: an anchor in the current resource.
+          register(anchors, `${base}#${id.slice(1)}`, path, [...path, "$id"], problems);
         } else {
-          const fragment = url.hash.slice(1);
-          url.hash = "";
-          base = url.href;
-          register(resources, base, path, [...path, "$id"], problems);
-          if (fragment) register(anchors, `${base}#${fragment}`, path, [...path, "$id"], problems);
+          const url = parseUrl(id, base);
+          if (!url) {
+            problems.push({
+              code: "SPEC_SCHEMA_ID_INVALID",
+              path: [...path, "$id"],
+              message: `$id ${quote(id)} is not a valid URI reference`,
+              help: 'use a URI reference such as "item.json", or remove the nested $id',
+            });
+          } else {
+            const fragment = url.hash.slice(1);
+            url.hash = "";
+            base = url.href;
+            register(resources, base, path, [...path, "$id"], problems);
+            if (fragment) register(anchors, `${base}#${fragment}`, path, [...path, "$id"], problems);
+          }
         }
       }
-    }
-    for (const keyword of ["$anchor", "$dynamicAnchor"] as const) {
-      const name = sub[keyword];
-      if (name === undefined) continue;
-      needsRewrite = true;
-      if (keyword === "$dynamicAnchor") dynamicAnchors = true;
-      if (typeof name !== "string" || !/^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) {
-        problems.push({ code: "SPEC_SCHEMA_ID_INVALID", path: [...path, keyword], message: `${keyword} must be a plain name (a letter or '_' followed by letters, digits, '-', '.', '_')`, help: `rename the ${keyword}` });
-      } else register(anchors, `${base}#${name}`, path, [...path, keyword], problems);
-    }
-    if (sub.$recursiveAnchor !== undefined) {
-      needsRewrite = true;
-      dynamicAnchors ||= sub.$recursiveAnchor === true;
-    }
-    for (const keyword of dynamicRef ? ["$ref", dynamicRef] : ["$ref"]) {
-      const ref = sub[keyword];
-      if (typeof ref === "string") refs.push({ path, keyword, ref, base, beside$ref: keyword !== "$ref" && "$ref" in sub });
-    }
-    return base;
-  }, [], rootBase);
+      for (const keyword of ["$anchor", "$dynamicAnchor"] as const) {
+        const name = sub[keyword];
+        if (name === undefined) continue;
+        needsRewrite = true;
+        if (keyword === "$dynamicAnchor") dynamicAnchors = true;
+        if (typeof name !== "string" || !/^[A-Za-z_][-A-Za-z0-9._]*$/.test(name)) {
+          problems.push({
+            code: "SPEC_SCHEMA_ID_INVALID",
+            path: [...path, keyword],
+            message: `${keyword} must be a plain name (a letter or '_' followed by letters, digits, '-', '.', '_')`,
+            help: `rename the ${keyword}`,
+          });
+        } else register(anchors, `${base}#${name}`, path, [...path, keyword], problems);
+      }
+      if (sub.$recursiveAnchor !== undefined) {
+        needsRewrite = true;
+        dynamicAnchors ||= sub.$recursiveAnchor === true;
+      }
+      for (const keyword of dynamicRef ? ["$ref", dynamicRef] : ["$ref"]) {
+        const ref = sub[keyword];
+        if (typeof ref === "string")
+          refs.push({ path, keyword, ref, base, beside$ref: keyword !== "$ref" && "$ref" in sub });
+      }
+      return base;
+    },
+    [],
+    rootBase,
+  );
 
   const rewritten = new Map<string, { keyword: string; pointer: string }>();
   for (const { path, keyword, ref, base, beside$ref } of refs) {
@@ -105,17 +126,32 @@ export function resolveSchemaResources(schema: JsonSchema, dialect: Dialect = "d
       // Without dynamic anchors in the document, a dynamic reference resolves exactly like
       // $ref; `$recursiveRef` only ever means "#".
       if (dynamicAnchors || beside$ref || (keyword === "$recursiveRef" && ref !== "#")) {
-        problems.push({ code: "SPEC_REF_UNSUPPORTED", path: at, message: `this ${keyword} is not supported (only without $dynamicAnchor / $recursiveAnchor, not beside $ref, and $recursiveRef only as "#")`, help: "use plain $refs to #/$defs/… instead of dynamic references" });
+        problems.push({
+          code: "SPEC_REF_UNSUPPORTED",
+          path: at,
+          message: `this ${keyword} is not supported (only without $dynamicAnchor / $recursiveAnchor, not beside $ref, and $recursiveRef only as "#")`,
+          help: "use plain $refs to #/$defs/… instead of dynamic references",
+        });
         continue;
       }
     }
     const target = resolveRef(ref, base, resources, anchors);
     if (target.kind === "outside") {
-      problems.push({ code: "SPEC_REF_UNSUPPORTED", path: at, message: `refers to ${quote(ref)}, outside the schema`, help: "inline the referenced schema or move it under $defs (or definitions); specs are never allowed to read other files or URLs" });
+      problems.push({
+        code: "SPEC_REF_UNSUPPORTED",
+        path: at,
+        message: `refers to ${quote(ref)}, outside the schema`,
+        help: "inline the referenced schema or move it under $defs (or definitions); specs are never allowed to read other files or URLs",
+      });
       continue;
     }
     if (target.kind === "invalid" || !subschemas.has(pointerOf(target.path))) {
-      problems.push({ code: "SPEC_REF_UNRESOLVED", path: at, message: `${quote(ref)} does not point at a subschema`, help: "point at the root (#), a definition (#/$defs/x or #/definitions/x) or another subschema" });
+      problems.push({
+        code: "SPEC_REF_UNRESOLVED",
+        path: at,
+        message: `${quote(ref)} does not point at a subschema`,
+        help: "point at the root (#), a definition (#/$defs/x or #/definitions/x) or another subschema",
+      });
       continue;
     }
     const pointer = pointerOf(target.path);
@@ -150,7 +186,13 @@ export function pointerOf(path: ReadonlyArray<string | number>): string {
 // `$` and the other sub-delimiters are legal in fragments; keeping them readable keeps
 // `#/$defs/Name` as people write it.
 function encodeFragmentSegment(s: string): string {
-  return encodeURIComponent(s).replace(/%24/g, "$").replace(/%40/g, "@").replace(/%3A/g, ":").replace(/%2C/g, ",").replace(/%3B/g, ";").replace(/%3D/g, "=");
+  return encodeURIComponent(s)
+    .replace(/%24/g, "$")
+    .replace(/%40/g, "@")
+    .replace(/%3A/g, ":")
+    .replace(/%2C/g, ",")
+    .replace(/%3B/g, ";")
+    .replace(/%3D/g, "=");
 }
 
 type Target = { kind: "path"; path: Path } | { kind: "outside" } | { kind: "invalid" };
@@ -169,7 +211,10 @@ function resolveRef(ref: string, base: string, resources: Map<string, Path>, anc
   if (!resource) return { kind: "outside" };
   if (fragment === "") return { kind: "path", path: resource };
   if (fragment.startsWith("/")) {
-    const keys = fragment.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const keys = fragment
+      .slice(1)
+      .split("/")
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
     return { kind: "path", path: [...resource, ...keys] };
   }
   const anchored = anchors.get(`${url.href}#${fragment}`);
@@ -178,7 +223,12 @@ function resolveRef(ref: string, base: string, resources: Map<string, Path>, anc
 
 function register(map: Map<string, Path>, key: string, path: Path, at: Path, problems: SchemaProblem[]): void {
   if (map.has(key)) {
-    problems.push({ code: "SPEC_SCHEMA_ID_DUPLICATE", path: at, message: `${quote(key.replace(SYNTHETIC_BASE, ""))} is already declared at ${pointerOf(map.get(key)!)}`, help: "give each $id / $anchor a unique value" });
+    problems.push({
+      code: "SPEC_SCHEMA_ID_DUPLICATE",
+      path: at,
+      message: `${quote(key.replace(SYNTHETIC_BASE, ""))} is already declared at ${pointerOf(map.get(key)!)}`,
+      help: "give each $id / $anchor a unique value",
+    });
   } else map.set(key, path);
 }
 
@@ -197,7 +247,6 @@ function parseUrl(ref: string, base: string): URL | undefined {
     return undefined;
   }
 }
-
 
 function quote(s: string): string {
   return JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}…` : s);

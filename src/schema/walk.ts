@@ -4,18 +4,34 @@ type JsonObject = { [k: string]: JsonValue };
 
 // Keywords whose value is a map of name → schema, and those holding one schema or a list.
 const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"];
-const SCHEMA_ONE = ["additionalProperties", "items", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else", "unevaluatedItems", "unevaluatedProperties"];
+const SCHEMA_ONE = [
+  "additionalProperties",
+  "items",
+  "additionalItems",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+];
 const SCHEMA_LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
 
 /**
  * Paths of the boolean subschemas (`true` / `false`) directly below a schema, which
  * {@link walkSchema} does not visit (it visits schema objects).
  */
-export function booleanSubschemaPaths(schema: JsonObject, path: ReadonlyArray<string | number>): Array<Array<string | number>> {
+export function booleanSubschemaPaths(
+  schema: JsonObject,
+  path: ReadonlyArray<string | number>,
+): Array<Array<string | number>> {
   const out: Array<Array<string | number>> = [];
   for (const k of SCHEMA_MAPS) {
     const m = schema[k];
-    if (isObject(m)) for (const [name, sub] of Object.entries(m)) if (typeof sub === "boolean") out.push([...path, k, name]);
+    if (isObject(m))
+      for (const [name, sub] of Object.entries(m)) if (typeof sub === "boolean") out.push([...path, k, name]);
   }
   for (const k of SCHEMA_ONE) if (typeof schema[k] === "boolean") out.push([...path, k]);
   for (const k of SCHEMA_LIST) {
@@ -33,13 +49,23 @@ export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, 
  * returns (when not undefined) is the `scope` its subschemas are visited with, so a walk
  * can carry state down the tree (such as the base URI that `$id`s establish).
  */
-export type SchemaVisitor<S = unknown> = (schema: JsonObject, path: ReadonlyArray<string | number>, scope: S) => S | void;
+export type SchemaVisitor<S = unknown> = (
+  schema: JsonObject,
+  path: ReadonlyArray<string | number>,
+  scope: S,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a visitor that keeps the scope returns nothing
+) => S | void;
 
 /**
  * Visits every subschema of a schema, only at keyword positions: a property that happens
  * to be called "type" or "tsType" is a name, not a keyword, and is never visited as one.
  */
-export function walkSchema<S = unknown>(schema: JsonValue, visit: SchemaVisitor<S>, path: Array<string | number> = [], scope?: S): void {
+export function walkSchema<S = unknown>(
+  schema: JsonValue,
+  visit: SchemaVisitor<S>,
+  path: Array<string | number> = [],
+  scope?: S,
+): void {
   if (!isObject(schema)) return;
   const inner = visit(schema, path, scope as S) ?? scope;
   for (const k of SCHEMA_MAPS) {
@@ -57,13 +83,19 @@ export function walkSchema<S = unknown>(schema: JsonValue, visit: SchemaVisitor<
  * Returns a copy of a schema with every subschema passed through `map`. `map` receives a
  * shallow copy it may modify; nested subschemas are already mapped.
  */
-export function mapSchema(schema: JsonSchema, map: (s: JsonObject, path: ReadonlyArray<string | number>) => JsonObject, path: Array<string | number> = []): JsonSchema {
+export function mapSchema(
+  schema: JsonSchema,
+  map: (s: JsonObject, path: ReadonlyArray<string | number>) => JsonObject,
+  path: Array<string | number> = [],
+): JsonSchema {
   const out: JsonObject = { ...schema };
   for (const k of SCHEMA_MAPS) {
     const m = out[k];
     if (isObject(m)) {
       // fromEntries defines own properties, so a property named "__proto__" stays a property.
-      out[k] = Object.fromEntries(Object.entries(m).map(([name, sub]) => [name, isObject(sub) ? mapSchema(sub, map, [...path, k, name]) : sub]));
+      out[k] = Object.fromEntries(
+        Object.entries(m).map(([name, sub]) => [name, isObject(sub) ? mapSchema(sub, map, [...path, k, name]) : sub]),
+      );
     }
   }
   for (const k of SCHEMA_ONE) if (isObject(out[k])) out[k] = mapSchema(out[k] as JsonObject, map, [...path, k]);

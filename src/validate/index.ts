@@ -17,7 +17,8 @@ export const INVOCATION_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
 export const MCP_TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 /** Module names become file names, so they are kept to a safe alphabet. */
 const MODULE_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
-const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
 /** What checks learned elsewhere. */
 export interface ValidateOptions {
@@ -33,7 +34,8 @@ export interface ValidateOptions {
 export async function probeToolPatterns(tools: readonly ToolSpec[]): Promise<Set<string>> {
   const patterns = new Set<string>();
   for (const tool of tools) {
-    for (const schema of [tool.inputSchema, tool.outputSchema]) if (schema) for (const p of patternsToProbe(schema)) patterns.add(p);
+    for (const schema of [tool.inputSchema, tool.outputSchema])
+      if (schema) for (const p of patternsToProbe(schema)) patterns.add(p);
   }
   return patterns.size ? probeSlowPatterns([...patterns].sort()) : new Set();
 }
@@ -43,7 +45,11 @@ export async function probeToolPatterns(tools: readonly ToolSpec[]): Promise<Set
  * non-semver versions, schemas that fail their meta-schema or use non-local `$ref`s,
  * examples that do not validate, and missing descriptions / idempotency statements.
  */
-export function validateTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag, options: ValidateOptions = {}): void {
+export function validateTools(
+  tools: readonly ToolSpec[],
+  diagnostics: DiagnosticBag,
+  options: ValidateOptions = {},
+): void {
   const slowPatterns = options.slowPatterns ?? new Set<string>();
   const seen = new Map<string, ToolSpec>();
   const modulesByFoldedName = new Map<string, string>();
@@ -56,36 +62,77 @@ export function validateTools(tools: readonly ToolSpec[], diagnostics: Diagnosti
   }
 }
 
-function validateTool(tool: ToolSpec, seen: Map<string, ToolSpec>, modulesByFoldedName: Map<string, string>, slowPatterns: ReadonlySet<string>, diagnostics: DiagnosticBag): void {
+function validateTool(
+  tool: ToolSpec,
+  seen: Map<string, ToolSpec>,
+  modulesByFoldedName: Map<string, string>,
+  slowPatterns: ReadonlySet<string>,
+  diagnostics: DiagnosticBag,
+): void {
   const nameLoc = tool.locations.name ?? tool.locations.tool;
   checkName(tool, nameLoc, diagnostics);
   const folded = tool.module.toLowerCase();
   const sameButCase = modulesByFoldedName.get(folded);
   if (sameButCase === undefined) modulesByFoldedName.set(folded, tool.module);
   else if (sameButCase !== tool.module) {
-    diagnostics.error("SPEC_MODULE_CASE", nameLoc, `module "${tool.module}" differs from module "${sameButCase}" only in case; their generated files would overwrite each other on case-insensitive file systems`, "spell the module the same way everywhere");
+    diagnostics.error(
+      "SPEC_MODULE_CASE",
+      nameLoc,
+      `module "${tool.module}" differs from module "${sameButCase}" only in case; their generated files would overwrite each other on case-insensitive file systems`,
+      "spell the module the same way everywhere",
+    );
   }
   if (!MODULE_NAME.test(tool.module)) {
-    diagnostics.error("SPEC_MODULE_INVALID", nameLoc, `module "${tool.module}" of "${tool.name}" may only contain letters, digits, '_', '-' and single dots`, "use a module name such as `file_utility`");
+    diagnostics.error(
+      "SPEC_MODULE_INVALID",
+      nameLoc,
+      `module "${tool.module}" of "${tool.name}" may only contain letters, digits, '_', '-' and single dots`,
+      "use a module name such as `file_utility`",
+    );
   } else if (/\.d$/i.test(tool.module)) {
     // `types/x.d.ts` would be read by TypeScript as a declaration file, not as module "x.d".
-    diagnostics.error("SPEC_MODULE_INVALID", nameLoc, `module "${tool.module}" of "${tool.name}" ends in ".d", which TypeScript reserves for declaration files`, "rename the module, e.g. `x_d` instead of `x.d`");
+    diagnostics.error(
+      "SPEC_MODULE_INVALID",
+      nameLoc,
+      `module "${tool.module}" of "${tool.name}" ends in ".d", which TypeScript reserves for declaration files`,
+      "rename the module, e.g. `x_d` instead of `x.d`",
+    );
   }
   // Wire names are unique per module: each module is a namespace and can be served alone.
   const first = seen.get(toolKey(tool));
   if (first) {
     const at = first.locations.name ?? first.locations.tool;
-    diagnostics.error("SPEC_DUPLICATE_NAME", nameLoc, `tool "${tool.name}" is already defined in module "${tool.module}" at ${at.file}:${at.line}:${at.column}`, "give each tool of a module a unique name");
+    diagnostics.error(
+      "SPEC_DUPLICATE_NAME",
+      nameLoc,
+      `tool "${tool.name}" is already defined in module "${tool.module}" at ${at.file}:${at.line}:${at.column}`,
+      "give each tool of a module a unique name",
+    );
   } else seen.set(toolKey(tool), tool);
 
   if (tool.version !== undefined && !SEMVER.test(tool.version)) {
-    diagnostics.error("SPEC_VERSION_INVALID", tool.locations.version ?? nameLoc, `version "${tool.version}" is not semantic versioning (MAJOR.MINOR.PATCH)`, 'write the version as e.g. "**Version**: 1.2.0"');
+    diagnostics.error(
+      "SPEC_VERSION_INVALID",
+      tool.locations.version ?? nameLoc,
+      `version "${tool.version}" is not semantic versioning (MAJOR.MINOR.PATCH)`,
+      'write the version as e.g. "**Version**: 1.2.0"',
+    );
   }
   if (!tool.description.trim()) {
-    diagnostics.warning("SPEC_MISSING_DESCRIPTION", tool.locations.tool, `tool "${tool.name}" has no description`, "add a Tool Purpose and Description section: models choose tools by their descriptions");
+    diagnostics.warning(
+      "SPEC_MISSING_DESCRIPTION",
+      tool.locations.tool,
+      `tool "${tool.name}" has no description`,
+      "add a Tool Purpose and Description section: models choose tools by their descriptions",
+    );
   }
   if (tool.format === "markdown" && !tool.idempotency) {
-    diagnostics.warning("SPEC_MISSING_IDEMPOTENCY", tool.locations.tool, `tool "${tool.name}" does not state whether it is idempotent`, 'add an Idempotency section ("**Idempotent**: Yes/No/Partially" and why)');
+    diagnostics.warning(
+      "SPEC_MISSING_IDEMPOTENCY",
+      tool.locations.tool,
+      `tool "${tool.name}" does not state whether it is idempotent`,
+      'add an Idempotency section ("**Idempotent**: Yes/No/Partially" and why)',
+    );
   }
   const inputOk = checkSchema(tool, "inputSchema", slowPatterns, diagnostics);
   const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", slowPatterns, diagnostics) : true;
@@ -97,27 +144,57 @@ function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticB
     // The template's `module_name.tool_name` rule is a house style; a name MCP itself accepts
     // (`demo.get-sum`, `demo.getUser`) still works everywhere, so it is only a warning.
     if (!INVOCATION_NAME.test(tool.name) && MCP_TOOL_NAME.test(tool.name) && tool.name.includes(".")) {
-      diagnostics.warning("SPEC_NAME_STYLE", loc, `invocation name "${tool.name}" is a valid MCP tool name but not lower-case module_name.tool_name (${INVOCATION_NAME.source})`, "use lower-case letters, digits and underscores, such as `file_utility.read_file`");
+      diagnostics.warning(
+        "SPEC_NAME_STYLE",
+        loc,
+        `invocation name "${tool.name}" is a valid MCP tool name but not lower-case module_name.tool_name (${INVOCATION_NAME.source})`,
+        "use lower-case letters, digits and underscores, such as `file_utility.read_file`",
+      );
     } else if (!INVOCATION_NAME.test(tool.name)) {
-      diagnostics.error("SPEC_NAME_INVALID", loc, `invocation name "${tool.name}" must match module_name.tool_name (${INVOCATION_NAME.source})`, "use lower-case letters, digits and underscores, with a module prefix such as `file_utility.read_file`");
+      diagnostics.error(
+        "SPEC_NAME_INVALID",
+        loc,
+        `invocation name "${tool.name}" must match module_name.tool_name (${INVOCATION_NAME.source})`,
+        "use lower-case letters, digits and underscores, with a module prefix such as `file_utility.read_file`",
+      );
     }
   } else if (!MCP_TOOL_NAME.test(tool.name)) {
-    diagnostics.error("SPEC_NAME_INVALID", loc, `tool name "${tool.name}" is not a valid MCP tool name (1–128 of A–Z a–z 0–9 _ - .)`, "rename the tool using only letters, digits, '_', '-' and '.'");
+    diagnostics.error(
+      "SPEC_NAME_INVALID",
+      loc,
+      `tool name "${tool.name}" is not a valid MCP tool name (1–128 of A–Z a–z 0–9 _ - .)`,
+      "rename the tool using only letters, digits, '_', '-' and '.'",
+    );
   }
 }
 
-function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", slowPatterns: ReadonlySet<string>, diagnostics: DiagnosticBag): boolean {
+function checkSchema(
+  tool: ToolSpec,
+  side: "inputSchema" | "outputSchema",
+  slowPatterns: ReadonlySet<string>,
+  diagnostics: DiagnosticBag,
+): boolean {
   const schema = tool[side]!;
   const fallback = tool.locations[side] ?? tool.locations.tool;
   const label = side === "inputSchema" ? "input schema" : "output schema";
   let ok = true;
   for (const e of mostSpecificPerPath(metaSchemaErrors(schema))) {
     ok = false;
-    diagnostics.error("SPEC_SCHEMA_INVALID", locateInSchema(schema, pointerToPath(e.instancePath), fallback), `${label} of "${tool.name}" is not a valid JSON Schema: ${describeMetaError(e)}`, "fix the schema so it validates against the JSON Schema meta-schema");
+    diagnostics.error(
+      "SPEC_SCHEMA_INVALID",
+      locateInSchema(schema, pointerToPath(e.instancePath), fallback),
+      `${label} of "${tool.name}" is not a valid JSON Schema: ${describeMetaError(e)}`,
+      "fix the schema so it validates against the JSON Schema meta-schema",
+    );
   }
   if (side === "inputSchema" && schema.type !== "object") {
     ok = false;
-    diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, ["type"], fallback), `input schema of "${tool.name}" must have "type": "object" at its root (MCP requires it)`, 'wrap the parameters in {"type": "object", "properties": {…}}');
+    diagnostics.error(
+      "SPEC_INPUT_NOT_OBJECT",
+      locateInSchema(schema, ["type"], fallback),
+      `input schema of "${tool.name}" must have "type": "object" at its root (MCP requires it)`,
+      'wrap the parameters in {"type": "object", "properties": {…}}',
+    );
   }
   if (side === "inputSchema") {
     const allowed = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const!] : [];
@@ -125,7 +202,12 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", slowP
     allowed.forEach((value, i) => {
       if (isObject(value)) return;
       ok = false;
-      diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, keyword === "enum" ? ["enum", i] : ["const"], fallback), `input schema of "${tool.name}": ${keyword} allows ${JSON.stringify(value)?.slice(0, 60)}, but arguments are always an object`, `list only objects under "${keyword}" at the root of an input schema`);
+      diagnostics.error(
+        "SPEC_INPUT_NOT_OBJECT",
+        locateInSchema(schema, keyword === "enum" ? ["enum", i] : ["const"], fallback),
+        `input schema of "${tool.name}": ${keyword} allows ${JSON.stringify(value)?.slice(0, 60)}, but arguments are always an object`,
+        `list only objects under "${keyword}" at the root of an input schema`,
+      );
     });
     // A root branch that only allows non-objects can never match arguments (and would give
     // the arguments a non-object TypeScript type that no client can send).
@@ -137,34 +219,69 @@ function checkSchema(tool: ToolSpec, side: "inputSchema" | "outputSchema", slowP
         const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : undefined;
         if (!types || types.includes("object")) return;
         ok = false;
-        diagnostics.error("SPEC_INPUT_NOT_OBJECT", locateInSchema(schema, [keyword, i, "type"], fallback), `input schema of "${tool.name}": ${keyword} branch ${i} allows only ${types.map((t) => JSON.stringify(t)).join(", ")}, but arguments are always an object`, 'give the branch "type": "object" (or remove its "type")');
+        diagnostics.error(
+          "SPEC_INPUT_NOT_OBJECT",
+          locateInSchema(schema, [keyword, i, "type"], fallback),
+          `input schema of "${tool.name}": ${keyword} branch ${i} allows only ${types.map((t) => JSON.stringify(t)).join(", ")}, but arguments are always an object`,
+          'give the branch "type": "object" (or remove its "type")',
+        );
       });
     }
   }
   const { supported } = schemaDialect(schema);
   if (!supported) {
-    diagnostics.warning("SPEC_SCHEMA_DIALECT", locateInSchema(schema, ["$schema"], fallback), `${label} of "${tool.name}" declares "${String(schema.$schema)}", which is not supported; it is read with draft-07 rules`, 'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12');
+    diagnostics.warning(
+      "SPEC_SCHEMA_DIALECT",
+      locateInSchema(schema, ["$schema"], fallback),
+      `${label} of "${tool.name}" declares "${String(schema.$schema)}", which is not supported; it is read with draft-07 rules`,
+      'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12',
+    );
   }
   walkSchema(schema, (sub, path) => {
     if (sub.nullable !== undefined) {
-      diagnostics.warning("SPEC_KEYWORD_IGNORED", locateInSchema(schema, [...path, "nullable"], fallback), `${label} of "${tool.name}": "nullable" is an OpenAPI keyword, not JSON Schema, so validators ignore it`, 'allow null with "type": ["string", "null"] (or anyOf with {"type": "null"})');
+      diagnostics.warning(
+        "SPEC_KEYWORD_IGNORED",
+        locateInSchema(schema, [...path, "nullable"], fallback),
+        `${label} of "${tool.name}": "nullable" is an OpenAPI keyword, not JSON Schema, so validators ignore it`,
+        'allow null with "type": ["string", "null"] (or anyOf with {"type": "null"})',
+      );
     }
     if (typeof sub.format === "string" && !KNOWN_FORMATS.has(sub.format)) {
       const shown = JSON.stringify(sub.format.length > 60 ? `${sub.format.slice(0, 57)}…` : sub.format);
-      diagnostics.warning("SPEC_FORMAT_UNKNOWN", locateInSchema(schema, [...path, "format"], fallback), `${label} of "${tool.name}": format ${shown} is not one validators know, so it is not checked`, `use a known format (${[...KNOWN_FORMATS].slice(0, 6).join(", ")}, …) or a "pattern"`);
+      diagnostics.warning(
+        "SPEC_FORMAT_UNKNOWN",
+        locateInSchema(schema, [...path, "format"], fallback),
+        `${label} of "${tool.name}": format ${shown} is not one validators know, so it is not checked`,
+        `use a known format (${[...KNOWN_FORMATS].slice(0, 6).join(", ")}, …) or a "pattern"`,
+      );
     }
   });
   for (const p of checkPatterns(schema, slowPatterns)) {
     ok = false;
-    diagnostics.error(p.code, locateInSchema(schema, p.path, fallback), `${label} of "${tool.name}": ${p.message}`, p.help);
+    diagnostics.error(
+      p.code,
+      locateInSchema(schema, p.path, fallback),
+      `${label} of "${tool.name}": ${p.message}`,
+      p.help,
+    );
   }
   for (const path of unboundedDeepUniqueItems(schema)) {
     ok = false;
-    diagnostics.error("SPEC_UNIQUE_ITEMS_UNBOUNDED", locateInSchema(schema, path, fallback), `${label} of "${tool.name}": "uniqueItems" on items that may be objects or arrays compares every pair of items, so one long array in a request could stall a server`, `give the items a scalar "type", or bound the array with "maxItems" ≤ ${MAX_ITEMS_FOR_DEEP_UNIQUE}`);
+    diagnostics.error(
+      "SPEC_UNIQUE_ITEMS_UNBOUNDED",
+      locateInSchema(schema, path, fallback),
+      `${label} of "${tool.name}": "uniqueItems" on items that may be objects or arrays compares every pair of items, so one long array in a request could stall a server`,
+      `give the items a scalar "type", or bound the array with "maxItems" ≤ ${MAX_ITEMS_FOR_DEEP_UNIQUE}`,
+    );
   }
   for (const path of findRefCycles(schema)) {
     ok = false;
-    diagnostics.error("SPEC_REF_CYCLE", locateInSchema(schema, path, fallback), `${label} of "${tool.name}": this $ref leads back to itself without descending into a property or item, so validating any value would never end`, "make the recursion go through \"properties\" or \"items\", or remove the $ref");
+    diagnostics.error(
+      "SPEC_REF_CYCLE",
+      locateInSchema(schema, path, fallback),
+      `${label} of "${tool.name}": this $ref leads back to itself without descending into a property or item, so validating any value would never end`,
+      'make the recursion go through "properties" or "items", or remove the $ref',
+    );
   }
   return ok;
 }
@@ -195,12 +312,29 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
   for (const ex of tool.examples) {
     if (ex.placeholder) continue;
     if (ex.kind === "call") {
-      if (ex.toolName && ex.toolName !== tool.name && !tool.name.endsWith(`.${ex.toolName}`) && !(tool.format === "markdown" && ex.toolName.split(".").pop() === tool.name.split(".").pop())) {
-        diagnostics.warning("SPEC_EXAMPLE_TOOL_MISMATCH", ex.loc, `usage example calls "${ex.toolName}" but sits in the spec of "${tool.name}"`, "use the tool's invocation name in its examples");
+      if (
+        ex.toolName &&
+        ex.toolName !== tool.name &&
+        !tool.name.endsWith(`.${ex.toolName}`) &&
+        !(tool.format === "markdown" && ex.toolName.split(".").pop() === tool.name.split(".").pop())
+      ) {
+        diagnostics.warning(
+          "SPEC_EXAMPLE_TOOL_MISMATCH",
+          ex.loc,
+          `usage example calls "${ex.toolName}" but sits in the spec of "${tool.name}"`,
+          "use the tool's invocation name in its examples",
+        );
         continue;
       }
       if (inputOk) reportInvalid(tool, tool.inputSchema, ex.value, ex.loc, "arguments", diagnostics);
-    } else if (outputOk && tool.outputSchema && isObject(ex.value) && ex.value.status === "success" && ex.value.data !== undefined && ex.value.data !== null) {
+    } else if (
+      outputOk &&
+      tool.outputSchema &&
+      isObject(ex.value) &&
+      ex.value.status === "success" &&
+      ex.value.data !== undefined &&
+      ex.value.data !== null
+    ) {
       reportInvalid(tool, tool.outputSchema, ex.value.data, ex.loc, "result data", diagnostics);
     }
   }
@@ -213,19 +347,44 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
  * is a warning (SPEC_EXAMPLE_MISMATCH), since prose is the less exact of the two. Tools
  * whose parameters are undocumented accept anything, so their examples cannot mismatch.
  */
-function reportInvalid(tool: ToolSpec, schema: JsonSchema, value: JsonValue, loc: SourceLocation, what: string, diagnostics: DiagnosticBag): void {
+function reportInvalid(
+  tool: ToolSpec,
+  schema: JsonSchema,
+  value: JsonValue,
+  loc: SourceLocation,
+  what: string,
+  diagnostics: DiagnosticBag,
+): void {
   const provenance = schemaProvenance(schema);
   if (provenance === "undocumented") return;
   const validate = compileSchema(schema);
   if (validate instanceof Error) {
-    diagnostics.error("SPEC_SCHEMA_INVALID", loc, `schema of "${tool.name}" cannot be compiled: ${validate.message}`, "fix the schema");
+    diagnostics.error(
+      "SPEC_SCHEMA_INVALID",
+      loc,
+      `schema of "${tool.name}" cannot be compiled: ${validate.message}`,
+      "fix the schema",
+    );
     return;
   }
   if (validate(value)) return;
-  const problems = (validate.errors ?? []).map((e) => `${e.instancePath || "(root)"} ${e.message}${e.keyword === "additionalProperties" ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ""}`);
+  const problems = (validate.errors ?? []).map(
+    (e) =>
+      `${e.instancePath || "(root)"} ${e.message}${e.keyword === "additionalProperties" ? ` "${(e.params as { additionalProperty: string }).additionalProperty}"` : ""}`,
+  );
   if (provenance === "inferred") {
-    diagnostics.warning("SPEC_EXAMPLE_MISMATCH", loc, `usage example ${what} do not match the schema inferred for "${tool.name}" from its prose: ${problems.join("; ")}`, "fix the example or the parameter table/list (or give a JSON Schema, which is checked strictly)");
+    diagnostics.warning(
+      "SPEC_EXAMPLE_MISMATCH",
+      loc,
+      `usage example ${what} do not match the schema inferred for "${tool.name}" from its prose: ${problems.join("; ")}`,
+      "fix the example or the parameter table/list (or give a JSON Schema, which is checked strictly)",
+    );
     return;
   }
-  diagnostics.error("SPEC_EXAMPLE_INVALID", loc, `usage example ${what} do not match the schema of "${tool.name}": ${problems.join("; ")}`, "fix the example, or the schema if the example is right");
+  diagnostics.error(
+    "SPEC_EXAMPLE_INVALID",
+    loc,
+    `usage example ${what} do not match the schema of "${tool.name}": ${problems.join("; ")}`,
+    "fix the example, or the schema if the example is right",
+  );
 }

@@ -31,7 +31,13 @@ function resolveSide(tool: ToolSpec, side: "inputSchema" | "outputSchema", diagn
   const { schema: resolved, problems, changed } = resolveSchemaResources(schema, schemaDialect(schema).dialect);
   const fallback = tool.locations[side] ?? tool.locations.tool;
   const label = side === "inputSchema" ? "input schema" : "output schema";
-  for (const p of problems) diagnostics.error(p.code, locateInSchema(schema, p.path, fallback), `${label} of "${tool.name}": ${p.message}`, p.help);
+  for (const p of problems)
+    diagnostics.error(
+      p.code,
+      locateInSchema(schema, p.path, fallback),
+      `${label} of "${tool.name}": ${p.message}`,
+      p.help,
+    );
   if (!changed) return schema;
   carrySchemaLocator(schema, resolved);
   carrySchemaProvenance(schema, resolved);

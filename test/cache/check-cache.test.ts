@@ -42,7 +42,14 @@ const cacheFiles = () => {
 };
 
 beforeEach(() => {
-  project = tempProject({ "package.json": '{ "name": "cache-test", "type": "module" }\n', "node_modules/.keep": "", "specs/demo/MCP_TOOL_SPECIFICATION.md": WARNED }, true);
+  project = tempProject(
+    {
+      "package.json": '{ "name": "cache-test", "type": "module" }\n',
+      "node_modules/.keep": "",
+      "specs/demo/MCP_TOOL_SPECIFICATION.md": WARNED,
+    },
+    true,
+  );
   vi.mocked(pipeline.runPipeline).mockClear();
 });
 afterEach(() => project.dispose());
@@ -83,7 +90,12 @@ describe("the check cache", () => {
   it("misses after a spec edit, and reports the drift", async () => {
     await generate();
     const spec = "specs/system_info/MCP_TOOL_SPECIFICATION.md";
-    project.write(spec, project.read(spec).replace("Reports the status of the server process", "Reports the health of the server process"));
+    project.write(
+      spec,
+      project
+        .read(spec)
+        .replace("Reports the status of the server process", "Reports the health of the server process"),
+    );
     const r = await runCli(["check"], project.dir);
     expect(runs()).toBe(1);
     expect(r.code).toBe(1);
@@ -92,7 +104,10 @@ describe("the check cache", () => {
 
   it("misses when a spec file is added or removed", async () => {
     await generate();
-    project.write("specs/extra/tools.json", JSON.stringify({ name: "extra.tool", description: "An extra tool.", inputSchema: { type: "object" } }));
+    project.write(
+      "specs/extra/tools.json",
+      JSON.stringify({ name: "extra.tool", description: "An extra tool.", inputSchema: { type: "object" } }),
+    );
     expect((await runCli(["check"], project.dir)).code).toBe(1);
     expect(runs()).toBe(1);
     rmSync(path.join(project.dir, "specs/extra"), { recursive: true });

@@ -29,7 +29,9 @@ const ENTRY: CacheEntry = {
   fingerprint: HASH,
   tools: 2,
   outputs: { "index.ts": HASH, ".mcp-specgen-files.json": HASH },
-  diagnostics: [{ severity: "warning", code: "X", message: "m", help: "h", loc: { file: "specs/a.md", line: 1, column: 2 } }],
+  diagnostics: [
+    { severity: "warning", code: "X", message: "m", help: "h", loc: { file: "specs/a.md", line: 1, column: 2 } },
+  ],
 };
 
 describe("cache entries", () => {
@@ -111,21 +113,24 @@ describe("cache location", () => {
     expect(path.basename(loc.dir)).toMatch(/^mcp-specgen-cache-/);
   });
 
-  it.skipIf(typeof process.getuid !== "function")("trusts a shared directory only when nobody else can write it", () => {
-    const dir = scratch({ "cache/e.json": JSON.stringify(ENTRY) });
-    const loc = { dir: path.join(dir, "cache"), file: path.join(dir, "cache", "e.json"), shared: true };
-    chmodSync(loc.dir, 0o700);
-    chmodSync(loc.file, 0o600);
-    expect(isPrivate(loc.dir, "directory")).toBe(true);
-    expect(readEntry(loc)).toEqual(ENTRY);
-    chmodSync(loc.dir, 0o777);
-    expect(readEntry(loc)).toBeUndefined();
-    chmodSync(loc.dir, 0o700);
-    chmodSync(loc.file, 0o666);
-    expect(readEntry(loc)).toBeUndefined();
-    // The same entry in the project's own cache is trusted like the project's other files.
-    expect(readEntry({ ...loc, shared: false })).toEqual(ENTRY);
-  });
+  it.skipIf(typeof process.getuid !== "function")(
+    "trusts a shared directory only when nobody else can write it",
+    () => {
+      const dir = scratch({ "cache/e.json": JSON.stringify(ENTRY) });
+      const loc = { dir: path.join(dir, "cache"), file: path.join(dir, "cache", "e.json"), shared: true };
+      chmodSync(loc.dir, 0o700);
+      chmodSync(loc.file, 0o600);
+      expect(isPrivate(loc.dir, "directory")).toBe(true);
+      expect(readEntry(loc)).toEqual(ENTRY);
+      chmodSync(loc.dir, 0o777);
+      expect(readEntry(loc)).toBeUndefined();
+      chmodSync(loc.dir, 0o700);
+      chmodSync(loc.file, 0o666);
+      expect(readEntry(loc)).toBeUndefined();
+      // The same entry in the project's own cache is trusted like the project's other files.
+      expect(readEntry({ ...loc, shared: false })).toEqual(ENTRY);
+    },
+  );
 });
 
 describe("run fingerprints", () => {

@@ -66,7 +66,13 @@ describe.skipIf(!existsSync(CORPUS))("real-world corpus (codomyrmex)", () => {
   // checks below reuse its tools (validation per file is cheap and needs no re-parse).
   let whole: PipelineResult | undefined;
   const run = async (): Promise<PipelineResult> => {
-    whole ??= await runPipeline(resolveConfig(BASE, { inputs: ["codomyrmex"], outDir: "generated", server: { name: "codomyrmex", version: "1.0.0" } }));
+    whole ??= await runPipeline(
+      resolveConfig(BASE, {
+        inputs: ["codomyrmex"],
+        outDir: "generated",
+        server: { name: "codomyrmex", version: "1.0.0" },
+      }),
+    );
     return whole;
   };
   const toolsOf = (r: PipelineResult, file: string) => r.tools.filter((t) => t.locations.tool.file === rel(file));
@@ -93,7 +99,8 @@ describe.skipIf(!existsSync(CORPUS))("real-world corpus (codomyrmex)", () => {
       found += want.filter((n) => got.includes(n)).length;
       const missing = want.filter((n) => !got.includes(n));
       const extra = got.filter((n) => !want.includes(n));
-      if (missing.length || extra.length) problems.push(`${file}: missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)}`);
+      if (missing.length || extra.length)
+        problems.push(`${file}: missing ${JSON.stringify(missing)}, extra ${JSON.stringify(extra)}`);
     }
     expect(problems).toEqual([]);
     expect(found / expected).toBeGreaterThanOrEqual(0.98);
@@ -115,12 +122,19 @@ describe.skipIf(!existsSync(CORPUS))("real-world corpus (codomyrmex)", () => {
       expect(infos.map((d) => /"([^"]+)"/.exec(d.message)![1]).sort()).toEqual([...names].sort());
     }
     const template = "src/codomyrmex/module_template/MCP_TOOL_SPECIFICATION.md";
-    expect(r.diagnostics.some((d) => d.code === "SPEC_TEMPLATE_SKIPPED" && d.loc.file === rel(template) && d.severity === "info")).toBe(true);
+    expect(
+      r.diagnostics.some(
+        (d) => d.code === "SPEC_TEMPLATE_SKIPPED" && d.loc.file === rel(template) && d.severity === "info",
+      ),
+    ).toBe(true);
     for (const [file, names] of Object.entries(EXPECTED.tools)) {
       if (names.length || EXPECTED.planned[file]) continue;
       const infos = r.diagnostics.filter((d) => d.loc.file === rel(file));
       expect(infos.length, file).toBeGreaterThan(0);
-      expect(infos.every((d) => d.severity === "info"), file).toBe(true);
+      expect(
+        infos.every((d) => d.severity === "info"),
+        file,
+      ).toBe(true);
     }
   });
 
@@ -151,7 +165,11 @@ describe.skipIf(!existsSync(CORPUS))("real-world corpus (codomyrmex)", () => {
       expect(Object.keys(props), sample.tool).toEqual(Object.keys(sample.params));
       for (const [name, want] of Object.entries({ ...sample.params, ...sample.nested })) {
         const { prop, required } = lookup(tool.inputSchema, name);
-        const got = { type: describeType(prop), required, ...(prop && "default" in prop ? { default: prop.default } : {}) };
+        const got = {
+          type: describeType(prop),
+          required,
+          ...(prop && "default" in prop ? { default: prop.default } : {}),
+        };
         checked++;
         try {
           expect(got).toEqual(want);

@@ -14,282 +14,687 @@ function nested(levels: number): JsonSchema {
 }
 
 const converted: Array<[string, { given: JsonSchema; want: Want }]> = [
-  ["empty root object", {
-    given: { type: "object" },
-    want: { strict: true, schema: { type: "object", properties: {}, required: [], additionalProperties: false } },
-  }],
-  ["MCP no-parameter schema keeps key order", {
-    given: { type: "object", additionalProperties: false },
-    want: { strict: true, schema: { type: "object", additionalProperties: false, properties: {}, required: [] } },
-  }],
-  ["all-required primitives get additionalProperties: false", {
-    given: { type: "object", properties: { a: { type: "integer" }, b: { type: "boolean" } }, required: ["b", "a"] },
-    want: { strict: true, schema: { type: "object", properties: { a: { type: "integer" }, b: { type: "boolean" } }, required: ["a", "b"], additionalProperties: false } },
-  }],
-  ["optional primitive becomes nullable and required", {
-    given: { type: "object", properties: { path: { type: "string", description: "file" }, limit: { type: "integer", minimum: 1 } }, required: ["path"] },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { path: { type: "string", description: "file" }, limit: { type: ["integer", "null"], minimum: 1 } },
-      required: ["path", "limit"],
-      additionalProperties: false,
-    } },
-  }],
-  ["defaults and other annotations are dropped", {
-    given: {
-      $schema: "https://json-schema.org/draft/2020-12/schema", $id: "urn:x", $comment: "c", "x-internal": true,
-      type: "object",
-      properties: { n: { type: "number", default: 3, examples: [1], deprecated: true, readOnly: false } },
-      required: ["n"],
+  [
+    "empty root object",
+    {
+      given: { type: "object" },
+      want: { strict: true, schema: { type: "object", properties: {}, required: [], additionalProperties: false } },
     },
-    want: { strict: true, schema: { type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false } },
-  }],
-  ["enum with an optional property gets null", {
-    given: { type: "object", properties: { mode: { type: "string", enum: ["fast", "slow"], default: "fast" } } },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { mode: { type: ["string", "null"], enum: ["fast", "slow", null] } },
-      required: ["mode"],
-      additionalProperties: false,
-    } },
-  }],
-  ["enum without type gets an inferred type", {
-    given: { type: "object", properties: { level: { enum: [1, 2.5] }, tag: { enum: ["a", "b"] } }, required: ["level", "tag"] },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { level: { type: "number", enum: [1, 2.5] }, tag: { type: "string", enum: ["a", "b"] } },
-      required: ["level", "tag"],
-      additionalProperties: false,
-    } },
-  }],
-  ["optional const becomes an enum with null", {
-    given: { type: "object", properties: { kind: { type: "string", const: "file" } } },
-    want: { strict: true, schema: { type: "object", properties: { kind: { type: ["string", "null"], enum: ["file", null] } }, required: ["kind"], additionalProperties: false } },
-  }],
-  ["optional type union gets null added", {
-    given: { type: "object", properties: { id: { type: ["string", "integer"] } } },
-    want: { strict: true, schema: { type: "object", properties: { id: { type: ["string", "integer", "null"] } }, required: ["id"], additionalProperties: false } },
-  }],
-  ["optional property that is already nullable is unchanged", {
-    given: { type: "object", properties: { note: { type: ["string", "null"] } } },
-    want: { strict: true, schema: { type: "object", properties: { note: { type: ["string", "null"] } }, required: ["note"], additionalProperties: false } },
-  }],
-  ["nested required object is made strict", {
-    given: { type: "object", properties: { opts: { type: "object", properties: { deep: { type: "boolean" } } } }, required: ["opts"] },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { opts: { type: "object", properties: { deep: { type: ["boolean", "null"] } }, required: ["deep"], additionalProperties: false } },
-      required: ["opts"],
-      additionalProperties: false,
-    } },
-  }],
-  ["optional nested object is wrapped in anyOf with the description outside", {
-    given: { type: "object", properties: { opts: { type: "object", description: "options", properties: { x: { type: "string" } }, required: ["x"] } } },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { opts: {
-        description: "options",
-        anyOf: [{ type: "object", properties: { x: { type: "string" } }, required: ["x"], additionalProperties: false }, { type: "null" }],
-      } },
-      required: ["opts"],
-      additionalProperties: false,
-    } },
-  }],
-  ["array of objects", {
-    given: {
-      type: "object",
-      properties: { rows: { type: "array", minItems: 1, items: { type: "object", properties: { id: { type: "integer" }, tag: { type: "string" } }, required: ["id"] } } },
-      required: ["rows"],
+  ],
+  [
+    "MCP no-parameter schema keeps key order",
+    {
+      given: { type: "object", additionalProperties: false },
+      want: { strict: true, schema: { type: "object", additionalProperties: false, properties: {}, required: [] } },
     },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { rows: { type: "array", minItems: 1, items: {
-        type: "object",
-        properties: { id: { type: "integer" }, tag: { type: ["string", "null"] } },
-        required: ["id", "tag"],
-        additionalProperties: false,
-      } } },
-      required: ["rows"],
-      additionalProperties: false,
-    } },
-  }],
-  ["optional array is wrapped in anyOf", {
-    given: { type: "object", properties: { tags: { type: "array", items: { type: "string" } } } },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { tags: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "null" }] } },
-      required: ["tags"],
-      additionalProperties: false,
-    } },
-  }],
-  ["optional anyOf gets a null branch", {
-    given: { type: "object", properties: { v: { anyOf: [{ type: "string" }, { type: "object", properties: { n: { type: "number" } }, required: ["n"] }] } } },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { v: { anyOf: [
-        { type: "string" },
-        { type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false },
-        { type: "null" },
-      ] } },
-      required: ["v"],
-      additionalProperties: false,
-    } },
-  }],
-  ["optional $ref is wrapped, $defs are converted", {
-    given: {
-      type: "object",
-      properties: { p: { $ref: "#/$defs/Point", default: null } },
-      $defs: { Point: { type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"] } },
-    },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { p: { anyOf: [{ $ref: "#/$defs/Point" }, { type: "null" }] } },
-      required: ["p"],
-      additionalProperties: false,
-      $defs: { Point: { type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"], additionalProperties: false } },
-    } },
-  }],
-  ["$ref with a description is inlined", {
-    given: {
-      type: "object",
-      properties: { size: { $ref: "#/definitions/Size", description: "how big" } },
-      required: ["size"],
-      definitions: { Size: { type: "string", enum: ["s", "m"], description: "a size" } },
-    },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { size: { type: "string", enum: ["s", "m"], description: "how big" } },
-      required: ["size"],
-      additionalProperties: false,
-      definitions: { Size: { type: "string", enum: ["s", "m"], description: "a size" } },
-    } },
-  }],
-  ["recursive schema through $defs", {
-    given: {
-      type: "object",
-      properties: { tree: { $ref: "#/$defs/Node" } },
-      required: ["tree"],
-      $defs: { Node: { type: "object", properties: { value: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } }, required: ["value", "children"] } },
-    },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { tree: { $ref: "#/$defs/Node" } },
-      required: ["tree"],
-      additionalProperties: false,
-      $defs: { Node: {
-        type: "object",
-        properties: { value: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } },
-        required: ["value", "children"],
-        additionalProperties: false,
-      } },
-    } },
-  }],
-  ["[object, null] type becomes anyOf", {
-    given: { type: "object", properties: { meta: { type: ["object", "null"], properties: { k: { type: "string" } }, required: ["k"] } }, required: ["meta"] },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: { meta: { anyOf: [{ type: "object", properties: { k: { type: "string" } }, required: ["k"], additionalProperties: false }, { type: "null" }] } },
-      required: ["meta"],
-      additionalProperties: false,
-    } },
-  }],
-  ["supported formats kept, others dropped; string and number constraints kept", {
-    given: {
-      type: "object",
-      properties: {
-        when: { type: "string", format: "date-time" },
-        url: { type: "string", format: "uri", pattern: "^https://", minLength: 8, maxLength: 2048 },
-        pct: { type: "number", exclusiveMinimum: 0, maximum: 100, multipleOf: 0.5 },
+  ],
+  [
+    "all-required primitives get additionalProperties: false",
+    {
+      given: { type: "object", properties: { a: { type: "integer" }, b: { type: "boolean" } }, required: ["b", "a"] },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { a: { type: "integer" }, b: { type: "boolean" } },
+          required: ["a", "b"],
+          additionalProperties: false,
+        },
       },
-      required: ["when", "url", "pct"],
     },
-    want: { strict: true, schema: {
-      type: "object",
-      properties: {
-        when: { type: "string", format: "date-time" },
-        url: { type: "string", pattern: "^https://", minLength: 8, maxLength: 2048 },
-        pct: { type: "number", exclusiveMinimum: 0, maximum: 100, multipleOf: 0.5 },
+  ],
+  [
+    "optional primitive becomes nullable and required",
+    {
+      given: {
+        type: "object",
+        properties: { path: { type: "string", description: "file" }, limit: { type: "integer", minimum: 1 } },
+        required: ["path"],
       },
-      required: ["when", "url", "pct"],
-      additionalProperties: false,
-    } },
-  }],
-  ["properties named like keywords or __proto__ are kept", {
-    given: JSON.parse('{"type":"object","properties":{"default":{"type":"string"},"__proto__":{"type":"integer"}},"required":["default"]}') as JsonSchema,
-    want: { strict: true, schema: JSON.parse(
-      '{"type":"object","properties":{"default":{"type":"string"},"__proto__":{"type":["integer","null"]}},"required":["default","__proto__"],"additionalProperties":false}',
-    ) as JsonSchema },
-  }],
-  ["10 levels of objects is within the limit", { given: nested(10), want: { strict: true, schema: expect.any(Object) as JsonSchema } }],
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: {
+            path: { type: "string", description: "file" },
+            limit: { type: ["integer", "null"], minimum: 1 },
+          },
+          required: ["path", "limit"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "defaults and other annotations are dropped",
+    {
+      given: {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        $id: "urn:x",
+        $comment: "c",
+        "x-internal": true,
+        type: "object",
+        properties: { n: { type: "number", default: 3, examples: [1], deprecated: true, readOnly: false } },
+        required: ["n"],
+      },
+      want: {
+        strict: true,
+        schema: { type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false },
+      },
+    },
+  ],
+  [
+    "enum with an optional property gets null",
+    {
+      given: { type: "object", properties: { mode: { type: "string", enum: ["fast", "slow"], default: "fast" } } },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { mode: { type: ["string", "null"], enum: ["fast", "slow", null] } },
+          required: ["mode"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "enum without type gets an inferred type",
+    {
+      given: {
+        type: "object",
+        properties: { level: { enum: [1, 2.5] }, tag: { enum: ["a", "b"] } },
+        required: ["level", "tag"],
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { level: { type: "number", enum: [1, 2.5] }, tag: { type: "string", enum: ["a", "b"] } },
+          required: ["level", "tag"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "optional const becomes an enum with null",
+    {
+      given: { type: "object", properties: { kind: { type: "string", const: "file" } } },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { kind: { type: ["string", "null"], enum: ["file", null] } },
+          required: ["kind"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "optional type union gets null added",
+    {
+      given: { type: "object", properties: { id: { type: ["string", "integer"] } } },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { id: { type: ["string", "integer", "null"] } },
+          required: ["id"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "optional property that is already nullable is unchanged",
+    {
+      given: { type: "object", properties: { note: { type: ["string", "null"] } } },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { note: { type: ["string", "null"] } },
+          required: ["note"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "nested required object is made strict",
+    {
+      given: {
+        type: "object",
+        properties: { opts: { type: "object", properties: { deep: { type: "boolean" } } } },
+        required: ["opts"],
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: {
+            opts: {
+              type: "object",
+              properties: { deep: { type: ["boolean", "null"] } },
+              required: ["deep"],
+              additionalProperties: false,
+            },
+          },
+          required: ["opts"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "optional nested object is wrapped in anyOf with the description outside",
+    {
+      given: {
+        type: "object",
+        properties: {
+          opts: { type: "object", description: "options", properties: { x: { type: "string" } }, required: ["x"] },
+        },
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: {
+            opts: {
+              description: "options",
+              anyOf: [
+                { type: "object", properties: { x: { type: "string" } }, required: ["x"], additionalProperties: false },
+                { type: "null" },
+              ],
+            },
+          },
+          required: ["opts"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "array of objects",
+    {
+      given: {
+        type: "object",
+        properties: {
+          rows: {
+            type: "array",
+            minItems: 1,
+            items: {
+              type: "object",
+              properties: { id: { type: "integer" }, tag: { type: "string" } },
+              required: ["id"],
+            },
+          },
+        },
+        required: ["rows"],
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: {
+            rows: {
+              type: "array",
+              minItems: 1,
+              items: {
+                type: "object",
+                properties: { id: { type: "integer" }, tag: { type: ["string", "null"] } },
+                required: ["id", "tag"],
+                additionalProperties: false,
+              },
+            },
+          },
+          required: ["rows"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "optional array is wrapped in anyOf",
+    {
+      given: { type: "object", properties: { tags: { type: "array", items: { type: "string" } } } },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { tags: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "null" }] } },
+          required: ["tags"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "optional anyOf gets a null branch",
+    {
+      given: {
+        type: "object",
+        properties: {
+          v: {
+            anyOf: [{ type: "string" }, { type: "object", properties: { n: { type: "number" } }, required: ["n"] }],
+          },
+        },
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: {
+            v: {
+              anyOf: [
+                { type: "string" },
+                { type: "object", properties: { n: { type: "number" } }, required: ["n"], additionalProperties: false },
+                { type: "null" },
+              ],
+            },
+          },
+          required: ["v"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "optional $ref is wrapped, $defs are converted",
+    {
+      given: {
+        type: "object",
+        properties: { p: { $ref: "#/$defs/Point", default: null } },
+        $defs: {
+          Point: { type: "object", properties: { x: { type: "number" }, y: { type: "number" } }, required: ["x", "y"] },
+        },
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { p: { anyOf: [{ $ref: "#/$defs/Point" }, { type: "null" }] } },
+          required: ["p"],
+          additionalProperties: false,
+          $defs: {
+            Point: {
+              type: "object",
+              properties: { x: { type: "number" }, y: { type: "number" } },
+              required: ["x", "y"],
+              additionalProperties: false,
+            },
+          },
+        },
+      },
+    },
+  ],
+  [
+    "$ref with a description is inlined",
+    {
+      given: {
+        type: "object",
+        properties: { size: { $ref: "#/definitions/Size", description: "how big" } },
+        required: ["size"],
+        definitions: { Size: { type: "string", enum: ["s", "m"], description: "a size" } },
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { size: { type: "string", enum: ["s", "m"], description: "how big" } },
+          required: ["size"],
+          additionalProperties: false,
+          definitions: { Size: { type: "string", enum: ["s", "m"], description: "a size" } },
+        },
+      },
+    },
+  ],
+  [
+    "recursive schema through $defs",
+    {
+      given: {
+        type: "object",
+        properties: { tree: { $ref: "#/$defs/Node" } },
+        required: ["tree"],
+        $defs: {
+          Node: {
+            type: "object",
+            properties: { value: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } },
+            required: ["value", "children"],
+          },
+        },
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { tree: { $ref: "#/$defs/Node" } },
+          required: ["tree"],
+          additionalProperties: false,
+          $defs: {
+            Node: {
+              type: "object",
+              properties: { value: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } },
+              required: ["value", "children"],
+              additionalProperties: false,
+            },
+          },
+        },
+      },
+    },
+  ],
+  [
+    "[object, null] type becomes anyOf",
+    {
+      given: {
+        type: "object",
+        properties: { meta: { type: ["object", "null"], properties: { k: { type: "string" } }, required: ["k"] } },
+        required: ["meta"],
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: {
+            meta: {
+              anyOf: [
+                { type: "object", properties: { k: { type: "string" } }, required: ["k"], additionalProperties: false },
+                { type: "null" },
+              ],
+            },
+          },
+          required: ["meta"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "supported formats kept, others dropped; string and number constraints kept",
+    {
+      given: {
+        type: "object",
+        properties: {
+          when: { type: "string", format: "date-time" },
+          url: { type: "string", format: "uri", pattern: "^https://", minLength: 8, maxLength: 2048 },
+          pct: { type: "number", exclusiveMinimum: 0, maximum: 100, multipleOf: 0.5 },
+        },
+        required: ["when", "url", "pct"],
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: {
+            when: { type: "string", format: "date-time" },
+            url: { type: "string", pattern: "^https://", minLength: 8, maxLength: 2048 },
+            pct: { type: "number", exclusiveMinimum: 0, maximum: 100, multipleOf: 0.5 },
+          },
+          required: ["when", "url", "pct"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "properties named like keywords or __proto__ are kept",
+    {
+      given: JSON.parse(
+        '{"type":"object","properties":{"default":{"type":"string"},"__proto__":{"type":"integer"}},"required":["default"]}',
+      ) as JsonSchema,
+      want: {
+        strict: true,
+        schema: JSON.parse(
+          '{"type":"object","properties":{"default":{"type":"string"},"__proto__":{"type":["integer","null"]}},"required":["default","__proto__"],"additionalProperties":false}',
+        ) as JsonSchema,
+      },
+    },
+  ],
+  [
+    "10 levels of objects is within the limit",
+    { given: nested(10), want: { strict: true, schema: expect.any(Object) as JsonSchema } },
+  ],
 ];
 
 const refused: Array<[string, { given: JsonSchema; want: Want }]> = [
-  ["root is not an object", { given: { type: "string" }, want: { strict: false, reason: /root schema must have type: "object"/ } }],
+  [
+    "root is not an object",
+    { given: { type: "string" }, want: { strict: false, reason: /root schema must have type: "object"/ } },
+  ],
   ["root without type", { given: { properties: {} }, want: { strict: false, reason: /root schema must have type/ } }],
-  ["root anyOf", { given: { type: "object", anyOf: [{ type: "object" }] }, want: { strict: false, reason: /root schema must not be anyOf/ } }],
-  ["allOf", { given: { type: "object", properties: { a: { allOf: [{ type: "string" }] } } }, want: { strict: false, reason: /allOf is not supported \(at #\/properties\/a\)/ } }],
-  ["oneOf is not turned into anyOf", { given: { type: "object", properties: { a: { oneOf: [{ type: "string" }, { type: "integer" }] } } }, want: { strict: false, reason: /oneOf is not supported/ } }],
-  ["not", { given: { type: "object", properties: { a: { type: "string", not: { const: "x" } } } }, want: { strict: false, reason: /not is not supported/ } }],
-  ["if/then/else", { given: { type: "object", if: { required: ["a"] }, then: { required: ["b"] } }, want: { strict: false, reason: /if\/then\/else/ } }],
-  ["dependentRequired", { given: { type: "object", properties: { a: { type: "string" } }, dependentRequired: { a: ["b"] } }, want: { strict: false, reason: /dependentRequired/ } }],
-  ["dependentSchemas", { given: { type: "object", dependentSchemas: { a: { required: ["b"] } } }, want: { strict: false, reason: /dependentSchemas/ } }],
-  ["patternProperties", { given: { type: "object", patternProperties: { "^x": { type: "string" } } }, want: { strict: false, reason: /patternProperties/ } }],
-  ["additionalProperties: true", { given: { type: "object", properties: { a: { type: "string" } }, additionalProperties: true }, want: { strict: false, reason: /additionalProperties must be false/ } }],
-  ["additionalProperties schema", {
-    given: { type: "object", properties: { m: { type: "object", additionalProperties: { type: "string" } } } },
-    want: { strict: false, reason: /additionalProperties must be false or absent .*\(at #\/properties\/m\/additionalProperties\)/ },
-  }],
-  ["free-form nested object", { given: { type: "object", properties: { meta: { type: "object" } } }, want: { strict: false, reason: /free-form object/ } }],
-  ["tuple items", { given: { type: "object", properties: { p: { type: "array", items: [{ type: "number" }] } } }, want: { strict: false, reason: /tuple-form items/ } }],
-  ["array without items", { given: { type: "object", properties: { p: { type: "array" } } }, want: { strict: false, reason: /arrays need items/ } }],
-  ["uniqueItems", { given: { type: "object", properties: { p: { type: "array", items: { type: "string" }, uniqueItems: true } } }, want: { strict: false, reason: /uniqueItems/ } }],
-  ["remote $ref", { given: { type: "object", properties: { a: { $ref: "https://example.com/s.json" } } }, want: { strict: false, reason: /only local \$refs/ } }],
-  ["$ref to a missing definition", { given: { type: "object", properties: { a: { $ref: "#/$defs/Nope" } } }, want: { strict: false, reason: /does not exist/ } }],
-  ["$ref with a constraining sibling", {
-    given: { type: "object", properties: { a: { $ref: "#/$defs/S", maxLength: 3 } }, $defs: { S: { type: "string" } } },
-    want: { strict: false, reason: /\$ref with sibling keywords \(maxLength\)/ },
-  }],
-  ["schema without a type", { given: { type: "object", properties: { any: {} } }, want: { strict: false, reason: /schema has no type/ } }],
-  ["boolean schema", { given: { type: "object", properties: { any: true } }, want: { strict: false, reason: /boolean or non-object/ } }],
-  ["unknown keyword", { given: { type: "object", properties: { a: { type: "string", "ui:widget": "x" } } }, want: { strict: false, reason: /unsupported keyword "ui:widget"/ } }],
-  ["OpenAPI nullable", { given: { type: "object", properties: { a: { type: "string", nullable: true } } }, want: { strict: false, reason: /OpenAPI keyword/ } }],
-  ["nested $defs", { given: { type: "object", properties: { a: { type: "string", $defs: {} } } }, want: { strict: false, reason: /only supported at the root/ } }],
-  ["required name missing from properties", { given: { type: "object", properties: {}, required: ["ghost"] }, want: { strict: false, reason: /"ghost" is not in properties/ } }],
-  ["union of object and string", { given: { type: "object", properties: { a: { type: ["object", "string"], properties: { b: { type: "string" } } } } }, want: { strict: false, reason: /type union/ } }],
-  ["more than 10 levels of objects", { given: nested(11), want: { strict: false, reason: /nested deeper than 10 levels/ } }],
-  ["more than 5000 properties", {
-    given: {
-      type: "object",
-      properties: Object.fromEntries(Array.from({ length: 2 }, (_, i) => [`o${i}`, {
-        type: "object",
-        properties: Object.fromEntries(Array.from({ length: 2500 }, (_, j) => [`p${j}`, { type: "boolean" }])),
-      }])),
+  [
+    "root anyOf",
+    {
+      given: { type: "object", anyOf: [{ type: "object" }] },
+      want: { strict: false, reason: /root schema must not be anyOf/ },
     },
-    want: { strict: false, reason: /5002 properties exceed the limit of 5000/ },
-  }],
-  ["more than 1000 enum values", {
-    given: {
-      type: "object",
-      properties: {
-        a: { type: "integer", enum: Array.from({ length: 600 }, (_, i) => i) },
-        b: { type: "integer", enum: Array.from({ length: 401 }, (_, i) => i) },
+  ],
+  [
+    "allOf",
+    {
+      given: { type: "object", properties: { a: { allOf: [{ type: "string" }] } } },
+      want: { strict: false, reason: /allOf is not supported \(at #\/properties\/a\)/ },
+    },
+  ],
+  [
+    "oneOf is not turned into anyOf",
+    {
+      given: { type: "object", properties: { a: { oneOf: [{ type: "string" }, { type: "integer" }] } } },
+      want: { strict: false, reason: /oneOf is not supported/ },
+    },
+  ],
+  [
+    "not",
+    {
+      given: { type: "object", properties: { a: { type: "string", not: { const: "x" } } } },
+      want: { strict: false, reason: /not is not supported/ },
+    },
+  ],
+  [
+    "if/then/else",
+    {
+      given: { type: "object", if: { required: ["a"] }, then: { required: ["b"] } },
+      want: { strict: false, reason: /if\/then\/else/ },
+    },
+  ],
+  [
+    "dependentRequired",
+    {
+      given: { type: "object", properties: { a: { type: "string" } }, dependentRequired: { a: ["b"] } },
+      want: { strict: false, reason: /dependentRequired/ },
+    },
+  ],
+  [
+    "dependentSchemas",
+    {
+      given: { type: "object", dependentSchemas: { a: { required: ["b"] } } },
+      want: { strict: false, reason: /dependentSchemas/ },
+    },
+  ],
+  [
+    "patternProperties",
+    {
+      given: { type: "object", patternProperties: { "^x": { type: "string" } } },
+      want: { strict: false, reason: /patternProperties/ },
+    },
+  ],
+  [
+    "additionalProperties: true",
+    {
+      given: { type: "object", properties: { a: { type: "string" } }, additionalProperties: true },
+      want: { strict: false, reason: /additionalProperties must be false/ },
+    },
+  ],
+  [
+    "additionalProperties schema",
+    {
+      given: { type: "object", properties: { m: { type: "object", additionalProperties: { type: "string" } } } },
+      want: {
+        strict: false,
+        reason: /additionalProperties must be false or absent .*\(at #\/properties\/m\/additionalProperties\)/,
       },
-      // Required, so no `null` is added: the count is of the emitted enums.
-      required: ["a", "b"],
     },
-    want: { strict: false, reason: /1001 enum values exceed the limit of 1000/ },
-  }],
-  ["optional enums count the added nulls", {
-    given: {
-      type: "object",
-      properties: { a: { type: "integer", enum: Array.from({ length: 1000 }, (_, i) => i) } },
+  ],
+  [
+    "free-form nested object",
+    {
+      given: { type: "object", properties: { meta: { type: "object" } } },
+      want: { strict: false, reason: /free-form object/ },
     },
-    want: { strict: false, reason: /1001 enum values exceed/ },
-  }],
-  ["large enum with long strings", {
-    given: { type: "object", properties: { a: { type: "string", enum: Array.from({ length: 300 }, (_, i) => `value-number-${i}-${"x".repeat(20)}`) } } },
-    want: { strict: false, reason: /enum with more than 250 values exceeds 7500 characters/ },
-  }],
+  ],
+  [
+    "tuple items",
+    {
+      given: { type: "object", properties: { p: { type: "array", items: [{ type: "number" }] } } },
+      want: { strict: false, reason: /tuple-form items/ },
+    },
+  ],
+  [
+    "array without items",
+    {
+      given: { type: "object", properties: { p: { type: "array" } } },
+      want: { strict: false, reason: /arrays need items/ },
+    },
+  ],
+  [
+    "uniqueItems",
+    {
+      given: { type: "object", properties: { p: { type: "array", items: { type: "string" }, uniqueItems: true } } },
+      want: { strict: false, reason: /uniqueItems/ },
+    },
+  ],
+  [
+    "remote $ref",
+    {
+      given: { type: "object", properties: { a: { $ref: "https://example.com/s.json" } } },
+      want: { strict: false, reason: /only local \$refs/ },
+    },
+  ],
+  [
+    "$ref to a missing definition",
+    {
+      given: { type: "object", properties: { a: { $ref: "#/$defs/Nope" } } },
+      want: { strict: false, reason: /does not exist/ },
+    },
+  ],
+  [
+    "$ref with a constraining sibling",
+    {
+      given: {
+        type: "object",
+        properties: { a: { $ref: "#/$defs/S", maxLength: 3 } },
+        $defs: { S: { type: "string" } },
+      },
+      want: { strict: false, reason: /\$ref with sibling keywords \(maxLength\)/ },
+    },
+  ],
+  [
+    "schema without a type",
+    { given: { type: "object", properties: { any: {} } }, want: { strict: false, reason: /schema has no type/ } },
+  ],
+  [
+    "boolean schema",
+    { given: { type: "object", properties: { any: true } }, want: { strict: false, reason: /boolean or non-object/ } },
+  ],
+  [
+    "unknown keyword",
+    {
+      given: { type: "object", properties: { a: { type: "string", "ui:widget": "x" } } },
+      want: { strict: false, reason: /unsupported keyword "ui:widget"/ },
+    },
+  ],
+  [
+    "OpenAPI nullable",
+    {
+      given: { type: "object", properties: { a: { type: "string", nullable: true } } },
+      want: { strict: false, reason: /OpenAPI keyword/ },
+    },
+  ],
+  [
+    "nested $defs",
+    {
+      given: { type: "object", properties: { a: { type: "string", $defs: {} } } },
+      want: { strict: false, reason: /only supported at the root/ },
+    },
+  ],
+  [
+    "required name missing from properties",
+    {
+      given: { type: "object", properties: {}, required: ["ghost"] },
+      want: { strict: false, reason: /"ghost" is not in properties/ },
+    },
+  ],
+  [
+    "union of object and string",
+    {
+      given: {
+        type: "object",
+        properties: { a: { type: ["object", "string"], properties: { b: { type: "string" } } } },
+      },
+      want: { strict: false, reason: /type union/ },
+    },
+  ],
+  [
+    "more than 10 levels of objects",
+    { given: nested(11), want: { strict: false, reason: /nested deeper than 10 levels/ } },
+  ],
+  [
+    "more than 5000 properties",
+    {
+      given: {
+        type: "object",
+        properties: Object.fromEntries(
+          Array.from({ length: 2 }, (_, i) => [
+            `o${i}`,
+            {
+              type: "object",
+              properties: Object.fromEntries(Array.from({ length: 2500 }, (_, j) => [`p${j}`, { type: "boolean" }])),
+            },
+          ]),
+        ),
+      },
+      want: { strict: false, reason: /5002 properties exceed the limit of 5000/ },
+    },
+  ],
+  [
+    "more than 1000 enum values",
+    {
+      given: {
+        type: "object",
+        properties: {
+          a: { type: "integer", enum: Array.from({ length: 600 }, (_, i) => i) },
+          b: { type: "integer", enum: Array.from({ length: 401 }, (_, i) => i) },
+        },
+        // Required, so no `null` is added: the count is of the emitted enums.
+        required: ["a", "b"],
+      },
+      want: { strict: false, reason: /1001 enum values exceed the limit of 1000/ },
+    },
+  ],
+  [
+    "optional enums count the added nulls",
+    {
+      given: {
+        type: "object",
+        properties: { a: { type: "integer", enum: Array.from({ length: 1000 }, (_, i) => i) } },
+      },
+      want: { strict: false, reason: /1001 enum values exceed/ },
+    },
+  ],
+  [
+    "large enum with long strings",
+    {
+      given: {
+        type: "object",
+        properties: {
+          a: { type: "string", enum: Array.from({ length: 300 }, (_, i) => `value-number-${i}-${"x".repeat(20)}`) },
+        },
+      },
+      want: { strict: false, reason: /enum with more than 250 values exceeds 7500 characters/ },
+    },
+  ],
 ];
 
 describe("toStrictSchema", () => {
@@ -352,16 +757,28 @@ describe("OpenAI SDK types accept the output", () => {
     // Compile-time check: this assignment fails `tsc` if the shape is wrong.
     const tool: ChatCompletionTool = {
       type: "function",
-      function: { name: "file_utility__read", description: "Read a file", parameters: result.schema, strict: result.strict },
+      function: {
+        name: "file_utility__read",
+        description: "Read a file",
+        parameters: result.schema,
+        strict: result.strict,
+      },
     };
-    expectTypeOf({ type: "function" as const, function: { name: "x", parameters: result.schema, strict: result.strict } })
-      .toExtend<ChatCompletionTool>();
+    expectTypeOf({
+      type: "function" as const,
+      function: { name: "x", parameters: result.schema, strict: result.strict },
+    }).toExtend<ChatCompletionTool>();
     expect(tool.type).toBe("function");
     expect(result.strict).toBe(true);
   });
 
   it("as a Responses API function tool", () => {
-    const tool: FunctionTool = { type: "function", name: "file_utility__read", parameters: result.schema, strict: result.strict };
+    const tool: FunctionTool = {
+      type: "function",
+      name: "file_utility__read",
+      parameters: result.schema,
+      strict: result.strict,
+    };
     expectTypeOf(result.schema).toExtend<FunctionTool["parameters"]>();
     expect(tool.strict).toBe(true);
   });

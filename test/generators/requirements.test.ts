@@ -19,7 +19,11 @@ function subsets<T>(names: readonly T[]): T[][] {
 }
 
 /** The generators owning the files a generator's TypeScript files import (itself excluded). */
-function importedOwners(files: ReadonlyMap<string, GeneratorName>, name: GeneratorName, contents: ReadonlyMap<string, string>): Set<GeneratorName> {
+function importedOwners(
+  files: ReadonlyMap<string, GeneratorName>,
+  name: GeneratorName,
+  contents: ReadonlyMap<string, string>,
+): Set<GeneratorName> {
   const owners = new Set<GeneratorName>();
   for (const [file, owner] of files) {
     if (owner !== name || !file.endsWith(".ts")) continue;
@@ -55,7 +59,8 @@ describe("generator requirements", () => {
           contents.set(f.path, f.contents);
         }
       }
-      for (const name of GENERATOR_NAMES) expect([...importedOwners(files, name, contents)].sort(), name).toEqual([...GENERATORS[name].requires].sort());
+      for (const name of GENERATOR_NAMES)
+        expect([...importedOwners(files, name, contents)].sort(), name).toEqual([...GENERATORS[name].requires].sort());
     }
   });
 
@@ -63,7 +68,9 @@ describe("generator requirements", () => {
     const written: string[] = [];
     for (const name of GENERATOR_NAMES) {
       const generators = generatorClosure([name]);
-      const result = await runPipeline(resolveConfig(REPO, { inputs: [SPECS], generators, server: { name: "r", version: "1.0.0" } }));
+      const result = await runPipeline(
+        resolveConfig(REPO, { inputs: [SPECS], generators, server: { name: "r", version: "1.0.0" } }),
+      );
       expect(result.failed).toBe(false);
       expect(new Set(result.files.map((f) => f.path)).size).toBe(result.files.length);
       for (const f of result.files) {
@@ -77,27 +84,30 @@ describe("generator requirements", () => {
     expect(r.ok).toBe(true);
   });
 
-  it.each(GENERATOR_NAMES.filter((g) => GENERATORS[g].requires.length > 0))("refuses %s without what it requires, naming what is missing and the fix", (name) => {
-    const closure = generatorClosure([name]);
-    const missing = closure.filter((g) => g !== name);
-    for (const kept of subsets(missing)) {
-      const generators = [name, ...kept];
-      if (kept.length === missing.length) {
-        expect(() => assertGeneratorSelection(resolveConfig(REPO, { generators }))).not.toThrow();
-        continue;
+  it.each(GENERATOR_NAMES.filter((g) => GENERATORS[g].requires.length > 0))(
+    "refuses %s without what it requires, naming what is missing and the fix",
+    (name) => {
+      const closure = generatorClosure([name]);
+      const missing = closure.filter((g) => g !== name);
+      for (const kept of subsets(missing)) {
+        const generators = [name, ...kept];
+        if (kept.length === missing.length) {
+          expect(() => assertGeneratorSelection(resolveConfig(REPO, { generators }))).not.toThrow();
+          continue;
+        }
+        let error: unknown;
+        try {
+          assertGeneratorSelection(resolveConfig(REPO, { generators }));
+        } catch (e) {
+          error = e;
+        }
+        expect(error, generators.join(",")).toBeInstanceOf(UsageError);
+        const message = (error as Error).message;
+        for (const m of missing.filter((g) => !kept.includes(g))) expect(message).toContain(`"${m}"`);
+        expect(message).toContain(`use generators: [${closure.map((g) => `"${g}"`).join(", ")}]`);
       }
-      let error: unknown;
-      try {
-        assertGeneratorSelection(resolveConfig(REPO, { generators }));
-      } catch (e) {
-        error = e;
-      }
-      expect(error, generators.join(",")).toBeInstanceOf(UsageError);
-      const message = (error as Error).message;
-      for (const m of missing.filter((g) => !kept.includes(g))) expect(message).toContain(`"${m}"`);
-      expect(message).toContain(`use generators: [${closure.map((g) => `"${g}"`).join(", ")}]`);
-    }
-  });
+    },
+  );
 
   it("the CLI exits 2 with the message for a config file asking for the server alone", async () => {
     const p = tempProject({ "mcp-specgen.config.json": JSON.stringify({ generators: ["server"] }) }, true);

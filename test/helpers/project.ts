@@ -71,9 +71,18 @@ function projectIn(dir: string, files: Record<string, string>, copySpecs: boolea
  * its terminal (environment variables, whether a stream is a TTY, the progress line);
  * by default it is piped, in an empty environment.
  */
-export async function runCli(args: string[], cwd: string, terminal: Omit<Partial<CliIO>, "stdout" | "stderr" | "cwd"> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runCli(
+  args: string[],
+  cwd: string,
+  terminal: Omit<Partial<CliIO>, "stdout" | "stderr" | "cwd"> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = "";
   let stderr = "";
-  const code = await main(args, { ...terminal, cwd, stdout: (t) => (stdout += t.endsWith("\n") ? t : `${t}\n`), stderr: (t) => (stderr += t.endsWith("\n") ? t : `${t}\n`) });
+  const code = await main(args, {
+    ...terminal,
+    cwd,
+    stdout: (t) => (stdout += t.endsWith("\n") ? t : `${t}\n`),
+    stderr: (t) => (stderr += t.endsWith("\n") ? t : `${t}\n`),
+  });
   return { code, stdout, stderr };
 }

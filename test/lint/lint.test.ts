@@ -60,7 +60,8 @@ describe("lintTools (seed 000 §11.1 checklist)", () => {
   });
 
   it("reports each missing part at the tool heading, with the seed's wording", () => {
-    const md = "# Demo\n\n## Tool: `demo.delete_note`\n\nDeletes a note.\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `id` | string | Yes | Id |\n| `why` | | No | Reason |\n";
+    const md =
+      "# Demo\n\n## Tool: `demo.delete_note`\n\nDeletes a note.\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `id` | string | Yes | Id |\n| `why` | | No | Reason |\n";
     const found = lint(md).map((d) => [d.code, d.severity, d.loc.line, d.loc.column]);
     expect(found).toEqual([
       ["LINT_ERRORS_MISSING", "warning", 3, 1],
@@ -83,7 +84,8 @@ describe("lintTools (seed 000 §11.1 checklist)", () => {
   });
 
   it("flags undocumented parameters, and a file-level Error Handling section counts for every tool", () => {
-    const md = "# Demo\n\n## Tools\n\n### `demo.a`\n\nDoes a.\n\n## Error Handling\n\nAll tools return `{\"status\": \"error\"}`.\n";
+    const md =
+      '# Demo\n\n## Tools\n\n### `demo.a`\n\nDoes a.\n\n## Error Handling\n\nAll tools return `{"status": "error"}`.\n';
     const codes = lint(md).map((d) => d.code);
     expect(codes).toContain("LINT_INPUT_UNDOCUMENTED");
     expect(codes).not.toContain("LINT_ERRORS_MISSING");
@@ -115,7 +117,9 @@ describe("mcp-specgen lint", () => {
     project = tempProject({ [FILE]: "# Demo\n\n## Tool: `demo.echo`\n\nEchoes.\n\n**Parameters**: None\n" });
     const r = await runCli(["lint"], project.dir);
     expect(r.code).toBe(0);
-    expect(r.stderr).toMatch(/specs\/demo\/MCP_TOOL_SPECIFICATION\.md:3:1 warning LINT_OUTPUT_MISSING tool "demo\.echo" has no output schema/);
+    expect(r.stderr).toMatch(
+      /specs\/demo\/MCP_TOOL_SPECIFICATION\.md:3:1 warning LINT_OUTPUT_MISSING tool "demo\.echo" has no output schema/,
+    );
     expect(r.stdout).toMatch(/LINT_EXAMPLES_MISSING\s+warning\s+1/);
     expect(r.stdout).toMatch(/mcp-specgen lint: 1 file, 1 tool: 0 errors, \d+ warnings/);
     expect(project.list("generated")).toEqual([]);
@@ -127,10 +131,17 @@ describe("mcp-specgen lint", () => {
     expect(strict.code).toBe(1);
     const json = await runCli(["lint", "--json", "specs"], project.dir);
     expect(json.code).toBe(1);
-    const out = JSON.parse(json.stdout) as { ok: boolean; tools: number; diagnostics: Array<{ code: string; loc: { line: number } }>; summary: Array<{ code: string; count: number }> };
+    const out = JSON.parse(json.stdout) as {
+      ok: boolean;
+      tools: number;
+      diagnostics: Array<{ code: string; loc: { line: number } }>;
+      summary: Array<{ code: string; count: number }>;
+    };
     expect(out.ok).toBe(false);
     expect(out.tools).toBe(1);
-    expect(out.diagnostics).toContainEqual(expect.objectContaining({ code: "SPEC_VERSION_INVALID", loc: expect.objectContaining({ line: 5 }) }));
+    expect(out.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "SPEC_VERSION_INVALID", loc: expect.objectContaining({ line: 5 }) }),
+    );
     expect(out.summary).toContainEqual({ code: "SPEC_VERSION_INVALID", severity: "error", count: 1 });
     project.write(FILE, COMPLETE);
     expect((await runCli(["lint", "--strict"], project.dir)).code).toBe(0);

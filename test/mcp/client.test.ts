@@ -9,14 +9,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createToolCaller, getContent, ToolCallError, TransportError, type MCPToolResult } from "@mcp-specgen/runtime";
-import { connectHttp, connectStdio, serveHttp, toolInfo, type McpConnection, type McpHttpServerHandle } from "@mcp-specgen/runtime";
+import {
+  connectHttp,
+  connectStdio,
+  serveHttp,
+  toolInfo,
+  type McpConnection,
+  type McpHttpServerHandle,
+} from "@mcp-specgen/runtime";
 import { createTestRegistry } from "./fixtures/tools.js";
 import { bin, fixtureServer, waitFor } from "./helpers.js";
 
 const plain = (r: MCPToolResult) => JSON.parse(JSON.stringify(r));
 
 /** The same expectations for our server over either transport. */
-function ourServerSuite(name: string, open: () => Promise<{ connection: McpConnection; cleanup: () => Promise<void> }>) {
+function ourServerSuite(
+  name: string,
+  open: () => Promise<{ connection: McpConnection; cleanup: () => Promise<void> }>,
+) {
   describe(`client transport → our server (${name})`, () => {
     let connection: McpConnection;
     let cleanup: () => Promise<void>;
@@ -45,7 +55,12 @@ function ourServerSuite(name: string, open: () => Promise<{ connection: McpConne
           explanation: "2 of 3 done",
         },
       ],
-      ["no_change_needed", "nochange", {}, { status: "no_change_needed", data: null, explanation: "already up to date" }],
+      [
+        "no_change_needed",
+        "nochange",
+        {},
+        { status: "no_change_needed", data: null, explanation: "already up to date" },
+      ],
       [
         "failure",
         "fail",
@@ -112,11 +127,17 @@ function ourServerSuite(name: string, open: () => Promise<{ connection: McpConne
 
     it("turns an abort into a Cancelled failure", async () => {
       const controller = new AbortController();
-      const pending = connection.transport({ tool_name: "slow", arguments: { ms: 5_000 } }, { signal: controller.signal });
+      const pending = connection.transport(
+        { tool_name: "slow", arguments: { ms: 5_000 } },
+        { signal: controller.signal },
+      );
       setTimeout(() => controller.abort(), 50);
       const result = await pending;
       expect(result.error?.error_type).toBe("Cancelled");
-      const already = await connection.transport({ tool_name: "get_sum", arguments: { a: 1, b: 1 } }, { signal: controller.signal });
+      const already = await connection.transport(
+        { tool_name: "get_sum", arguments: { a: 1, b: 1 } },
+        { signal: controller.signal },
+      );
       expect(already.error?.error_type).toBe("Cancelled");
     });
   });
@@ -141,7 +162,9 @@ ourServerSuite("HTTP", async () => {
 
 describe("client transport failures", () => {
   it("throws TransportError when the server cannot start", async () => {
-    await expect(connectStdio({ command: join(tmpdir(), "no-such-mcp-server"), stderr: "ignore" })).rejects.toBeInstanceOf(TransportError);
+    await expect(
+      connectStdio({ command: join(tmpdir(), "no-such-mcp-server"), stderr: "ignore" }),
+    ).rejects.toBeInstanceOf(TransportError);
   });
 
   it("throws TransportError when nothing listens", async () => {
@@ -183,7 +206,15 @@ describe("client transport → @modelcontextprotocol/server-everything 2026.8.31
 
   it("lists the tools this test relies on", async () => {
     const names = (await connection.listTools()).map((t) => t.name);
-    expect(names).toEqual(expect.arrayContaining(["echo", "get-sum", "get-structured-content", "trigger-long-running-operation", "get-tiny-image"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "echo",
+        "get-sum",
+        "get-structured-content",
+        "trigger-long-running-operation",
+        "get-tiny-image",
+      ]),
+    );
   });
 
   it("echo: plain text becomes {text}", async () => {
@@ -200,9 +231,16 @@ describe("client transport → @modelcontextprotocol/server-everything 2026.8.31
   });
 
   it("get-structured-content: structuredContent becomes data", async () => {
-    const result = await connection.transport({ tool_name: "get-structured-content", arguments: { location: "Chicago" } }, {});
+    const result = await connection.transport(
+      { tool_name: "get-structured-content", arguments: { location: "Chicago" } },
+      {},
+    );
     expect(result.status).toBe("success");
-    expect(result.data).toEqual({ temperature: expect.any(Number), conditions: expect.any(String), humidity: expect.any(Number) });
+    expect(result.data).toEqual({
+      temperature: expect.any(Number),
+      conditions: expect.any(String),
+      humidity: expect.any(Number),
+    });
     expect(result.explanation ?? null).toBeNull();
   });
 

@@ -12,7 +12,12 @@ import { fromCallToolResult, toCallToolResult } from "@mcp-specgen/runtime";
 
 const WITH_OUTPUT = { outputSchema: { type: "object" } };
 const NO_OUTPUT = {};
-const plain = (r: MCPToolResult) => ({ status: r.status, data: r.data ?? null, error: r.error ?? null, explanation: r.explanation ?? null });
+const plain = (r: MCPToolResult) => ({
+  status: r.status,
+  data: r.data ?? null,
+  error: r.error ?? null,
+  explanation: r.explanation ?? null,
+});
 
 describe("toCallToolResult", () => {
   it.each([
@@ -22,19 +27,34 @@ describe("toCallToolResult", () => {
       success({ sum: 3 }),
       { content: [{ type: "text", text: '{"sum":3}' }], structuredContent: { sum: 3 } },
     ],
-    ["success without outputSchema → text only", NO_OUTPUT, success({ sum: 3 }), { content: [{ type: "text", text: '{"sum":3}' }] }],
+    [
+      "success without outputSchema → text only",
+      NO_OUTPUT,
+      success({ sum: 3 }),
+      { content: [{ type: "text", text: '{"sum":3}' }] },
+    ],
     [
       "array data is never structuredContent",
       WITH_OUTPUT,
       success([1, 2]),
       { content: [{ type: "text", text: "[1,2]" }] },
     ],
-    ["null data → no text block, status marker", WITH_OUTPUT, success(null), { content: [], _meta: { "mcp-specgen/status": "success" } }],
+    [
+      "null data → no text block, status marker",
+      WITH_OUTPUT,
+      success(null),
+      { content: [], _meta: { "mcp-specgen/status": "success" } },
+    ],
     [
       "explanation → second text block",
       NO_OUTPUT,
       success({ a: 1 }, "why"),
-      { content: [{ type: "text", text: '{"a":1}' }, { type: "text", text: "why" }] },
+      {
+        content: [
+          { type: "text", text: '{"a":1}' },
+          { type: "text", text: "why" },
+        ],
+      },
     ],
     [
       "no_change_needed → status in _meta",
@@ -49,7 +69,10 @@ describe("toCallToolResult", () => {
       {
         content: [{ type: "text", text: '{"n":1}' }],
         structuredContent: { n: 1 },
-        _meta: { "mcp-specgen/status": "partial_success", "mcp-specgen/error": { error_type: "X", error_message: "m" } },
+        _meta: {
+          "mcp-specgen/status": "partial_success",
+          "mcp-specgen/error": { error_type: "X", error_message: "m" },
+        },
       },
     ],
     [
@@ -81,15 +104,41 @@ describe("toCallToolResult", () => {
 
 describe("fromCallToolResult", () => {
   it.each([
-    ["structuredContent wins, its JSON copy is dropped", { content: [{ type: "text", text: '{"sum":3}' }], structuredContent: { sum: 3 } }, { status: "success", data: { sum: 3 }, error: null, explanation: null }],
+    [
+      "structuredContent wins, its JSON copy is dropped",
+      { content: [{ type: "text", text: '{"sum":3}' }], structuredContent: { sum: 3 } },
+      { status: "success", data: { sum: 3 }, error: null, explanation: null },
+    ],
     [
       "structuredContent + prose text → explanation",
       { content: [{ type: "text", text: "It is sunny" }], structuredContent: { t: 20 } },
       { status: "success", data: { t: 20 }, error: null, explanation: "It is sunny" },
     ],
-    ["JSON text block → data", { content: [{ type: "text", text: '{"a":1}' }, { type: "text", text: "why" }] }, { status: "success", data: { a: 1 }, error: null, explanation: "why" }],
-    ["plain text → {text}", { content: [{ type: "text", text: "Echo: hi" }, { type: "text", text: "more" }] }, { status: "success", data: { text: "Echo: hi\nmore" }, error: null, explanation: null }],
-    ["a number is text, not data", { content: [{ type: "text", text: "42" }] }, { status: "success", data: { text: "42" }, error: null, explanation: null }],
+    [
+      "JSON text block → data",
+      {
+        content: [
+          { type: "text", text: '{"a":1}' },
+          { type: "text", text: "why" },
+        ],
+      },
+      { status: "success", data: { a: 1 }, error: null, explanation: "why" },
+    ],
+    [
+      "plain text → {text}",
+      {
+        content: [
+          { type: "text", text: "Echo: hi" },
+          { type: "text", text: "more" },
+        ],
+      },
+      { status: "success", data: { text: "Echo: hi\nmore" }, error: null, explanation: null },
+    ],
+    [
+      "a number is text, not data",
+      { content: [{ type: "text", text: "42" }] },
+      { status: "success", data: { text: "42" }, error: null, explanation: null },
+    ],
     ["no content → null data", { content: [] }, { status: "success", data: null, error: null, explanation: null }],
     [
       "marked result: prose is the explanation",
@@ -98,25 +147,67 @@ describe("fromCallToolResult", () => {
     ],
     [
       "isError with an MCPErrorDetail JSON",
-      { isError: true, content: [{ type: "text", text: '{"error_type":"ResourceNotFound","error_message":"gone"}' }, { type: "text", text: "hint" }] },
-      { status: "failure", data: null, error: { error_type: "ResourceNotFound", error_message: "gone" }, explanation: "hint" },
+      {
+        isError: true,
+        content: [
+          { type: "text", text: '{"error_type":"ResourceNotFound","error_message":"gone"}' },
+          { type: "text", text: "hint" },
+        ],
+      },
+      {
+        status: "failure",
+        data: null,
+        error: { error_type: "ResourceNotFound", error_message: "gone" },
+        explanation: "hint",
+      },
     ],
     [
       "isError with plain text → ToolExecutionError",
       { isError: true, content: [{ type: "text", text: "boom" }] },
-      { status: "failure", data: null, error: { error_type: "ToolExecutionError", error_message: "boom" }, explanation: null },
+      {
+        status: "failure",
+        data: null,
+        error: { error_type: "ToolExecutionError", error_message: "boom" },
+        explanation: null,
+      },
     ],
     [
       "SDK server's unknown-tool text → ToolNotFound",
       { isError: true, content: [{ type: "text", text: "MCP error -32602: Tool nope not found" }] },
-      { status: "failure", data: null, error: { error_type: "ToolNotFound", error_message: "Tool nope not found", error_details: { code: -32602 } }, explanation: null },
+      {
+        status: "failure",
+        data: null,
+        error: { error_type: "ToolNotFound", error_message: "Tool nope not found", error_details: { code: -32602 } },
+        explanation: null,
+      },
     ],
     [
       "SDK server's input validation text → ValidationError",
       { isError: true, content: [{ type: "text", text: "MCP error -32602: Input validation error: bad a" }] },
-      { status: "failure", data: null, error: { error_type: "ValidationError", error_message: "Input validation error: bad a", error_details: { code: -32602 } }, explanation: null },
+      {
+        status: "failure",
+        data: null,
+        error: {
+          error_type: "ValidationError",
+          error_message: "Input validation error: bad a",
+          error_details: { code: -32602 },
+        },
+        explanation: null,
+      },
     ],
-    ["malformed → TransportError failure", { nope: true }, { status: "failure", data: null, error: { error_type: "TransportError", error_message: "The server returned a malformed CallToolResult (no content array)" }, explanation: null }],
+    [
+      "malformed → TransportError failure",
+      { nope: true },
+      {
+        status: "failure",
+        data: null,
+        error: {
+          error_type: "TransportError",
+          error_message: "The server returned a malformed CallToolResult (no content array)",
+        },
+        explanation: null,
+      },
+    ],
   ])("%s", (_name, wire, expected) => {
     expect(plain(fromCallToolResult(wire))).toEqual(expected);
   });
@@ -133,7 +224,13 @@ describe("fromCallToolResult", () => {
       ["an array", "[1,2,3]"],
     ])("drops the copy (%s)", (_name, text) => {
       const parse = vi.spyOn(JSON, "parse");
-      const result = fromCallToolResult({ content: [{ type: "text", text }, { type: "text", text: "why" }], structuredContent: { items: [1, 2, 3] } });
+      const result = fromCallToolResult({
+        content: [
+          { type: "text", text },
+          { type: "text", text: "why" },
+        ],
+        structuredContent: { items: [1, 2, 3] },
+      });
       expect(parse).not.toHaveBeenCalled();
       expect(plain(result)).toEqual({ status: "success", data: { items: [1, 2, 3] }, error: null, explanation: "why" });
     });

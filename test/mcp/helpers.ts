@@ -5,7 +5,11 @@ import { serveStdio, type McpServerHandle, type StdioServerOptions } from "@mcp-
 import type { ToolRegistry } from "@mcp-specgen/runtime";
 
 /** How to start the stdio fixture server as a child process. */
-export function fixtureServer(env: Record<string, string> = {}): { command: string; args: string[]; env: Record<string, string> } {
+export function fixtureServer(env: Record<string, string> = {}): {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+} {
   return {
     command: process.execPath,
     args: ["--import", "tsx", fileURLToPath(new URL("./fixtures/stdio-server.ts", import.meta.url))],

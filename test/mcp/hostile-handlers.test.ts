@@ -21,7 +21,9 @@ const TOOLS = Object.keys(HOSTILE_HANDLERS);
 /** Calls every hostile tool (all at once) and checks each answer. */
 async function callAll(client: Client): Promise<void> {
   const results = await Promise.all(
-    TOOLS.map((name) => client.callTool({ name, arguments: {} }, undefined, { timeout: 10_000 }).then((result) => ({ name, result }))),
+    TOOLS.map((name) =>
+      client.callTool({ name, arguments: {} }, undefined, { timeout: 10_000 }).then((result) => ({ name, result })),
+    ),
   );
   for (const { name, result } of results) {
     const expected = EXPECTED_ERROR_TYPES[name];
@@ -35,14 +37,20 @@ async function callAll(client: Client): Promise<void> {
   }
   // Still serving: a ping and a normal call.
   await client.ping();
-  expect(await client.callTool({ name: "ok", arguments: {} })).toMatchObject({ content: [{ type: "text", text: '{"fine":true}' }] });
+  expect(await client.callTool({ name: "ok", arguments: {} })).toMatchObject({
+    content: [{ type: "text", text: '{"fine":true}' }],
+  });
 }
 
 describe("misbehaving handlers over stdio (child process)", () => {
   let client: Client;
   let transport: StdioClientTransport;
   beforeAll(async () => {
-    transport = new StdioClientTransport({ command: process.execPath, args: ["--import", "tsx", HOSTILE_SERVER], stderr: "pipe" });
+    transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--import", "tsx", HOSTILE_SERVER],
+      stderr: "pipe",
+    });
     client = new Client({ name: "hostile-test", version: "1.0.0" });
     await client.connect(transport);
   });
@@ -63,7 +71,9 @@ describe("misbehaving handlers over HTTP (child process)", () => {
   let client: Client;
   let exitCode: number | null | undefined;
   beforeAll(async () => {
-    child = spawn(process.execPath, ["--import", "tsx", HOSTILE_SERVER, "--http"], { stdio: ["pipe", "pipe", "inherit"] });
+    child = spawn(process.execPath, ["--import", "tsx", HOSTILE_SERVER, "--http"], {
+      stdio: ["pipe", "pipe", "inherit"],
+    });
     child.on("exit", (code) => (exitCode = code));
     const url = await new Promise<string>((resolve, reject) => {
       let buffer = "";
@@ -120,7 +130,11 @@ describe("unserializable messages over raw stdio", () => {
       expect(logs.map((m) => m.params.data)).toEqual(["still logging"]);
       // A progress token whose value JSON cannot hold is impossible on the wire; a
       // progress value a handler made up is dropped the same way.
-      const progress = await peer.request("tools/call", { name: "progress_bigint", arguments: {}, _meta: { progressToken: "p" } });
+      const progress = await peer.request("tools/call", {
+        name: "progress_bigint",
+        arguments: {},
+        _meta: { progressToken: "p" },
+      });
       expect(progress.result.content[0].text).toBe('{"progressed":true}');
       expect((await peer.request("ping")).result).toEqual({});
     } finally {

@@ -74,16 +74,32 @@ describe("Host check", () => {
   });
 
   it("refuses a foreign Host by default on loopback, with a JSON-RPC error body", async () => {
-    for (const host of ["evil.example.com", `evil.example.com:${server.port}`, "127.0.0.1.evil.example", `localhost:${server.port + 1}`]) {
+    for (const host of [
+      "evil.example.com",
+      `evil.example.com:${server.port}`,
+      "127.0.0.1.evil.example",
+      `localhost:${server.port + 1}`,
+    ]) {
       const response = await rawPost(server, INITIALIZE, { host });
       expect(response.status, host).toBe(403);
-      expect(JSON.parse(response.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000, message: expect.stringContaining("host") } });
+      expect(JSON.parse(response.body)).toMatchObject({
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32000, message: expect.stringContaining("host") },
+      });
     }
     expect(server.sessionCount).toBe(0);
   });
 
   it("accepts localhost, 127.0.0.1 and [::1] with the bound port or none", async () => {
-    for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, "localhost", "LOCALHOST", `[::1]:${server.port}`, "127.0.0.1"]) {
+    for (const host of [
+      `127.0.0.1:${server.port}`,
+      `localhost:${server.port}`,
+      "localhost",
+      "LOCALHOST",
+      `[::1]:${server.port}`,
+      "127.0.0.1",
+    ]) {
       expect((await rawPost(server, INITIALIZE, { host })).status, host).toBe(200);
     }
   });
@@ -102,7 +118,14 @@ describe("Host check", () => {
   });
 
   it("lists the defaults only for loopback addresses", () => {
-    expect(defaultAllowedHosts("127.0.0.1", 8080)).toEqual(["localhost", "localhost:8080", "127.0.0.1", "127.0.0.1:8080", "[::1]", "[::1]:8080"]);
+    expect(defaultAllowedHosts("127.0.0.1", 8080)).toEqual([
+      "localhost",
+      "localhost:8080",
+      "127.0.0.1",
+      "127.0.0.1:8080",
+      "[::1]",
+      "[::1]:8080",
+    ]);
     expect(defaultAllowedHosts("127.0.0.2", 1)).toContain("127.0.0.2:1");
     expect(defaultAllowedHosts("::1", 1)).toContain("[::1]:1");
     expect(defaultAllowedHosts("0.0.0.0", 1)).toEqual([]);
@@ -146,13 +169,16 @@ describe("Origin check", () => {
     expect(JSON.parse(response.body).error.code).toBe(-32000);
   });
 
-  it.each(["http://localhost", "http://localhost:5173", "https://127.0.0.1:65535", "http://[::1]:1", "HTTP://LOCALHOST:3000"])(
-    "accepts %j",
-    async (origin) => {
-      expect(isLoopbackOrigin(origin)).toBe(true);
-      expect((await rawPost(server, INITIALIZE, { origin })).status).toBe(200);
-    },
-  );
+  it.each([
+    "http://localhost",
+    "http://localhost:5173",
+    "https://127.0.0.1:65535",
+    "http://[::1]:1",
+    "HTTP://LOCALHOST:3000",
+  ])("accepts %j", async (origin) => {
+    expect(isLoopbackOrigin(origin)).toBe(true);
+    expect((await rawPost(server, INITIALIZE, { origin })).status).toBe(200);
+  });
 
   it("refuses surrounding whitespace (HTTP trims it, direct callers may not)", () => {
     expect(isLoopbackOrigin(" http://localhost")).toBe(false);
@@ -187,7 +213,9 @@ describe("session limits", () => {
   it("counts concurrent initialize requests before they complete", async () => {
     const server = await serveHttp(createTestRegistry(), { maxSessionsPerClient: 2 });
     try {
-      const statuses = (await Promise.all(Array.from({ length: 6 }, () => openSession(server)))).map((r) => r.status).sort();
+      const statuses = (await Promise.all(Array.from({ length: 6 }, () => openSession(server))))
+        .map((r) => r.status)
+        .sort();
       expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
       expect(server.sessionCount).toBe(2);
     } finally {
@@ -196,11 +224,17 @@ describe("session limits", () => {
   });
 
   it("reaps a session that was only initialized after the short idle time, and keeps one in use", async () => {
-    const server = await serveHttp(createTestRegistry(), { unusedSessionIdleTimeoutMs: 150, sessionIdleTimeoutMs: 60_000 });
+    const server = await serveHttp(createTestRegistry(), {
+      unusedSessionIdleTimeoutMs: 150,
+      sessionIdleTimeoutMs: 60_000,
+    });
     try {
       const used = await openSession(server);
       const headers = { "mcp-session-id": used.id!, "mcp-protocol-version": "2025-11-25" };
-      expect((await rawPost(server, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), headers)).status).toBe(202);
+      expect(
+        (await rawPost(server, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), headers))
+          .status,
+      ).toBe(202);
       const unused = await openSession(server);
       expect(server.sessionCount).toBe(2);
       await waitFor(() => server.sessionCount === 1, 3_000);

@@ -5,7 +5,7 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { EmptyResultSchema, LoggingMessageNotificationSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { EmptyResultSchema, LoggingMessageNotificationSchema, type McpError } from "@modelcontextprotocol/sdk/types.js";
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveHttp, toolInfo, type HttpServerOptions, type McpHttpServerHandle } from "@mcp-specgen/runtime";
@@ -79,7 +79,9 @@ for (const stateless of [false, true]) {
     it("answers unknown tools with -32602 and unknown methods with -32601", async () => {
       const unknownTool = await client.callTool({ name: "nope", arguments: {} }).catch((e: unknown) => e);
       expect((unknownTool as McpError).code).toBe(-32602);
-      const unknownMethod = await client.request({ method: "prompts/list" }, EmptyResultSchema).catch((e: unknown) => e);
+      const unknownMethod = await client
+        .request({ method: "prompts/list" }, EmptyResultSchema)
+        .catch((e: unknown) => e);
       expect((unknownMethod as McpError).code).toBe(-32601);
     });
 
@@ -118,7 +120,9 @@ for (const stateless of [false, true]) {
       const before = stats.maxRunning;
       stats.maxRunning = 0;
       const start = Date.now();
-      const results = await Promise.all(Array.from({ length: 64 }, () => client.callTool({ name: "slow", arguments: { ms: 1_000 } })));
+      const results = await Promise.all(
+        Array.from({ length: 64 }, () => client.callTool({ name: "slow", arguments: { ms: 1_000 } })),
+      );
       expect(results.every((r) => !r.isError)).toBe(true);
       expect(Date.now() - start).toBeLessThan(8_000); // sequentially: 64 s
       expect(stats.maxRunning).toBe(64);
@@ -134,7 +138,9 @@ describe("serveHttp cancellation", () => {
     try {
       const aborted = stats.aborted;
       const controller = new AbortController();
-      const pending = client.callTool({ name: "slow", arguments: { ms: 10_000 } }, undefined, { signal: controller.signal });
+      const pending = client.callTool({ name: "slow", arguments: { ms: 10_000 } }, undefined, {
+        signal: controller.signal,
+      });
       await waitFor(() => stats.running > 0);
       controller.abort("enough");
       await expect(pending).rejects.toThrow();
@@ -216,7 +222,13 @@ describe("serveHttp HTTP rules (raw requests)", () => {
     const url = new URL(server.url);
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", accept: ACCEPT } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: "POST",
+          headers: { "content-type": "application/json", accept: ACCEPT },
+        },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);

@@ -6,14 +6,23 @@ import { McpSession, ServerCore, toolInfo, type JsonRpcMessage } from "@mcp-spec
 function open(registry: ToolRegistry, pageSize: number) {
   const sent: Record<string, any>[] = [];
   const core = new ServerCore(registry, { pageSize });
-  const session = new McpSession(core, { send: (m: JsonRpcMessage) => void sent.push(m as Record<string, any>) }, { respondToCancelled: false });
+  const session = new McpSession(
+    core,
+    { send: (m: JsonRpcMessage) => void sent.push(m as Record<string, any>) },
+    { respondToCancelled: false },
+  );
   let id = 0;
   /** Every page of tools/list, following nextCursor. */
   const listAll = (): string[] => {
     const names: string[] = [];
     let cursor: string | undefined;
     do {
-      session.handleMessage({ jsonrpc: "2.0", id: ++id, method: "tools/list", params: cursor === undefined ? {} : { cursor } });
+      session.handleMessage({
+        jsonrpc: "2.0",
+        id: ++id,
+        method: "tools/list",
+        params: cursor === undefined ? {} : { cursor },
+      });
       const { result } = sent.pop()!;
       expect(result.tools.length).toBeLessThanOrEqual(pageSize);
       names.push(...result.tools.map((t: { name: string }) => t.name));
@@ -61,7 +70,11 @@ describe("tools/list", () => {
   it("answers a cursor past the end with an empty page", () => {
     const registry = registryOf(3);
     const sent: Record<string, any>[] = [];
-    const session = new McpSession(new ServerCore(registry, { pageSize: 2 }), { send: (m: JsonRpcMessage) => void sent.push(m as Record<string, any>) }, { respondToCancelled: false });
+    const session = new McpSession(
+      new ServerCore(registry, { pageSize: 2 }),
+      { send: (m: JsonRpcMessage) => void sent.push(m as Record<string, any>) },
+      { respondToCancelled: false },
+    );
     const cursor = Buffer.from("v1:10").toString("base64url");
     session.handleMessage({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { cursor } });
     expect(sent[0].result).toEqual({ tools: [] });

@@ -27,7 +27,10 @@ describe("serveStdio maxMessageBytes", () => {
       const over = paddedPing(58 + 3 * 30, "€");
       expect(over.length).toBeLessThanOrEqual(120);
       peer.send(over);
-      expect((await peer.next()).error).toMatchObject({ code: -32600, message: expect.stringContaining("exceeds 120 bytes") });
+      expect((await peer.next()).error).toMatchObject({
+        code: -32600,
+        message: expect.stringContaining("exceeds 120 bytes"),
+      });
       // Exactly at the limit with multi-byte characters: accepted, whole or in pieces.
       const exact = paddedPing(120, "é");
       peer.send(exact);

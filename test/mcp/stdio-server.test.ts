@@ -114,7 +114,9 @@ describe("serveStdio with the SDK Client (child process)", () => {
   it("aborts the handler of a cancelled call", async () => {
     const before = await statsOf(client);
     const controller = new AbortController();
-    const pending = client.callTool({ name: "slow", arguments: { ms: 10_000 } }, undefined, { signal: controller.signal });
+    const pending = client.callTool({ name: "slow", arguments: { ms: 10_000 } }, undefined, {
+      signal: controller.signal,
+    });
     await new Promise((r) => setTimeout(r, 100));
     controller.abort("stop");
     await expect(pending).rejects.toThrow();
@@ -162,7 +164,11 @@ describe("serveStdio pagination (child process)", () => {
         cursor = page.nextCursor;
         pages++;
       } while (cursor !== undefined);
-      expect(names).toEqual(createTestRegistry(5).list().map((d) => d.name));
+      expect(names).toEqual(
+        createTestRegistry(5)
+          .list()
+          .map((d) => d.name),
+      );
       expect(pages).toBe(Math.ceil(names.length / 4));
       const error = await client.listTools({ cursor: "not-a-cursor" }).catch((e: unknown) => e);
       expect((error as McpError).code).toBe(-32602);
@@ -249,13 +255,19 @@ describe("serveStdio raw JSON-RPC (in-process)", () => {
   });
 
   it("accepts string ids and echoes them", async () => {
-    peer.send({ jsonrpc: "2.0", id: "abc", method: "tools/call", params: { name: "get_sum", arguments: { a: 1, b: 2 } } });
+    peer.send({
+      jsonrpc: "2.0",
+      id: "abc",
+      method: "tools/call",
+      params: { name: "get_sum", arguments: { a: 1, b: 2 } },
+    });
     const response = await peer.next((m) => m.id === "abc");
     expect(response.result.structuredContent).toEqual({ sum: 3 });
   });
 
   it("maps every result shape", async () => {
-    const call = async (name: string, args: object = {}) => (await peer.request("tools/call", { name, arguments: args })).result;
+    const call = async (name: string, args: object = {}) =>
+      (await peer.request("tools/call", { name, arguments: args })).result;
     expect(await call("rich")).toEqual({
       content: [
         { type: "text", text: '{"ok":true}' },
@@ -281,7 +293,14 @@ describe("serveStdio raw JSON-RPC (in-process)", () => {
     });
     expect(await call("fail", { id: "x1" })).toEqual({
       content: [
-        { type: "text", text: JSON.stringify({ error_type: "ResourceNotFound", error_message: "No resource x1", error_details: { id: "x1" } }) },
+        {
+          type: "text",
+          text: JSON.stringify({
+            error_type: "ResourceNotFound",
+            error_message: "No resource x1",
+            error_details: { id: "x1" },
+          }),
+        },
         { type: "text", text: "check the id" },
       ],
       isError: true,
@@ -295,7 +314,11 @@ describe("serveStdio raw JSON-RPC (in-process)", () => {
     const aborted = stats.aborted;
     peer.send({ jsonrpc: "2.0", id: "c1", method: "tools/call", params: { name: "slow", arguments: { ms: 5_000 } } });
     await waitFor(() => stats.running > 0);
-    peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "c1", reason: "user hit stop" } });
+    peer.send({
+      jsonrpc: "2.0",
+      method: "notifications/cancelled",
+      params: { requestId: "c1", reason: "user hit stop" },
+    });
     await waitFor(() => stats.aborted === aborted + 1);
     peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "c1" } }); // late: ignored
     expect((await peer.request("ping")).result).toEqual({});
@@ -365,7 +388,10 @@ describe("serveStdio raw JSON-RPC (in-process)", () => {
     try {
       other.stdin.emit("data", '{"jsonrpc":"2.0",');
       other.stdin.emit("data", '"id":1,');
-      other.stdin.emit("data", '"method":"ping"}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\r\n\n{"jsonrpc":"2.0","id":3,"method":"pi');
+      other.stdin.emit(
+        "data",
+        '"method":"ping"}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\r\n\n{"jsonrpc":"2.0","id":3,"method":"pi',
+      );
       other.stdin.emit("data", 'ng"}\n');
       const ids = [(await other.next()).id, (await other.next()).id, (await other.next()).id];
       expect(ids).toEqual([1, 2, 3]);
@@ -379,7 +405,14 @@ describe("serveStdio raw JSON-RPC (in-process)", () => {
   it("searches each byte of a long line for the newline once, however it is split", async () => {
     const other = await startRawStdio(createTestRegistry());
     const text = "é€ long line ".repeat(80_000); // ~1 MB of UTF-16, multi-byte in UTF-8
-    const line = Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: "long", method: "tools/call", params: { name: "echo", arguments: { message: text } } }) + "\n");
+    const line = Buffer.from(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: "long",
+        method: "tools/call",
+        params: { name: "echo", arguments: { message: text } },
+      }) + "\n",
+    );
     const indexOf = String.prototype.indexOf;
     let scanned = 0;
     String.prototype.indexOf = function (this: string, search: string, position?: number): number {

@@ -28,7 +28,10 @@ function registryWith(timeoutMs = 10_000): ToolRegistry {
   registry.register({ name: "returns_function", inputSchema: OBJECT }, workerHandler(MODULE, "returnsFunction"));
   registry.register({ name: "exits", inputSchema: OBJECT }, workerHandler(MODULE, "exits"));
   registry.register({ name: "not_a_function", inputSchema: OBJECT }, workerHandler(MODULE, "notAFunction"));
-  registry.register({ name: "missing_module", inputSchema: OBJECT }, workerHandler(new URL("./fixtures/nope.mjs", import.meta.url)));
+  registry.register(
+    { name: "missing_module", inputSchema: OBJECT },
+    workerHandler(new URL("./fixtures/nope.mjs", import.meta.url)),
+  );
   return registry;
 }
 
@@ -37,10 +40,15 @@ describe("workerHandler", () => {
 
   it("runs the exported function with the arguments and forwards progress", async () => {
     const progress: unknown[] = [];
-    const result = await registry.execute({ tool_name: "sum", arguments: { a: 2, b: 40 } }, { onProgress: (...p) => progress.push(p) });
+    const result = await registry.execute(
+      { tool_name: "sum", arguments: { a: 2, b: 40 } },
+      { onProgress: (...p) => progress.push(p) },
+    );
     expect(result).toMatchObject({ status: "success", data: { sum: 42, tool: "sum" } });
     expect(progress).toEqual([[1, 1, "added"]]);
-    expect(await registry.execute({ tool_name: "echo", arguments: { x: [1, "y"] } })).toMatchObject({ data: { echoed: { x: [1, "y"] } } });
+    expect(await registry.execute({ tool_name: "echo", arguments: { x: [1, "y"] } })).toMatchObject({
+      data: { echoed: { x: [1, "y"] } },
+    });
   });
 
   it("keeps error types, messages and details of what the worker throws", async () => {
@@ -58,14 +66,22 @@ describe("workerHandler", () => {
 
   it("brings a branded result back as a result, not as data", async () => {
     const result = await registry.execute({ tool_name: "branded_failure", arguments: {} });
-    expect(result).toMatchObject({ status: "failure", data: null, error: { error_type: "Custom", error_message: "branded failure" } });
+    expect(result).toMatchObject({
+      status: "failure",
+      data: null,
+      error: { error_type: "Custom", error_message: "branded failure" },
+    });
   });
 
   it("fails cleanly for results it cannot copy, workers that exit, bad exports and missing modules", async () => {
-    expect((await registry.execute({ tool_name: "returns_function", arguments: {} })).error?.error_type).toBe("SerializationError");
+    expect((await registry.execute({ tool_name: "returns_function", arguments: {} })).error?.error_type).toBe(
+      "SerializationError",
+    );
     const exited = await registry.execute({ tool_name: "exits", arguments: {} });
     expect(exited.error?.error_message).toMatch(/exited \(code 3\) without a result/);
-    expect((await registry.execute({ tool_name: "not_a_function", arguments: {} })).error?.error_message).toMatch(/no exported function "notAFunction"/);
+    expect((await registry.execute({ tool_name: "not_a_function", arguments: {} })).error?.error_message).toMatch(
+      /no exported function "notAFunction"/,
+    );
     expect((await registry.execute({ tool_name: "missing_module", arguments: {} })).status).toBe("failure");
   });
 
@@ -89,7 +105,10 @@ describe("workerHandler", () => {
     const ticks = join(dir, "cancel.ticks");
     writeFileSync(ticks, "");
     const controller = new AbortController();
-    const pending = registry.execute({ tool_name: "spin", arguments: { file: ticks } }, { signal: controller.signal, onProgress: () => controller.abort() });
+    const pending = registry.execute(
+      { tool_name: "spin", arguments: { file: ticks } },
+      { signal: controller.signal, onProgress: () => controller.abort() },
+    );
     const result = await pending;
     expect(result.error?.error_type).toBe("Cancelled");
     await expectStopped(ticks);
@@ -111,7 +130,12 @@ describe("a CPU-bound handler in a worker does not block the server", () => {
     const peer = await startRawStdio(registryWith(1_500));
     try {
       const start = performance.now();
-      peer.send({ jsonrpc: "2.0", id: "spin", method: "tools/call", params: { name: "spin", arguments: { file: ticks }, _meta: { progressToken: "t" } } });
+      peer.send({
+        jsonrpc: "2.0",
+        id: "spin",
+        method: "tools/call",
+        params: { name: "spin", arguments: { file: ticks }, _meta: { progressToken: "t" } },
+      });
       // The worker reports progress just before it starts spinning.
       await peer.next((m) => m.method === "notifications/progress");
       for (let i = 0; i < 3; i++) {

@@ -12,13 +12,19 @@ const IDENTIFIER = /^[\p{ID_Start}_$][\p{ID_Continue}$\u200C\u200D]*$/u;
 
 const caseTable: Array<[string, { given: string; want: { pascal: string; camel: string } }]> = [
   ["snake case", { given: "read_file_content", want: { pascal: "ReadFileContent", camel: "readFileContent" } }],
-  ["dotted module name", { given: "file_utility.read_file", want: { pascal: "FileUtilityReadFile", camel: "fileUtilityReadFile" } }],
+  [
+    "dotted module name",
+    { given: "file_utility.read_file", want: { pascal: "FileUtilityReadFile", camel: "fileUtilityReadFile" } },
+  ],
   ["hyphens", { given: "get-sum", want: { pascal: "GetSum", camel: "getSum" } }],
   ["spaces", { given: "  get   tiny image ", want: { pascal: "GetTinyImage", camel: "getTinyImage" } }],
   ["mixed separators", { given: "a.b-c_d e", want: { pascal: "ABCDE", camel: "aBCDE" } }],
   ["camelCase input", { given: "getUserName", want: { pascal: "GetUserName", camel: "getUserName" } }],
   ["PascalCase input", { given: "GetUserName", want: { pascal: "GetUserName", camel: "getUserName" } }],
-  ["acronym in the middle", { given: "getHTTPResponse", want: { pascal: "GetHTTPResponse", camel: "getHTTPResponse" } }],
+  [
+    "acronym in the middle",
+    { given: "getHTTPResponse", want: { pascal: "GetHTTPResponse", camel: "getHTTPResponse" } },
+  ],
   ["leading acronym", { given: "XMLHttpRequest", want: { pascal: "XMLHttpRequest", camel: "xmlHttpRequest" } }],
   ["trailing acronym", { given: "userID", want: { pascal: "UserID", camel: "userID" } }],
   ["lowercase then acronym", { given: "iOS_version", want: { pascal: "IOSVersion", camel: "iOSVersion" } }],
@@ -42,11 +48,17 @@ const caseTable: Array<[string, { given: string; want: { pascal: string; camel: 
   ["reserved word, other case", { given: "CLASS", want: { pascal: "Class", camel: "class_" } }],
   ["strict-mode reserved word", { given: "interface", want: { pascal: "Interface", camel: "interface_" } }],
   ["TypeScript type name", { given: "string", want: { pascal: "String", camel: "string_" } }],
-  ["constructor clashes with classes", { given: "constructor", want: { pascal: "Constructor", camel: "constructor_" } }],
+  [
+    "constructor clashes with classes",
+    { given: "constructor", want: { pascal: "Constructor", camel: "constructor_" } },
+  ],
   ["toString clashes with objects", { given: "to_string", want: { pascal: "ToString", camel: "toString_" } }],
   ["then would make a client thenable", { given: "then", want: { pascal: "Then", camel: "then_" } }],
   ["__proto__ loses its underscores", { given: "__proto__", want: { pascal: "Proto", camel: "proto" } }],
-  ["leading and trailing separators", { given: "__private__name__", want: { pascal: "PrivateName", camel: "privateName" } }],
+  [
+    "leading and trailing separators",
+    { given: "__private__name__", want: { pascal: "PrivateName", camel: "privateName" } },
+  ],
 ];
 
 describe("toPascalCase / toCamelCase", () => {
@@ -78,51 +90,86 @@ describe("toPascalCase / toCamelCase", () => {
   });
 });
 
-const toolTable: Array<[string, { given: { name: string; module: string; mode: IdentifierMode }; want: { pascal: string; camel: string } }]> = [
-  ["tool mode drops the module prefix", {
-    given: { name: "file_utility.read_file_content", module: "file_utility", mode: "tool" },
-    want: { pascal: "ReadFileContent", camel: "readFileContent" },
-  }],
-  ["module-tool mode keeps it", {
-    given: { name: "file_utility.read_file_content", module: "file_utility", mode: "module-tool" },
-    want: { pascal: "FileUtilityReadFileContent", camel: "fileUtilityReadFileContent" },
-  }],
-  ["prefix is everything before the last dot", {
-    given: { name: "a.b.do_it", module: "a", mode: "tool" },
-    want: { pascal: "DoIt", camel: "doIt" },
-  }],
-  ["nested prefix kept in module-tool mode", {
-    given: { name: "a.b.do_it", module: "a", mode: "module-tool" },
-    want: { pascal: "ABDoIt", camel: "aBDoIt" },
-  }],
-  ["hyphenated name without prefix, tool mode", {
-    given: { name: "get-sum", module: "everything", mode: "tool" },
-    want: { pascal: "GetSum", camel: "getSum" },
-  }],
-  ["module argument used when the name has no prefix", {
-    given: { name: "get-sum", module: "everything", mode: "module-tool" },
-    want: { pascal: "EverythingGetSum", camel: "everythingGetSum" },
-  }],
-  ["module not repeated when the name starts with it", {
-    given: { name: "weather_get_forecast", module: "weather", mode: "module-tool" },
-    want: { pascal: "WeatherGetForecast", camel: "weatherGetForecast" },
-  }],
-  ["empty module and no prefix", {
-    given: { name: "echo", module: "", mode: "module-tool" },
-    want: { pascal: "Echo", camel: "echo" },
-  }],
-  ["nothing after the dot falls back to the whole name", {
-    given: { name: "utils.", module: "utils", mode: "tool" },
-    want: { pascal: "Utils", camel: "utils" },
-  }],
-  ["reserved tool name after the prefix", {
-    given: { name: "records.delete", module: "records", mode: "tool" },
-    want: { pascal: "Delete", camel: "delete_" },
-  }],
-  ["reserved name fixed by the module prefix", {
-    given: { name: "records.delete", module: "records", mode: "module-tool" },
-    want: { pascal: "RecordsDelete", camel: "recordsDelete" },
-  }],
+const toolTable: Array<
+  [string, { given: { name: string; module: string; mode: IdentifierMode }; want: { pascal: string; camel: string } }]
+> = [
+  [
+    "tool mode drops the module prefix",
+    {
+      given: { name: "file_utility.read_file_content", module: "file_utility", mode: "tool" },
+      want: { pascal: "ReadFileContent", camel: "readFileContent" },
+    },
+  ],
+  [
+    "module-tool mode keeps it",
+    {
+      given: { name: "file_utility.read_file_content", module: "file_utility", mode: "module-tool" },
+      want: { pascal: "FileUtilityReadFileContent", camel: "fileUtilityReadFileContent" },
+    },
+  ],
+  [
+    "prefix is everything before the last dot",
+    {
+      given: { name: "a.b.do_it", module: "a", mode: "tool" },
+      want: { pascal: "DoIt", camel: "doIt" },
+    },
+  ],
+  [
+    "nested prefix kept in module-tool mode",
+    {
+      given: { name: "a.b.do_it", module: "a", mode: "module-tool" },
+      want: { pascal: "ABDoIt", camel: "aBDoIt" },
+    },
+  ],
+  [
+    "hyphenated name without prefix, tool mode",
+    {
+      given: { name: "get-sum", module: "everything", mode: "tool" },
+      want: { pascal: "GetSum", camel: "getSum" },
+    },
+  ],
+  [
+    "module argument used when the name has no prefix",
+    {
+      given: { name: "get-sum", module: "everything", mode: "module-tool" },
+      want: { pascal: "EverythingGetSum", camel: "everythingGetSum" },
+    },
+  ],
+  [
+    "module not repeated when the name starts with it",
+    {
+      given: { name: "weather_get_forecast", module: "weather", mode: "module-tool" },
+      want: { pascal: "WeatherGetForecast", camel: "weatherGetForecast" },
+    },
+  ],
+  [
+    "empty module and no prefix",
+    {
+      given: { name: "echo", module: "", mode: "module-tool" },
+      want: { pascal: "Echo", camel: "echo" },
+    },
+  ],
+  [
+    "nothing after the dot falls back to the whole name",
+    {
+      given: { name: "utils.", module: "utils", mode: "tool" },
+      want: { pascal: "Utils", camel: "utils" },
+    },
+  ],
+  [
+    "reserved tool name after the prefix",
+    {
+      given: { name: "records.delete", module: "records", mode: "tool" },
+      want: { pascal: "Delete", camel: "delete_" },
+    },
+  ],
+  [
+    "reserved name fixed by the module prefix",
+    {
+      given: { name: "records.delete", module: "records", mode: "module-tool" },
+      want: { pascal: "RecordsDelete", camel: "recordsDelete" },
+    },
+  ],
 ];
 
 describe("toolIdentifiers", () => {
@@ -140,10 +187,23 @@ const collisionTable: Array<[string, { given: Item[]; want: string[][] }]> = [
   ["exact duplicate", { given: [item("a", "Foo"), item("b", "Bar"), item("c", "Foo")], want: [["a", "c"]] }],
   ["case-only duplicate", { given: [item("a", "FooBar"), item("b", "Foobar")], want: [["a", "b"]] }],
   ["ß and SS fold together", { given: [item("a", "Straße"), item("b", "STRASSE")], want: [["a", "b"]] }],
-  ["mixed group and order of groups", {
-    given: [item("x", "Zed"), item("a", "Foo"), item("b", "ZED"), item("c", "foo"), item("d", "Foo"), item("e", "Solo")],
-    want: [["x", "b"], ["a", "c", "d"]],
-  }],
+  [
+    "mixed group and order of groups",
+    {
+      given: [
+        item("x", "Zed"),
+        item("a", "Foo"),
+        item("b", "ZED"),
+        item("c", "foo"),
+        item("d", "Foo"),
+        item("e", "Solo"),
+      ],
+      want: [
+        ["x", "b"],
+        ["a", "c", "d"],
+      ],
+    },
+  ],
 ];
 
 describe("findIdentifierCollisions", () => {

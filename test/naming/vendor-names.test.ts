@@ -11,46 +11,77 @@ const HASHED = /^(?:[A-Za-z0-9_-]*_)?[a-z2-7]{8}$/;
 const long130 = `${"module_name_".repeat(10)}tool_name`; // 129 chars
 const name130 = `${long130}x`;
 
-const table: Array<[string, { given: { names: string[]; maxLength?: number }; want: Record<string, string | RegExp> }]> = [
-  ["dots become double underscores", {
-    given: { names: ["ai_code_editing.generate_code"] },
-    want: { "ai_code_editing.generate_code": "ai_code_editing__generate_code" },
-  }],
-  ["hyphens and plain names pass through", {
-    given: { names: ["get-sum", "echo", "A-b_C9"] },
-    want: { "get-sum": "get-sum", echo: "echo", "A-b_C9": "A-b_C9" },
-  }],
+const table: Array<
+  [string, { given: { names: string[]; maxLength?: number }; want: Record<string, string | RegExp> }]
+> = [
+  [
+    "dots become double underscores",
+    {
+      given: { names: ["ai_code_editing.generate_code"] },
+      want: { "ai_code_editing.generate_code": "ai_code_editing__generate_code" },
+    },
+  ],
+  [
+    "hyphens and plain names pass through",
+    {
+      given: { names: ["get-sum", "echo", "A-b_C9"] },
+      want: { "get-sum": "get-sum", echo: "echo", "A-b_C9": "A-b_C9" },
+    },
+  ],
   ["server.tool", { given: { names: ["server.tool"] }, want: { "server.tool": "server__tool" } }],
   ["several dots", { given: { names: ["a.b.c"] }, want: { "a.b.c": "a__b__c" } }],
-  ["a.b keeps the direct form, a__b is hashed", {
-    given: { names: ["a__b", "a.b"] },
-    want: { "a.b": "a__b", a__b: /^a__b_[a-z2-7]{8}$/ },
-  }],
-  ["a_.b and a._b would both be a___b, so both are hashed", {
-    given: { names: ["a_.b", "a._b"] },
-    want: { "a_.b": /^a___b_[a-z2-7]{8}$/, "a._b": /^a___b_[a-z2-7]{8}$/ },
-  }],
-  ["130-char name is truncated and hashed", {
-    given: { names: [name130] },
-    // 64 - 9 = 55 prefix chars, then the trailing `_` of the cut is removed.
-    want: { [name130]: new RegExp(`^${name130.slice(0, 55).replace(/_+$/, "")}_[a-z2-7]{8}$`) },
-  }],
-  ["exactly 64 chars after mapping stays direct", {
-    given: { names: [`${"a".repeat(31)}.${"b".repeat(31)}`] },
-    want: { [`${"a".repeat(31)}.${"b".repeat(31)}`]: `${"a".repeat(31)}__${"b".repeat(31)}` },
-  }],
-  ["65 chars after mapping is hashed", {
-    given: { names: [`${"a".repeat(32)}.${"b".repeat(31)}`] },
-    want: { [`${"a".repeat(32)}.${"b".repeat(31)}`]: new RegExp(`^${"a".repeat(32)}__${"b".repeat(21)}_[a-z2-7]{8}$`) },
-  }],
-  ["Cursor limit of 60", {
-    given: { names: ["x".repeat(61), "y".repeat(60)], maxLength: 60 },
-    want: { ["x".repeat(61)]: new RegExp(`^x{51}_[a-z2-7]{8}$`), ["y".repeat(60)]: "y".repeat(60) },
-  }],
-  ["invalid characters are replaced in the hashed prefix", {
-    given: { names: ["héllo wörld"] },
-    want: { "héllo wörld": /^h_llo_w_rld_[a-z2-7]{8}$/ },
-  }],
+  [
+    "a.b keeps the direct form, a__b is hashed",
+    {
+      given: { names: ["a__b", "a.b"] },
+      want: { "a.b": "a__b", a__b: /^a__b_[a-z2-7]{8}$/ },
+    },
+  ],
+  [
+    "a_.b and a._b would both be a___b, so both are hashed",
+    {
+      given: { names: ["a_.b", "a._b"] },
+      want: { "a_.b": /^a___b_[a-z2-7]{8}$/, "a._b": /^a___b_[a-z2-7]{8}$/ },
+    },
+  ],
+  [
+    "130-char name is truncated and hashed",
+    {
+      given: { names: [name130] },
+      // 64 - 9 = 55 prefix chars, then the trailing `_` of the cut is removed.
+      want: { [name130]: new RegExp(`^${name130.slice(0, 55).replace(/_+$/, "")}_[a-z2-7]{8}$`) },
+    },
+  ],
+  [
+    "exactly 64 chars after mapping stays direct",
+    {
+      given: { names: [`${"a".repeat(31)}.${"b".repeat(31)}`] },
+      want: { [`${"a".repeat(31)}.${"b".repeat(31)}`]: `${"a".repeat(31)}__${"b".repeat(31)}` },
+    },
+  ],
+  [
+    "65 chars after mapping is hashed",
+    {
+      given: { names: [`${"a".repeat(32)}.${"b".repeat(31)}`] },
+      want: {
+        [`${"a".repeat(32)}.${"b".repeat(31)}`]: new RegExp(`^${"a".repeat(32)}__${"b".repeat(21)}_[a-z2-7]{8}$`),
+      },
+    },
+  ],
+  [
+    "Cursor limit of 60",
+    {
+      given: { names: ["x".repeat(61), "y".repeat(60)], maxLength: 60 },
+      want: { ["x".repeat(61)]: /^x{51}_[a-z2-7]{8}$/, ["y".repeat(60)]: "y".repeat(60) },
+    },
+  ],
+  [
+    "invalid characters are replaced in the hashed prefix",
+    {
+      given: { names: ["héllo wörld"] },
+      want: { "héllo wörld": /^h_llo_w_rld_[a-z2-7]{8}$/ },
+    },
+  ],
   ["empty name becomes a bare hash", { given: { names: [""] }, want: { "": /^[a-z2-7]{8}$/ } }],
   ["duplicates share one entry", { given: { names: ["echo", "echo"] }, want: { echo: "echo" } }],
 ];

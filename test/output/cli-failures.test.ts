@@ -11,10 +11,13 @@ import { errno, put, scratch, snapshot, specJson } from "./helpers.js";
 const fault = vi.hoisted(() => ({ error: undefined as unknown }));
 vi.mock("../../src/output/write.js", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../src/output/write.js")>();
-  return { ...real, writeOutput: (...args: Parameters<typeof real.writeOutput>) => {
-    if (fault.error !== undefined) throw fault.error;
-    return real.writeOutput(...args);
-  } };
+  return {
+    ...real,
+    writeOutput: (...args: Parameters<typeof real.writeOutput>) => {
+      if (fault.error !== undefined) throw fault.error;
+      return real.writeOutput(...args);
+    },
+  };
 });
 
 afterEach(() => {
@@ -33,7 +36,9 @@ describe("CLI failures", () => {
     fault.error = new TypeError("cannot read properties of undefined (reading 'x')");
     const r = await runCli(["generate"], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("mcp-specgen: internal error: cannot read properties of undefined (reading 'x')\n  hint: this is a bug in mcp-specgen; please report it with the command you ran (set MCP_SPECGEN_DEBUG=1 to include the stack trace)\n");
+    expect(r.stderr).toBe(
+      "mcp-specgen: internal error: cannot read properties of undefined (reading 'x')\n  hint: this is a bug in mcp-specgen; please report it with the command you ran (set MCP_SPECGEN_DEBUG=1 to include the stack trace)\n",
+    );
     expect(snapshot(dir)).toEqual({ specs: "<dir>", "specs/tools.json": expect.any(String) });
   });
 
@@ -43,7 +48,7 @@ describe("CLI failures", () => {
     fault.error = new RangeError("boom");
     const r = await runCli(["generate"], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^mcp-specgen: internal error: boom\n  hint: .*\nRangeError: boom\n\s+at /);
+    expect(r.stderr).toMatch(/^mcp-specgen: internal error: boom\n {2}hint: .*\nRangeError: boom\n\s+at /);
   });
 
   it("reports a non-Error throw too", async () => {
@@ -57,7 +62,9 @@ describe("CLI failures", () => {
     let stderr = "";
     const io = { cwd: "/work/p", stderr: (t: string) => (stderr += `${t}\n`) };
     expect(reportFailure(errno("EACCES", "open", "/work/p/specs/a.md"), io, {})).toBe(1);
-    expect(stderr).toBe("mcp-specgen: cannot access specs/a.md: permission denied (EACCES)\n  hint: check the permissions of the path (the output directory must be writable), or choose another --out directory\n");
+    expect(stderr).toBe(
+      "mcp-specgen: cannot access specs/a.md: permission denied (EACCES)\n  hint: check the permissions of the path (the output directory must be writable), or choose another --out directory\n",
+    );
     stderr = "";
     expect(reportFailure(new UsageError("bad flag"), io, {})).toBe(2);
     expect(stderr).toBe("mcp-specgen: bad flag\n");
@@ -65,11 +72,17 @@ describe("CLI failures", () => {
 
   it("import reports a write it cannot do, without a stack trace", async () => {
     const dir = project();
-    put(dir, "tools.json", JSON.stringify({ tools: [{ name: "a.b", description: "d", inputSchema: { type: "object" } }] }));
+    put(
+      dir,
+      "tools.json",
+      JSON.stringify({ tools: [{ name: "a.b", description: "d", inputSchema: { type: "object" } }] }),
+    );
     put(dir, "blocked", "a file, not a directory\n");
     const r = await runCli(["import", "--file", "tools.json", "--format", "json", "--out", "blocked/tools.json"], dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^mcp-specgen: cannot write blocked\/tools\.json: a parent path is a file, not a directory \(ENOTDIR\)\n  hint: /);
+    expect(r.stderr).toMatch(
+      /^mcp-specgen: cannot write blocked\/tools\.json: a parent path is a file, not a directory \(ENOTDIR\)\n {2}hint: /,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -79,7 +92,7 @@ describe("CLI failures", () => {
     const bin = path.join(REPO, "bin/mcp-specgen.js");
     const r = spawnSync(process.execPath, [bin, "generate", "--out", "out.txt"], { cwd: dir, encoding: "utf8" });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^mcp-specgen: cannot write to out\.txt: it is a file, not a directory\n  hint: /);
+    expect(r.stderr).toMatch(/^mcp-specgen: cannot write to out\.txt: it is a file, not a directory\n {2}hint: /);
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(execFileSync(process.execPath, [bin, "--version"], { encoding: "utf8" })).toMatch(/\d/);
   });

@@ -1,5 +1,14 @@
 import { afterEach } from "vitest";
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { GeneratedFile } from "../../src/generate/generator.js";
@@ -80,5 +89,16 @@ export function errno(code: string, syscall: string, file: string): NodeJS.Errno
 
 /** A minimal valid spec file with one tool per name, in module `demo` unless given. */
 export function specJson(tools: Array<{ name: string; module?: string }>): string {
-  return JSON.stringify({ tools: tools.map((t) => ({ name: t.name, ...(t.module ? { module: t.module } : {}), description: "d", inputSchema: { type: "object" } })) }, null, 2);
+  return JSON.stringify(
+    {
+      tools: tools.map((t) => ({
+        name: t.name,
+        ...(t.module ? { module: t.module } : {}),
+        description: "d",
+        inputSchema: { type: "object" },
+      })),
+    },
+    null,
+    2,
+  );
 }

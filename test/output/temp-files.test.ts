@@ -22,7 +22,14 @@ describe("temporary files", () => {
     expect(path.dirname(tmp)).toBe("/x/out/types");
     expect(path.basename(tmp)).toMatch(new RegExp(`^\\.a\\.ts\\.mcp-specgen-${process.pid}-[0-9a-f]{8}\\.tmp$`));
     expect(isTempName(path.basename(tmp))).toBe(true);
-    for (const name of ["a.ts.tmp", ".a.ts.mcp-specgen-1-abcdef1.tmp", ".a.ts.mcp-specgen-x-abcdef12.tmp", ".a.ts.mcp-specgen-1-abcdef12.tmp.bak", "a.ts.mcp-specgen-1-abcdef12.tmp", ".mcp-specgen-1-abcdef12.tmp"]) {
+    for (const name of [
+      "a.ts.tmp",
+      ".a.ts.mcp-specgen-1-abcdef1.tmp",
+      ".a.ts.mcp-specgen-x-abcdef12.tmp",
+      ".a.ts.mcp-specgen-1-abcdef12.tmp.bak",
+      "a.ts.mcp-specgen-1-abcdef12.tmp",
+      ".mcp-specgen-1-abcdef12.tmp",
+    ]) {
       expect(isTempName(name), name).toBe(false);
     }
   });
@@ -33,7 +40,9 @@ describe("temporary files", () => {
     const orphans = [`.index.ts.mcp-specgen-${DEAD}-0123abcd.tmp`, `types/.a.ts.mcp-specgen-${DEAD}-deadbeef.tmp`];
     const lookalikes = ["notes.tmp", "types/a.ts.1234.abcdef12.tmp", `.x.mcp-specgen-${DEAD}-zzzzzzzz.tmp`];
     for (const f of [...orphans, ...lookalikes]) put(out, f, "half a fil");
-    expect(checkOutput(out, outputSet(FILES))).toEqual(orphans.map((p) => ({ path: p, kind: "orphan-temp" })).sort((a, b) => (a.path < b.path ? -1 : 1)));
+    expect(checkOutput(out, outputSet(FILES))).toEqual(
+      orphans.map((p) => ({ path: p, kind: "orphan-temp" })).sort((a, b) => (a.path < b.path ? -1 : 1)),
+    );
     expect(writeOutput(out, outputSet(FILES)).written).toEqual([]);
     const after = snapshot(out);
     for (const f of orphans) expect(after[f]).toBeUndefined();
@@ -64,7 +73,9 @@ describe("temporary files", () => {
   it("are never left by a failed write", () => {
     const out = outDir();
     writeOutput(out, outputSet(FILES));
-    expect(() => writeOutput(out, outputSet({ ...FILES, [`${"n".repeat(256)}.ts`]: ts("") }))).toThrow(/file name too long/);
+    expect(() => writeOutput(out, outputSet({ ...FILES, [`${"n".repeat(256)}.ts`]: ts("") }))).toThrow(
+      /file name too long/,
+    );
     expect(Object.keys(snapshot(out)).filter((f) => isTempName(path.basename(f)))).toEqual([]);
   });
 
@@ -75,7 +86,9 @@ describe("temporary files", () => {
     put(s.dir, `generated/types/.demo.ts.mcp-specgen-${DEAD}-0123abcd.tmp`, "");
     const r = await runCli(["check"], s.dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(new RegExp(`orphan-temp generated/types/\\.demo\\.ts\\.mcp-specgen-${DEAD}-0123abcd\\.tmp`));
+    expect(r.stderr).toMatch(
+      new RegExp(`orphan-temp generated/types/\\.demo\\.ts\\.mcp-specgen-${DEAD}-0123abcd\\.tmp`),
+    );
     expect((await runCli(["generate"], s.dir)).code).toBe(0);
     expect((await runCli(["check"], s.dir)).code).toBe(0);
   });

@@ -11,9 +11,19 @@ import { errno, outputSet, put, scratch, scratchOut, snapshot, specJson, ts } fr
 // previous output stays as it was, with no temporary files or new directories left over.
 const outDir = scratchOut;
 
-const V1 = { "index.ts": ts("export * from './types/a.js';"), "types/a.ts": ts("export const a = 1;"), "types/b.ts": ts("export const b = 1;"), "client.ts": ts("export const c = 1;") };
+const V1 = {
+  "index.ts": ts("export * from './types/a.js';"),
+  "types/a.ts": ts("export const a = 1;"),
+  "types/b.ts": ts("export const b = 1;"),
+  "client.ts": ts("export const c = 1;"),
+};
 // v2 changes two files, adds one in a new directory and drops types/b.ts.
-const V2 = { "index.ts": ts("export * from './types/a.js'; // v2"), "types/a.ts": ts("export const a = 2;"), "client.ts": ts("export const c = 1;"), "validators/a.js": ts("export const v = 2;") };
+const V2 = {
+  "index.ts": ts("export * from './types/a.js'; // v2"),
+  "types/a.ts": ts("export const a = 2;"),
+  "client.ts": ts("export const c = 1;"),
+  "validators/a.js": ts("export const v = 2;"),
+};
 
 /** Real file-system operations, with one of them replaced. */
 function failing(op: keyof FileOps, when: (target: string) => boolean, code: string): FileOps {
@@ -55,13 +65,16 @@ describe("all-or-nothing writes", () => {
     writeOutput(out, outputSet(V1));
     const before = snapshot(out);
     let writes = 0;
-    const ops: FileOps = { ...nodeFileOps, writeFile: (abs, data) => {
-      if (++writes === 3) {
-        nodeFileOps.writeFile(abs, String(data).slice(0, 10)); // a partial temporary file, as a full disk leaves
-        throw errno("ENOSPC", "write", abs);
-      }
-      nodeFileOps.writeFile(abs, data);
-    } };
+    const ops: FileOps = {
+      ...nodeFileOps,
+      writeFile: (abs, data) => {
+        if (++writes === 3) {
+          nodeFileOps.writeFile(abs, String(data).slice(0, 10)); // a partial temporary file, as a full disk leaves
+          throw errno("ENOSPC", "write", abs);
+        }
+        nodeFileOps.writeFile(abs, data);
+      },
+    };
     expect(() => writeOutput(out, outputSet(V2), ops)).toThrow(/^cannot write .*: no space left on device \(ENOSPC\)$/);
     expect(snapshot(out)).toEqual(before);
   });
@@ -71,7 +84,13 @@ describe("all-or-nothing writes", () => {
     writeOutput(out, outputSet(V1));
     const before = snapshot(out);
     // types/a.ts and index.ts are renamed first; the new validators/a.js fails.
-    expect(() => writeOutput(out, outputSet(V2), failing("rename", (t) => t.endsWith("validators/a.js"), "EIO"))).toThrow(/cannot write .*validators\/a\.js: input\/output error \(EIO\)/);
+    expect(() =>
+      writeOutput(
+        out,
+        outputSet(V2),
+        failing("rename", (t) => t.endsWith("validators/a.js"), "EIO"),
+      ),
+    ).toThrow(/cannot write .*validators\/a\.js: input\/output error \(EIO\)/);
     expect(snapshot(out)).toEqual(before);
   });
 
@@ -79,7 +98,13 @@ describe("all-or-nothing writes", () => {
     const out = outDir();
     writeOutput(out, outputSet(V1));
     const before = snapshot(out);
-    expect(() => writeOutput(out, outputSet(V2), failing("unlink", (t) => t.endsWith("types/b.ts"), "EACCES"))).toThrow(/cannot remove .*types\/b\.ts: permission denied \(EACCES\)/);
+    expect(() =>
+      writeOutput(
+        out,
+        outputSet(V2),
+        failing("unlink", (t) => t.endsWith("types/b.ts"), "EACCES"),
+      ),
+    ).toThrow(/cannot remove .*types\/b\.ts: permission denied \(EACCES\)/);
     expect(snapshot(out)).toEqual(before);
   });
 
@@ -87,7 +112,13 @@ describe("all-or-nothing writes", () => {
     const out = outDir();
     writeOutput(out, outputSet(V1));
     const before = snapshot(out);
-    expect(() => writeOutput(out, outputSet(V2), failing("rename", (t) => t.endsWith(".mcp-specgen-files.json"), "EIO"))).toThrow(/\.mcp-specgen-files\.json/);
+    expect(() =>
+      writeOutput(
+        out,
+        outputSet(V2),
+        failing("rename", (t) => t.endsWith(".mcp-specgen-files.json"), "EIO"),
+      ),
+    ).toThrow(/\.mcp-specgen-files\.json/);
     expect(snapshot(out)).toEqual(before);
   });
 
@@ -95,14 +126,22 @@ describe("all-or-nothing writes", () => {
     const out = outDir();
     writeOutput(out, outputSet(V1));
     const before = snapshot(out);
-    expect(() => writeOutput(out, outputSet(V2), failing("writeFile", (t) => t.includes(`${path.sep}types${path.sep}`), "EROFS"))).toThrow(/read-only file system \(EROFS\)/);
+    expect(() =>
+      writeOutput(
+        out,
+        outputSet(V2),
+        failing("writeFile", (t) => t.includes(`${path.sep}types${path.sep}`), "EROFS"),
+      ),
+    ).toThrow(/read-only file system \(EROFS\)/);
     expect(snapshot(out)).toEqual(before);
   });
 
   it("reports a regular file where a directory is needed, before writing (fails even for root)", () => {
     const out = outDir();
     put(out, "types", "not a directory\n");
-    expect(() => writeOutput(out, outputSet(V1))).toThrow(/cannot write .*types\/a\.ts: .*types is a file, not a directory/);
+    expect(() => writeOutput(out, outputSet(V1))).toThrow(
+      /cannot write .*types\/a\.ts: .*types is a file, not a directory/,
+    );
     expect(snapshot(out)).toEqual({ types: "not a directory\n" });
   });
 
@@ -152,16 +191,38 @@ describe("the CLI reports file-system errors", () => {
     const r = await runCli(["generate"], s.dir);
     expect(r.code).toBe(1);
     // The spec checks may reject the name first; either way it is a clear message, not a crash.
-    expect(r.stderr).toMatch(/mcp-specgen: cannot write generated\/types\/m{300}\.ts: file name too long \(.*\)\n  hint: .*\nmcp-specgen: nothing was written|SPEC_MODULE/);
+    expect(r.stderr).toMatch(
+      /mcp-specgen: cannot write generated\/types\/m{300}\.ts: file name too long \(.*\)\n {2}hint: .*\nmcp-specgen: nothing was written|SPEC_MODULE/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
     expect(snapshot(path.join(s.dir, "generated"))).toEqual(before);
   });
 
   it.each([
-    ["--out naming a file", (dir: string) => put(dir, "out.txt", "x"), ["generate", "--out", "out.txt"], /^mcp-specgen: cannot write to out\.txt: it is a file, not a directory\n  hint: /],
-    ["a file in the way of a directory", (dir: string) => put(dir, "generated/types", "x"), ["generate"], /^mcp-specgen: cannot write generated\/types\/demo\.ts: generated\/types is a file, not a directory\n  hint: .*\nmcp-specgen: nothing was written/],
-    ["check with --out below a file", (dir: string) => put(dir, "out.txt", "x"), ["check", "--out", "out.txt/sub"], /^mcp-specgen: cannot write to out\.txt\/sub: a parent path is a file, not a directory \(ENOTDIR\)/],
-    ["a directory where a generated file belongs", (dir: string) => mkdirSync(path.join(dir, "generated/manifest.json"), { recursive: true }), ["generate"], /^mcp-specgen: refusing to overwrite generated\/manifest\.json: it is a directory/],
+    [
+      "--out naming a file",
+      (dir: string) => put(dir, "out.txt", "x"),
+      ["generate", "--out", "out.txt"],
+      /^mcp-specgen: cannot write to out\.txt: it is a file, not a directory\n {2}hint: /,
+    ],
+    [
+      "a file in the way of a directory",
+      (dir: string) => put(dir, "generated/types", "x"),
+      ["generate"],
+      /^mcp-specgen: cannot write generated\/types\/demo\.ts: generated\/types is a file, not a directory\n {2}hint: .*\nmcp-specgen: nothing was written/,
+    ],
+    [
+      "check with --out below a file",
+      (dir: string) => put(dir, "out.txt", "x"),
+      ["check", "--out", "out.txt/sub"],
+      /^mcp-specgen: cannot write to out\.txt\/sub: a parent path is a file, not a directory \(ENOTDIR\)/,
+    ],
+    [
+      "a directory where a generated file belongs",
+      (dir: string) => mkdirSync(path.join(dir, "generated/manifest.json"), { recursive: true }),
+      ["generate"],
+      /^mcp-specgen: refusing to overwrite generated\/manifest\.json: it is a directory/,
+    ],
   ])("%s", async (_name, setup, args, expected) => {
     const s = scratch();
     put(s.dir, "specs/tools.json", specJson([{ name: "demo.echo" }]));

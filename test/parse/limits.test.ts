@@ -61,7 +61,10 @@ function nestedSchema(levels: number): JsonSchema {
 
 describe("YAML blocks", () => {
   it("an unquoted `*.txt` is an undefined alias: an error at the `*`, with a hint to quote it", () => {
-    const r = parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  pattern:\n    type: string\n    default: *.txt"));
+    const r = parse(
+      MD,
+      schemaBlock("yaml", "type: object\nproperties:\n  pattern:\n    type: string\n    default: *.txt"),
+    );
     const e = expectError(r, "SPEC_YAML_INVALID", 14, 14);
     expect(e.message).toContain("*.txt");
     expect(e.help).toMatch(/quote/);
@@ -73,7 +76,8 @@ describe("YAML blocks", () => {
       const [name, prev] = [String.fromCharCode(97 + i), String.fromCharCode(96 + i)];
       levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(",")}]`);
     }
-    const body = "type: object\nproperties:\n  x:\n    type: string\n    examples:\n" + levels.map((l) => `      ${l}`).join("\n");
+    const body =
+      "type: object\nproperties:\n  x:\n    type: string\n    examples:\n" + levels.map((l) => `      ${l}`).join("\n");
     const r = parse(MD, schemaBlock("yaml", body));
     const e = expectError(r, "SPEC_YAML_INVALID", 16, 14);
     expect(e.message).toMatch(/expand/);
@@ -88,18 +92,35 @@ describe("YAML blocks", () => {
   });
 
   it("an alias inside its own anchor (a cycle) is refused", () => {
-    const r = parse(MD, schemaBlock("yaml", "type: object\nproperties: &p\n  a:\n    type: object\n    properties: *p"));
+    const r = parse(
+      MD,
+      schemaBlock("yaml", "type: object\nproperties: &p\n  a:\n    type: object\n    properties: *p"),
+    );
     expectError(r, "SPEC_YAML_INVALID", 14, 17);
   });
 
   it("values with no JSON form (.inf, !!binary, !!set) are refused", () => {
-    expectError(parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  a:\n    type: number\n    maximum: .inf")), "SPEC_YAML_INVALID", 14, 14);
-    expectError(parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  a:\n    default: !!binary aGVsbG8=")), "SPEC_YAML_INVALID", 13);
-    expectError(parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  a:\n    default: !!set {x}")), "SPEC_YAML_INVALID", 13);
+    expectError(
+      parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  a:\n    type: number\n    maximum: .inf")),
+      "SPEC_YAML_INVALID",
+      14,
+      14,
+    );
+    expectError(
+      parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  a:\n    default: !!binary aGVsbG8=")),
+      "SPEC_YAML_INVALID",
+      13,
+    );
+    expectError(
+      parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  a:\n    default: !!set {x}")),
+      "SPEC_YAML_INVALID",
+      13,
+    );
   });
 
   it("YAML nested deeper than the limit is refused, thousands deep without a stack overflow", SLOW, () => {
-    const deep = (n: number) => schemaBlock("yaml", `type: object\nproperties:\n  a:\n    default: ${"[".repeat(n)}${"]".repeat(n)}`);
+    const deep = (n: number) =>
+      schemaBlock("yaml", `type: object\nproperties:\n  a:\n    default: ${"[".repeat(n)}${"]".repeat(n)}`);
     expectError(parse(MD, deep(100)), "SPEC_TOO_DEEP", 13);
     expectError(parse(MD, deep(5000)), "SPEC_TOO_DEEP", 13);
     expect(parse(MD, deep(20)).errors).toEqual([]);
@@ -154,7 +175,10 @@ describe("schema depth", () => {
 describe("schema size", () => {
   it("an enum of 100,000 values is refused quickly (meta-schema checks of it are quadratic)", SLOW, () => {
     const values = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
-    const text = JSON.stringify({ name: "demo.enum", inputSchema: { type: "object", properties: { x: { type: "string", enum: values } } } });
+    const text = JSON.stringify({
+      name: "demo.enum",
+      inputSchema: { type: "object", properties: { x: { type: "string", enum: values } } },
+    });
     const e = expectError(parse(JSON_FILE, text), "SPEC_SCHEMA_TOO_LARGE", 1, columnOf(text, '"enum":', 7));
     expect(e.message).toContain("100000");
     expect(e.message).toContain("/properties/x/enum");
@@ -183,8 +207,18 @@ describe("schema size", () => {
 
   it("the same limits apply to schemas from Markdown JSON and YAML blocks", () => {
     const json = '{"type": "object", "properties": {"x": {"enum": [1, 2, 3]}}}';
-    expectError(parse(MD, schemaBlock("json", json), { maxEnumValues: 2 }), "SPEC_SCHEMA_TOO_LARGE", 10, columnOf(json, "[1"));
-    expectError(parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  x:\n    enum: [1, 2, 3]"), { maxEnumValues: 2 }), "SPEC_SCHEMA_TOO_LARGE", 13, 11);
+    expectError(
+      parse(MD, schemaBlock("json", json), { maxEnumValues: 2 }),
+      "SPEC_SCHEMA_TOO_LARGE",
+      10,
+      columnOf(json, "[1"),
+    );
+    expectError(
+      parse(MD, schemaBlock("yaml", "type: object\nproperties:\n  x:\n    enum: [1, 2, 3]"), { maxEnumValues: 2 }),
+      "SPEC_SCHEMA_TOO_LARGE",
+      13,
+      11,
+    );
   });
 });
 
@@ -223,11 +257,17 @@ describe("Markdown nesting and inline delimiters", () => {
     expect(e.message).toContain("maxContainerClosing");
     // Here each `- a` line ends two items (weight 2): the budget runs out near line 4,470.
     const lists = parse(MD, `${TOOL_HEAD}${"- a\n  - b\n".repeat(20_000)}`);
-    expect(lists.errors.map((d) => [d.code, Math.round(d.loc.line / 100)])).toEqual([["SPEC_MARKDOWN_TOO_COMPLEX", 45]]);
+    expect(lists.errors.map((d) => [d.code, Math.round(d.loc.line / 100)])).toEqual([
+      ["SPEC_MARKDOWN_TOO_COMPLEX", 45],
+    ]);
     // Lazy continuation lines cost the same (remark re-scans the open paragraph for each).
     expectError(parse(MD, `${TOOL_HEAD}- item\n${"x\n".repeat(20_000)}`), "SPEC_MARKDOWN_TOO_COMPLEX", 4472);
     expect(parse(MD, `${TOOL_HEAD}${"> a\n\n- b\n  - c\n\n".repeat(100)}`).errors).toEqual([]);
-    expectError(parse(MD, `${TOOL_HEAD}${"> a\n\n".repeat(100)}`, { maxContainerClosing: 1000 }), "SPEC_MARKDOWN_TOO_COMPLEX", 64);
+    expectError(
+      parse(MD, `${TOOL_HEAD}${"> a\n\n".repeat(100)}`, { maxContainerClosing: 1000 }),
+      "SPEC_MARKDOWN_TOO_COMPLEX",
+      64,
+    );
   });
 
   it("code, table rows and separate paragraphs do not add up", () => {
@@ -247,7 +287,10 @@ describe("backtracking in the parser's own patterns", () => {
   });
 
   it("runs of dots are not an exponential placeholder check", SLOW, () => {
-    const r = parse(MD, `${TOOL_HEAD}### Input Parameters\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| \`a\` | string | Yes | …${".".repeat(5000)} x |\n`);
+    const r = parse(
+      MD,
+      `${TOOL_HEAD}### Input Parameters\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| \`a\` | string | Yes | …${".".repeat(5000)} x |\n`,
+    );
     expect(r.tools.map((t) => t.name)).toEqual(["demo.echo"]);
     // Any answer will do: it used to take longer than the test's life.
     expect(typeof isPlaceholder(`…${".".repeat(5000)}x y`)).toBe("boolean");
@@ -265,11 +308,16 @@ describe("backtracking in the parser's own patterns", () => {
   });
 
   it("a type cell of 100,000 spaces and commas is read without quadratic backtracking", SLOW, () => {
-    const table = (type: string) => `${TOOL_HEAD}### Input Parameters\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| \`a\` | ${type} | Yes | d |\n`;
-    for (const filler of [" ", ",", "("]) expect(parse(MD, table(`string${filler.repeat(100_000)}x`)).tools).toHaveLength(1);
+    const table = (type: string) =>
+      `${TOOL_HEAD}### Input Parameters\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| \`a\` | ${type} | Yes | d |\n`;
+    for (const filler of [" ", ",", "("])
+      expect(parse(MD, table(`string${filler.repeat(100_000)}x`)).tools).toHaveLength(1);
     // Short cells keep their notes.
     const r = parse(MD, table("integer, default: 5"));
-    expect((r.tools[0]!.inputSchema.properties as { [k: string]: JsonSchema }).a).toMatchObject({ type: "integer", default: 5 });
+    expect((r.tools[0]!.inputSchema.properties as { [k: string]: JsonSchema }).a).toMatchObject({
+      type: "integer",
+      default: 5,
+    });
   });
 });
 
@@ -323,8 +371,18 @@ describe("files", () => {
     const nul = '{"name": "a.b", "inputSchema": {}}\0';
     expectError(load({ "specs/tools.json": nul }), "SPEC_TEXT_INVALID", 1, columnOf(nul, "\0"));
     // Overlong forms and encoded surrogates are not UTF-8 either.
-    expectError(load({ "specs/MCP_TOOL_SPECIFICATION.md": Buffer.from([0x61, 0xc0, 0xaf]) }), "SPEC_TEXT_INVALID", 1, 2);
-    expectError(load({ "specs/MCP_TOOL_SPECIFICATION.md": Buffer.from([0x61, 0xed, 0xa0, 0x80]) }), "SPEC_TEXT_INVALID", 1, 2);
+    expectError(
+      load({ "specs/MCP_TOOL_SPECIFICATION.md": Buffer.from([0x61, 0xc0, 0xaf]) }),
+      "SPEC_TEXT_INVALID",
+      1,
+      2,
+    );
+    expectError(
+      load({ "specs/MCP_TOOL_SPECIFICATION.md": Buffer.from([0x61, 0xed, 0xa0, 0x80]) }),
+      "SPEC_TEXT_INVALID",
+      1,
+      2,
+    );
   });
 
   it("a UTF-8 byte-order mark and CRLF line endings read the same as plain LF", () => {
@@ -336,7 +394,10 @@ describe("files", () => {
   });
 
   it("garbage, empty files, huge lines and odd JSON shapes end in diagnostics, never an exception", SLOW, () => {
-    const garbage = Array.from({ length: 3000 }, (_, i) => "#|`*_[]()<>!-+=>\\{}".slice(i % 7) + "#|`".slice(i % 3)).join("\n");
+    const garbage = Array.from(
+      { length: 3000 },
+      (_, i) => "#|`*_[]()<>!-+=>\\{}".slice(i % 7) + "#|`".slice(i % 3),
+    ).join("\n");
     const r = load({
       "specs/a/MCP_TOOL_SPECIFICATION.md": garbage,
       "specs/b/MCP_TOOL_SPECIFICATION.md": "",
@@ -347,10 +408,15 @@ describe("files", () => {
       "specs/g/tools.json": "42",
     });
     expect(r.errors.every((e) => e.code !== "SPEC_INTERNAL")).toBe(true);
-    expect(r.errors.filter((e) => e.code === "SPEC_JSON_SYNTAX").map((e) => e.loc.file)).toEqual(["specs/d/tools.json", "specs/e/tools.json"]);
+    expect(r.errors.filter((e) => e.code === "SPEC_JSON_SYNTAX").map((e) => e.loc.file)).toEqual([
+      "specs/d/tools.json",
+      "specs/e/tools.json",
+    ]);
   });
 
-  it("an input that is not a regular file is reported, not read (a device would block)", { skip: process.platform === "win32" }, () => {
+  it("an input that is not a regular file is reported, not read (a device would block)", {
+    skip: process.platform === "win32",
+  }, () => {
     const bag = new DiagnosticBag();
     loadSpecs(["/dev/null"], bag, { cwd: root });
     expect(bag.sorted().map((d) => d.code)).toEqual(["INPUT_UNREADABLE"]);
@@ -369,7 +435,11 @@ describe("files", () => {
     const bag = new DiagnosticBag();
     expect(() => loadSpecs(["specs"], bag, { cwd: dir, limits: trap })).not.toThrow();
     const [d] = bag.sorted();
-    expect(d).toMatchObject({ code: "SPEC_INTERNAL", severity: "error", loc: { file: "specs/MCP_TOOL_SPECIFICATION.md", line: 1, column: 1 } });
+    expect(d).toMatchObject({
+      code: "SPEC_INTERNAL",
+      severity: "error",
+      loc: { file: "specs/MCP_TOOL_SPECIFICATION.md", line: 1, column: 1 },
+    });
     expect(d!.message).toContain("boom");
     expect(d!.help).toMatch(/report/);
   });
@@ -377,13 +447,32 @@ describe("files", () => {
 
 describe("property names that are Object.prototype members", () => {
   const NAMES = ["hasOwnProperty", "__proto__", "constructor", "toString"];
-  const schema = (name: string) => `{"type": "object", "properties": {${JSON.stringify(name)}: {"type": "string"}}, "required": [${JSON.stringify(name)}]}`;
+  const schema = (name: string) =>
+    `{"type": "object", "properties": {${JSON.stringify(name)}: {"type": "string"}}, "required": [${JSON.stringify(name)}]}`;
   const sources: Array<[string, (name: string) => [string, string]]> = [
-    ["a JSON spec file", (name) => [JSON_FILE, `{"name": "demo.echo", "description": "d", "inputSchema": ${schema(name)}}`]],
+    [
+      "a JSON spec file",
+      (name) => [JSON_FILE, `{"name": "demo.echo", "description": "d", "inputSchema": ${schema(name)}}`],
+    ],
     ["a Markdown JSON block", (name) => [MD, schemaBlock("json", schema(name))]],
     ["a lenient Markdown JSON block", (name) => [MD, schemaBlock("json", `// lenient\n${schema(name)}`)]],
-    ["a Markdown YAML block", (name) => [MD, schemaBlock("yaml", `type: object\nproperties:\n  ${JSON.stringify(name)}:\n    type: string\nrequired: [${JSON.stringify(name)}]`)]],
-    ["a parameter table", (name) => [MD, `${TOOL_HEAD}### Input Parameters\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| \`${name}\` | string | Yes | x |\n`]],
+    [
+      "a Markdown YAML block",
+      (name) => [
+        MD,
+        schemaBlock(
+          "yaml",
+          `type: object\nproperties:\n  ${JSON.stringify(name)}:\n    type: string\nrequired: [${JSON.stringify(name)}]`,
+        ),
+      ],
+    ],
+    [
+      "a parameter table",
+      (name) => [
+        MD,
+        `${TOOL_HEAD}### Input Parameters\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| \`${name}\` | string | Yes | x |\n`,
+      ],
+    ],
   ];
 
   for (const [source, make] of sources) {
@@ -400,13 +489,17 @@ describe("property names that are Object.prototype members", () => {
   }
 
   it("nested table fields under `__proto__` do not pollute Object.prototype", () => {
-    const table = "| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| `__proto__[].x` | string | Yes | x |\n| `constructor.y` | string | Yes | y |\n| `constructor` | object | No | c |\n";
+    const table =
+      "| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| `__proto__[].x` | string | Yes | x |\n| `constructor.y` | string | Yes | y |\n| `constructor` | object | No | c |\n";
     const r = parse(MD, `${TOOL_HEAD}### Input Parameters\n\n${table}`);
     expect(({} as { type?: unknown }).type).toBeUndefined();
     expect(({} as { items?: unknown }).items).toBeUndefined();
     const props = r.tools[0]!.inputSchema.properties as { [k: string]: JsonSchema };
     expect(Object.keys(props)).toEqual(["__proto__", "constructor"]);
-    expect(Object.getOwnPropertyDescriptor(props, "__proto__")?.value).toMatchObject({ type: "array", items: { properties: { x: { type: "string" } } } });
+    expect(Object.getOwnPropertyDescriptor(props, "__proto__")?.value).toMatchObject({
+      type: "array",
+      items: { properties: { x: { type: "string" } } },
+    });
     expect(props.constructor).toMatchObject({ type: "object", properties: { y: { type: "string" } } });
   });
 });
@@ -422,18 +515,47 @@ describe("lone surrogates", () => {
   });
 
   it("in a name or description", () => {
-    expectError(parse(JSON_FILE, '{"name": "demo.\\ud800", "inputSchema": {"type": "object"}}'), "SPEC_TEXT_INVALID", 1, 10);
-    expectError(parse(JSON_FILE, '{"name": "demo.p",\n "description": "x\\udc00", "inputSchema": {"type": "object"}}'), "SPEC_TEXT_INVALID", 2, 17);
+    expectError(
+      parse(JSON_FILE, '{"name": "demo.\\ud800", "inputSchema": {"type": "object"}}'),
+      "SPEC_TEXT_INVALID",
+      1,
+      10,
+    );
+    expectError(
+      parse(JSON_FILE, '{"name": "demo.p",\n "description": "x\\udc00", "inputSchema": {"type": "object"}}'),
+      "SPEC_TEXT_INVALID",
+      2,
+      17,
+    );
   });
 
   it("in Markdown JSON, lenient JSON and YAML blocks", () => {
-    expectError(parse(MD, schemaBlock("json", '{"type": "object", "properties": {"a": {"type": "string", "default": "\\uD800"}}}')), "SPEC_TEXT_INVALID", 10, 70);
-    expectError(parse(MD, schemaBlock("json", "{type: 'object', properties: {a: {type: 'string', default: '\\uD800'}}}")), "SPEC_TEXT_INVALID", 10);
-    expectError(parse(MD, schemaBlock("yaml", 'type: object\nproperties:\n  "\\uD800":\n    type: string')), "SPEC_TEXT_INVALID", 13);
+    expectError(
+      parse(
+        MD,
+        schemaBlock("json", '{"type": "object", "properties": {"a": {"type": "string", "default": "\\uD800"}}}'),
+      ),
+      "SPEC_TEXT_INVALID",
+      10,
+      70,
+    );
+    expectError(
+      parse(MD, schemaBlock("json", "{type: 'object', properties: {a: {type: 'string', default: '\\uD800'}}}")),
+      "SPEC_TEXT_INVALID",
+      10,
+    );
+    expectError(
+      parse(MD, schemaBlock("yaml", 'type: object\nproperties:\n  "\\uD800":\n    type: string')),
+      "SPEC_TEXT_INVALID",
+      13,
+    );
   });
 
   it("surrogate pairs (emoji) are fine", () => {
-    expect(parse(JSON_FILE, '{"name": "demo.p", "description": "\\ud83d\\ude00 😀", "inputSchema": {"type": "object"}}').errors).toEqual([]);
+    expect(
+      parse(JSON_FILE, '{"name": "demo.p", "description": "\\ud83d\\ude00 😀", "inputSchema": {"type": "object"}}')
+        .errors,
+    ).toEqual([]);
   });
 });
 
@@ -446,11 +568,18 @@ describe("limits in the config", () => {
   it("unknown names and values that are not positive integers are usage errors", () => {
     expect(() => resolveConfig("/x", { limits: { maxDepth: 0 } })).toThrow(UsageError);
     expect(() => resolveConfig("/x", { limits: { maxDepth: 1.5 } })).toThrow(/positive integer/);
-    expect(() => resolveConfig("/x", { limits: { maxDeep: 3 } as Partial<SpecLimits> })).toThrow(/unknown limit "maxDeep"/);
+    expect(() => resolveConfig("/x", { limits: { maxDeep: 3 } as Partial<SpecLimits> })).toThrow(
+      /unknown limit "maxDeep"/,
+    );
   });
 
   it("reach generate and lint through the config file", async () => {
-    const deep = { type: "object", properties: { a: { type: "object", properties: { b: { type: "object", properties: { c: { type: "string" } } } } } } };
+    const deep = {
+      type: "object",
+      properties: {
+        a: { type: "object", properties: { b: { type: "object", properties: { c: { type: "string" } } } } },
+      },
+    };
     const project = tempProject({
       "specs/tools.json": JSON.stringify({ name: "demo.deep", description: "d", inputSchema: deep }),
       "mcp-specgen.config.json": JSON.stringify({ limits: { maxDepth: 4 } }),

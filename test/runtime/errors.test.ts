@@ -76,9 +76,17 @@ describe("error classes", () => {
 
 describe("errorToDetail", () => {
   it.each<[string, unknown, object]>([
-    ["an MCPError", new PermissionError("nope", { details: { user: "u" } }), { error_type: "PermissionError", error_message: "nope", error_details: { user: "u" } }],
+    [
+      "an MCPError",
+      new PermissionError("nope", { details: { user: "u" } }),
+      { error_type: "PermissionError", error_message: "nope", error_details: { user: "u" } },
+    ],
     ["a plain Error", new Error("boom"), { error_type: "ToolExecutionError", error_message: "boom" }],
-    ["a TypeError", new TypeError("x is undefined"), { error_type: "ToolExecutionError", error_message: "x is undefined", error_details: { exception: "TypeError" } }],
+    [
+      "a TypeError",
+      new TypeError("x is undefined"),
+      { error_type: "ToolExecutionError", error_message: "x is undefined", error_details: { exception: "TypeError" } },
+    ],
     ["a string", "plain failure", { error_type: "ToolExecutionError", error_message: "plain failure" }],
     ["a number", 42, { error_type: "ToolExecutionError", error_message: "42" }],
     [
@@ -86,13 +94,21 @@ describe("errorToDetail", () => {
       { error_type: "FileNotFoundError", error_message: "missing", error_details: { path: "/x" } },
       { error_type: "FileNotFoundError", error_message: "missing", error_details: { path: "/x" } },
     ],
-    ["a plain object with error_type and message", { error_type: "X", message: "m" }, { error_type: "X", error_message: "m" }],
+    [
+      "a plain object with error_type and message",
+      { error_type: "X", message: "m" },
+      { error_type: "X", error_message: "m" },
+    ],
     [
       "an Error with an errorType property",
       Object.assign(new Error("quota"), { errorType: "ApiLimitExceeded", details: "retry later" }),
       { error_type: "ApiLimitExceeded", error_message: "quota", error_details: "retry later" },
     ],
-    ["an object without a prototype", Object.create(null), { error_type: "ToolExecutionError", error_message: "Unknown error" }],
+    [
+      "an object without a prototype",
+      Object.create(null),
+      { error_type: "ToolExecutionError", error_message: "Unknown error" },
+    ],
   ])("maps %s", (_name, error, expected) => {
     expect(errorToDetail(error)).toEqual(expected);
   });

@@ -42,11 +42,26 @@ const HOSTILE_ARGUMENTS = [
 
 describe("validation of arguments with Object.prototype keys", () => {
   const registry = new ToolRegistry();
-  registry.register({ name: "with_enum", inputSchema: { type: "object", properties: { v: { enum: [{ a: 1 }, 2, "x"] } } } }, () => "ran");
-  registry.register({ name: "with_const", inputSchema: { type: "object", properties: { v: { const: { a: 1 } } } } }, () => "ran");
-  registry.register({ name: "with_unique", inputSchema: { type: "object", properties: { v: { type: "array", uniqueItems: true } } } }, () => "ran");
   registry.register(
-    { name: "enum_of_hostile", inputSchema: { type: "object", properties: { v: { enum: [{ toString: 1 }, { valueOf: {} }, { constructor: 1 }] } } } },
+    { name: "with_enum", inputSchema: { type: "object", properties: { v: { enum: [{ a: 1 }, 2, "x"] } } } },
+    () => "ran",
+  );
+  registry.register(
+    { name: "with_const", inputSchema: { type: "object", properties: { v: { const: { a: 1 } } } } },
+    () => "ran",
+  );
+  registry.register(
+    { name: "with_unique", inputSchema: { type: "object", properties: { v: { type: "array", uniqueItems: true } } } },
+    () => "ran",
+  );
+  registry.register(
+    {
+      name: "enum_of_hostile",
+      inputSchema: {
+        type: "object",
+        properties: { v: { enum: [{ toString: 1 }, { valueOf: {} }, { constructor: 1 }] } },
+      },
+    },
     () => "ran",
   );
 
@@ -64,15 +79,23 @@ describe("validation of arguments with Object.prototype keys", () => {
   });
 
   it.each(HOSTILE_ARGUMENTS)("checks uniqueItems of [%s, same] without crashing", async (json) => {
-    const result = await registry.execute({ tool_name: "with_unique", arguments: { v: [JSON.parse(json), JSON.parse(json)] } });
+    const result = await registry.execute({
+      tool_name: "with_unique",
+      arguments: { v: [JSON.parse(json), JSON.parse(json)] },
+    });
     expect(result.error?.error_type).toBe("ValidationError");
-    const distinct = await registry.execute({ tool_name: "with_unique", arguments: { v: [JSON.parse(json), { other: true }] } });
+    const distinct = await registry.execute({
+      tool_name: "with_unique",
+      arguments: { v: [JSON.parse(json), { other: true }] },
+    });
     expect(distinct).toMatchObject({ status: "success", data: "ran" });
   });
 
   it("accepts values equal to allowed objects that have such keys", async () => {
     for (const v of [{ toString: 1 }, { valueOf: {} }, { constructor: 1 }]) {
-      expect(await registry.execute({ tool_name: "enum_of_hostile", arguments: { v } })).toMatchObject({ status: "success" });
+      expect(await registry.execute({ tool_name: "enum_of_hostile", arguments: { v } })).toMatchObject({
+        status: "success",
+      });
     }
     const refused = await registry.execute({ tool_name: "enum_of_hostile", arguments: { v: { toString: 2 } } });
     expect(refused.error?.error_type).toBe("ValidationError");
@@ -99,7 +122,10 @@ describe("validation of arguments with Object.prototype keys", () => {
   });
 
   it("reports arguments a validator cannot read as ValidationError, not a crash", async () => {
-    const result = await registry.execute({ tool_name: "with_enum", arguments: throwingProxy() as Record<string, unknown> });
+    const result = await registry.execute({
+      tool_name: "with_enum",
+      arguments: throwingProxy() as Record<string, unknown>,
+    });
     expect(result.status).toBe("failure");
     expect(["ValidationError", "ToolExecutionError"]).toContain(result.error?.error_type);
   });
@@ -141,14 +167,29 @@ describe("handlers that throw, reject or return hostile values", () => {
 
   it("keeps answering through the in-process transport, with a logger and audit hook that throw", async () => {
     const throwing: Logger = {
-      debug: () => { throw new Error("logger!"); },
-      info: () => { throw new Error("logger!"); },
-      warn: () => { throw new Error("logger!"); },
-      error: () => { throw new Error("logger!"); },
+      debug: () => {
+        throw new Error("logger!");
+      },
+      info: () => {
+        throw new Error("logger!");
+      },
+      warn: () => {
+        throw new Error("logger!");
+      },
+      error: () => {
+        throw new Error("logger!");
+      },
     };
     const audited: string[] = [];
-    const strict = new ToolRegistry({ logger: throwing, onAudit: (r) => { audited.push(r.errorType ?? r.status); throw new Error("audit!"); } });
-    for (const [name, handler] of Object.entries(HOSTILE_HANDLERS)) strict.register({ name, inputSchema: { type: "object" }, timeoutMs: 100 }, handler);
+    const strict = new ToolRegistry({
+      logger: throwing,
+      onAudit: (r) => {
+        audited.push(r.errorType ?? r.status);
+        throw new Error("audit!");
+      },
+    });
+    for (const [name, handler] of Object.entries(HOSTILE_HANDLERS))
+      strict.register({ name, inputSchema: { type: "object" }, timeoutMs: 100 }, handler);
     const transport = inProcessTransport(strict);
     for (const tool of Object.keys(HOSTILE_HANDLERS)) {
       const result = await transport({ tool_name: tool, arguments: {} }, {});
@@ -190,7 +231,10 @@ describe("errorToDetail and findUnserializable never throw", () => {
   });
 
   it("reports BigInt, cycles, throwing getters and deep nesting like JSON.stringify would fail", () => {
-    expect(findUnserializable({ a: [1, { b: BigInt(1) }] })).toEqual({ path: "a[1].b", reason: expect.stringContaining("BigInt") });
+    expect(findUnserializable({ a: [1, { b: BigInt(1) }] })).toEqual({
+      path: "a[1].b",
+      reason: expect.stringContaining("BigInt"),
+    });
     const cycle: unknown[] = [];
     cycle.push({ back: cycle });
     expect(findUnserializable(cycle)).toEqual({ path: "[0].back", reason: "circular reference" });
@@ -207,8 +251,17 @@ describe("errorToDetail and findUnserializable never throw", () => {
 
   it("reports at most 100 issues for an input that fails everywhere", async () => {
     const registry = new ToolRegistry();
-    registry.register({ name: "numbers", inputSchema: { type: "object", properties: { v: { type: "array", items: { type: "number" } } } } }, () => 1);
-    const result = await registry.execute({ tool_name: "numbers", arguments: { v: Array.from({ length: 100_000 }, (_, i) => `n${i}`) } });
+    registry.register(
+      {
+        name: "numbers",
+        inputSchema: { type: "object", properties: { v: { type: "array", items: { type: "number" } } } },
+      },
+      () => 1,
+    );
+    const result = await registry.execute({
+      tool_name: "numbers",
+      arguments: { v: Array.from({ length: 100_000 }, (_, i) => `n${i}`) },
+    });
     expect(result.error?.error_type).toBe("ValidationError");
     const details = result.error?.error_details as { errors: unknown[]; truncated?: boolean };
     expect(details.errors).toHaveLength(100);
@@ -219,7 +272,8 @@ describe("errorToDetail and findUnserializable never throw", () => {
 
   it("suggests nothing (quickly) for an enormous unknown tool name", async () => {
     const registry = new ToolRegistry({ strictToolNames: true });
-    for (let i = 0; i < 100; i++) registry.register({ name: `math.sum_${i}`, inputSchema: { type: "object" } }, () => 1);
+    for (let i = 0; i < 100; i++)
+      registry.register({ name: `math.sum_${i}`, inputSchema: { type: "object" } }, () => 1);
     const name = `a.${"b".repeat(2_000_000)}`;
     const start = performance.now();
     const result = await registry.execute({ tool_name: name, arguments: {} });

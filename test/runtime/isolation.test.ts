@@ -7,7 +7,10 @@ import { describe, expect, it } from "vitest";
 // The runtime ships as its own package, `@mcp-specgen/runtime`, and is imported by generated
 // code: it must not reach into the generator (or anything else outside packages/runtime/src).
 const dir = join(import.meta.dirname, "../../packages/runtime/src");
-const manifest = JSON.parse(readFileSync(join(dir, "../package.json"), "utf8")) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(dir, "../package.json"), "utf8")) as {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+};
 const allowedPackages = new Set(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }));
 
 describe("runtime package isolation", () => {
@@ -27,9 +30,11 @@ describe("runtime package isolation", () => {
     for (const spec of specifiers) {
       if (spec.startsWith(".")) {
         expect(spec, `${file}: ${spec}`).toMatch(/^\.\.?\/([\w-]+\/)*[\w-]+\.js$/);
-        expect(resolve(dirname(join(dir, file)), spec).startsWith(dir + sep), `${file}: ${spec} leaves the runtime package`).toBe(true);
+        expect(
+          resolve(dirname(join(dir, file)), spec).startsWith(dir + sep),
+          `${file}: ${spec} leaves the runtime package`,
+        ).toBe(true);
       } else if (spec.startsWith("node:") || builtinModules.includes(spec)) {
-        continue;
       } else {
         const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0];
         expect(allowedPackages.has(pkg), `${file}: ${spec}`).toBe(true);
@@ -51,10 +56,29 @@ describe("runtime package declarations", () => {
   it("type-check with skipLibCheck off under the strictest options, without the MCP SDK", () => {
     const file = join(import.meta.dirname, "../fixtures/types/runtime-consumer.ts");
     const tsc = join(import.meta.dirname, "../../node_modules/.bin/tsc");
-    const args = ["--ignoreConfig", "--noEmit", "--strict", "--exactOptionalPropertyTypes", "--noUncheckedIndexedAccess", "--noPropertyAccessFromIndexSignature", "--module", "nodenext", "--target", "es2022", "--types", "node", file];
+    const args = [
+      "--ignoreConfig",
+      "--noEmit",
+      "--strict",
+      "--exactOptionalPropertyTypes",
+      "--noUncheckedIndexedAccess",
+      "--noPropertyAccessFromIndexSignature",
+      "--module",
+      "nodenext",
+      "--target",
+      "es2022",
+      "--types",
+      "node",
+      file,
+    ];
     const r = spawnSync(tsc, args, { encoding: "utf8" });
     expect(`${r.stdout}${r.stderr}`).toBe("");
-    const dts = readdirSync(join(dir, "../dist"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".d.ts"));
-    for (const f of dts) expect(readFileSync(join(dir, "../dist", f), "utf8"), f).not.toMatch(/from "@modelcontextprotocol|import\("@modelcontextprotocol/);
+    const dts = readdirSync(join(dir, "../dist"), { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".d.ts"),
+    );
+    for (const f of dts)
+      expect(readFileSync(join(dir, "../dist", f), "utf8"), f).not.toMatch(
+        /from "@modelcontextprotocol|import\("@modelcontextprotocol/,
+      );
   });
 });

@@ -22,7 +22,9 @@ describe("jsonEqual", () => {
   });
 
   it("compares every pair of a thousand large items in about linear time", () => {
-    const items = Array.from({ length: 1000 }, (_, i) => Object.fromEntries([...Array.from({ length: 300 }, (_, k) => [`k${k}`, 0]), ["d", i]]));
+    const items = Array.from({ length: 1000 }, (_, i) =>
+      Object.fromEntries([...Array.from({ length: 300 }, (_, k) => [`k${k}`, 0]), ["d", i]]),
+    );
     let equalPairs = 0;
     for (let i = items.length; i--; ) for (let j = i; j--; ) if (jsonEqual(items[i], items[j])) equalPairs++;
     expect(equalPairs).toBe(0);

@@ -68,9 +68,16 @@ describe("round trips through JSON", () => {
     ["no_change_needed", { status: "no_change_needed", explanation: "already there" }],
     [
       "partial_success with error",
-      { status: "partial_success", data: { done: 2 }, error: { error_type: "ApiLimitExceeded", error_message: "rate" } },
+      {
+        status: "partial_success",
+        data: { done: 2 },
+        error: { error_type: "ApiLimitExceeded", error_message: "rate" },
+      },
     ],
-    ["failure, data absent, string details", { status: "failure", error: { error_type: "X", error_message: "m", error_details: "more" } }],
+    [
+      "failure, data absent, string details",
+      { status: "failure", error: { error_type: "X", error_message: "m", error_details: "more" } },
+    ],
   ];
   it.each(results)("MCPToolResult: %s", (_name, result) => {
     expect(parseToolResult(serialize(result))).toEqual(result);
@@ -178,7 +185,11 @@ describe("validateToolResult", () => {
       { status: "failure", error: {} },
       ["/error/error_type required", "/error/error_message required"],
     ],
-    ["error_type not a string", { status: "failure", error: { error_type: 1, error_message: "m" } }, ["/error/error_type type"]],
+    [
+      "error_type not a string",
+      { status: "failure", error: { error_type: 1, error_message: "m" } },
+      ["/error/error_type type"],
+    ],
     [
       "error_details array",
       { status: "failure", error: { error_type: "X", error_message: "m", error_details: [1] } },

@@ -136,9 +136,19 @@ describe("registration", () => {
     ["a non-string name", { name: 5, inputSchema: { type: "object" } }, () => 1, /Invalid tool name 5/],
     ["no inputSchema", { name: "a.b" }, () => 1, /has no inputSchema/],
     ["a non-object inputSchema", { name: "a.b", inputSchema: { type: "string" } }, () => 1, /must describe an object/],
-    ["a non-object outputSchema", { name: "a.b", inputSchema: {}, outputSchema: "x" }, () => 1, /outputSchema must be an object/],
+    [
+      "a non-object outputSchema",
+      { name: "a.b", inputSchema: {}, outputSchema: "x" },
+      () => 1,
+      /outputSchema must be an object/,
+    ],
     ["a missing handler", { name: "a.b", inputSchema: {} }, undefined, /handler must be a function/],
-    ["a bad validator", { name: "a.b", inputSchema: {}, validateInput: {} }, () => 1, /validateInput must be a validate function/],
+    [
+      "a bad validator",
+      { name: "a.b", inputSchema: {}, validateInput: {} },
+      () => 1,
+      /validateInput must be a validate function/,
+    ],
     ["a negative timeout", { name: "a.b", inputSchema: {}, timeoutMs: -1 }, () => 1, /timeoutMs must be a number >= 0/],
     ["a definition that is not an object", null, () => 1, /must be an object/],
   ])("rejects %s", (_name, definition, handler, message) => {
@@ -181,7 +191,9 @@ describe("execute: results", () => {
 
   it("passes branded results through", async () => {
     const { registry } = setup();
-    registry.register({ name: "a.fail", inputSchema: {} }, () => failure(ErrorTypes.ResourceNotFound, "no such id", { id: 1 }));
+    registry.register({ name: "a.fail", inputSchema: {} }, () =>
+      failure(ErrorTypes.ResourceNotFound, "no such id", { id: 1 }),
+    );
     registry.register({ name: "a.ok", inputSchema: {} }, async () => success({ x: 1 }, "fine"));
     expect(await registry.execute(call("a.fail"))).toEqual({
       status: "failure",
@@ -218,9 +230,19 @@ describe("execute: call validation", () => {
     ["a non-object call", "math.sum", "", /Invalid MCPToolCall: \(root\) must be an object \(got string\)/],
     ["undefined", undefined, "", /must be an object/],
     ["missing arguments", { tool_name: "math.sum" }, "math.sum", /arguments is required/],
-    ["array arguments", { tool_name: "math.sum", arguments: [] }, "math.sum", /arguments must be an object \(got array\)/],
+    [
+      "array arguments",
+      { tool_name: "math.sum", arguments: [] },
+      "math.sum",
+      /arguments must be an object \(got array\)/,
+    ],
     ["a numeric tool_name", { tool_name: 1, arguments: {} }, "", /tool_name must be a string/],
-    ["an extra envelope field", { tool_name: "math.sum", arguments: { a: 1, b: 2 }, id: 3 }, "math.sum", /id is not allowed/],
+    [
+      "an extra envelope field",
+      { tool_name: "math.sum", arguments: { a: 1, b: 2 }, id: 3 },
+      "math.sum",
+      /id is not allowed/,
+    ],
     ["an invalid tool name", { tool_name: "math sum", arguments: {} }, "math sum", /tool_name must match/],
   ])("fails %s with ValidationError", async (_name, value, tool, message) => {
     const { registry, audits } = setup();
@@ -235,7 +257,8 @@ describe("execute: call validation", () => {
 
   it("fails unknown tools with ToolNotFound and the closest names", async () => {
     const { registry, audits } = setup();
-    for (const name of ["math.sum", "math.sub", "math.multiply", "files.read"]) registry.register({ name, inputSchema: {} }, () => 1);
+    for (const name of ["math.sum", "math.sub", "math.multiply", "files.read"])
+      registry.register({ name, inputSchema: {} }, () => 1);
     const result = await registry.execute(call("math.summ", { a: 1 }));
     expect(result.error).toEqual({
       error_type: "ToolNotFound",
@@ -309,23 +332,37 @@ describe("execute: call validation", () => {
     const compileSchema = vi.fn();
     const { registry } = setup({ compileSchema });
     const validateInput = Object.assign((data: unknown) => (data as { ok?: boolean }).ok === true, {
-      errors: [{ instancePath: "/ok", schemaPath: "#/properties/ok/const", keyword: "const", params: { allowedValue: true }, message: "must be equal to constant" }],
+      errors: [
+        {
+          instancePath: "/ok",
+          schemaPath: "#/properties/ok/const",
+          keyword: "const",
+          params: { allowedValue: true },
+          message: "must be equal to constant",
+        },
+      ],
     });
     registry.register({ name: "a.b", inputSchema: { type: "object" }, validateInput }, () => "ran");
     expect((await registry.execute(call("a.b", { ok: true }))).data).toBe("ran");
     const result = await registry.execute(call("a.b", { ok: false }));
-    expect(result.error?.error_details).toEqual({ errors: [{ pointer: "/ok", rule: "const", message: "must be true", value: false }] });
+    expect(result.error?.error_details).toEqual({
+      errors: [{ pointer: "/ok", rule: "const", message: "must be true", value: false }],
+    });
     expect(compileSchema).not.toHaveBeenCalled();
   });
 
   it("compiles a schema lazily, once, and reports an invalid schema as SchemaError", async () => {
     const compile = vi.fn((schema: Record<string, unknown>) => {
-      if (JSON.stringify(schema).includes("bogus")) throw new Error("schema is invalid: data/type must be equal to one of the allowed values");
+      if (JSON.stringify(schema).includes("bogus"))
+        throw new Error("schema is invalid: data/type must be equal to one of the allowed values");
       return Object.assign(() => true, { errors: null });
     });
     const { registry } = setup({ compileSchema: compile });
     registry.register({ name: "a.ok", inputSchema: { type: "object" } }, () => 1);
-    registry.register({ name: "a.broken", inputSchema: { type: ["object", "bogus"], properties: { x: { type: "bogus" } } } }, () => 1);
+    registry.register(
+      { name: "a.broken", inputSchema: { type: ["object", "bogus"], properties: { x: { type: "bogus" } } } },
+      () => 1,
+    );
     expect(compile).not.toHaveBeenCalled(); // lazy: nothing at registration
     await registry.execute(call("a.ok"));
     await registry.execute(call("a.ok"));
@@ -359,19 +396,59 @@ describe("execute: handler errors", () => {
   }
 
   it.each<[string, () => unknown, object]>([
-    ["an Error", () => { throw new Error("disk on fire"); }, { error_type: "ToolExecutionError", error_message: "disk on fire" }],
-    ["a rejected promise", async () => { throw new TypeError("bad"); }, { error_type: "ToolExecutionError", error_message: "bad", error_details: { exception: "TypeError" } }],
-    ["an MCPError subclass", () => { throw new PermissionError("not yours"); }, { error_type: "PermissionError", error_message: "not yours" }],
-    ["a custom MCPError", async () => { throw new QuotaError(); }, { error_type: "ApiLimitExceeded", error_message: "quota exhausted", error_details: { retryAfterSeconds: 30 } }],
-    ["a plain object with error_type", () => { throw { error_type: "FileNotFoundError", error_message: "missing /x", error_details: { path: "/x" } }; }, { error_type: "FileNotFoundError", error_message: "missing /x", error_details: { path: "/x" } }],
-    ["a string", () => { throw "nope"; }, { error_type: "ToolExecutionError", error_message: "nope" }],
+    [
+      "an Error",
+      () => {
+        throw new Error("disk on fire");
+      },
+      { error_type: "ToolExecutionError", error_message: "disk on fire" },
+    ],
+    [
+      "a rejected promise",
+      async () => {
+        throw new TypeError("bad");
+      },
+      { error_type: "ToolExecutionError", error_message: "bad", error_details: { exception: "TypeError" } },
+    ],
+    [
+      "an MCPError subclass",
+      () => {
+        throw new PermissionError("not yours");
+      },
+      { error_type: "PermissionError", error_message: "not yours" },
+    ],
+    [
+      "a custom MCPError",
+      async () => {
+        throw new QuotaError();
+      },
+      { error_type: "ApiLimitExceeded", error_message: "quota exhausted", error_details: { retryAfterSeconds: 30 } },
+    ],
+    [
+      "a plain object with error_type",
+      () => {
+        throw { error_type: "FileNotFoundError", error_message: "missing /x", error_details: { path: "/x" } };
+      },
+      { error_type: "FileNotFoundError", error_message: "missing /x", error_details: { path: "/x" } },
+    ],
+    [
+      "a string",
+      () => {
+        throw "nope";
+      },
+      { error_type: "ToolExecutionError", error_message: "nope" },
+    ],
   ])("maps %s to a failure result", async (_name, handler, error) => {
     const logger = recordingLogger();
     const { registry, audits } = setup({ logger });
     registry.register({ name: "a.tool", inputSchema: {} }, handler);
     const result = await registry.execute(call("a.tool"));
     expect(result).toEqual({ status: "failure", data: null, error });
-    expect(audits[0]).toMatchObject({ tool: "a.tool", status: "failure", errorType: (error as { error_type: string }).error_type });
+    expect(audits[0]).toMatchObject({
+      tool: "a.tool",
+      status: "failure",
+      errorType: (error as { error_type: string }).error_type,
+    });
     expect(logger.lines.some(([level]) => level === "warn")).toBe(true);
   });
 });
@@ -390,7 +467,11 @@ describe("execute: time limits and cancellation", () => {
     expect(result).toEqual({
       status: "failure",
       data: null,
-      error: { error_type: "TimeoutError", error_message: 'Tool "slow.tool" timed out after 20 ms', error_details: { timeoutMs: 20 } },
+      error: {
+        error_type: "TimeoutError",
+        error_message: 'Tool "slow.tool" timed out after 20 ms',
+        error_details: { timeoutMs: 20 },
+      },
     });
     expect(signal?.aborted).toBe(true);
     expect((signal?.reason as Error).name).toBe("TimeoutError");
@@ -433,7 +514,11 @@ describe("execute: time limits and cancellation", () => {
     });
     expect((await registry.execute(call("a.fails_late"))).error?.error_type).toBe("TimeoutError");
     await sleep(30);
-    expect(logger.lines.some(([level, message]) => level === "debug" && message.includes("after its call had already ended"))).toBe(true);
+    expect(
+      logger.lines.some(
+        ([level, message]) => level === "debug" && message.includes("after its call had already ended"),
+      ),
+    ).toBe(true);
   });
 
   it("does not start a timer for synchronous handlers", async () => {
@@ -478,7 +563,10 @@ describe("execute: time limits and cancellation", () => {
     const pending = registry.execute(call("a.slow"), { signal: controller.signal, callId: "req-1" });
     setTimeout(() => controller.abort(new Error("user pressed stop")), 10);
     const result = await pending;
-    expect(result.error).toEqual({ error_type: "Cancelled", error_message: 'Call to tool "a.slow" was cancelled: user pressed stop' });
+    expect(result.error).toEqual({
+      error_type: "Cancelled",
+      error_message: 'Call to tool "a.slow" was cancelled: user pressed stop',
+    });
     expect(handlerSignal?.aborted).toBe(true);
     expect((handlerSignal?.reason as Error).message).toBe("user pressed stop");
     expect(audits[0]).toMatchObject({ tool: "a.slow", status: "failure", errorType: "Cancelled", callId: "req-1" });
@@ -543,15 +631,27 @@ describe("execute: output validation", () => {
   });
 
   it('skips the check with "off"', async () => {
-    const { registry } = setup({ outputValidation: "off", compileSchema: () => { throw new Error("not compiled"); } });
-    registry.register({ ...sumTool, inputSchema: {}, validateInput: Object.assign(() => true, { errors: null }) }, badOutput);
+    const { registry } = setup({
+      outputValidation: "off",
+      compileSchema: () => {
+        throw new Error("not compiled");
+      },
+    });
+    registry.register(
+      { ...sumTool, inputSchema: {}, validateInput: Object.assign(() => true, { errors: null }) },
+      badOutput,
+    );
     expect((await registry.execute(call("math.sum"))).status).toBe("success");
   });
 
   it("checks branded success and partial_success results, not failures", async () => {
     const { registry } = setup();
-    registry.register({ name: "a.branded", inputSchema: {}, outputSchema: sumOutput }, async () => success({ sum: "x" }));
-    registry.register({ name: "a.partial", inputSchema: {}, outputSchema: sumOutput }, () => partialSuccess({ sum: "x" }));
+    registry.register({ name: "a.branded", inputSchema: {}, outputSchema: sumOutput }, async () =>
+      success({ sum: "x" }),
+    );
+    registry.register({ name: "a.partial", inputSchema: {}, outputSchema: sumOutput }, () =>
+      partialSuccess({ sum: "x" }),
+    );
     registry.register({ name: "a.failed", inputSchema: {}, outputSchema: sumOutput }, () => failure("X", "m"));
     expect((await registry.execute(call("a.branded"))).error?.error_type).toBe("ValidationError");
     expect((await registry.execute(call("a.partial"))).error?.error_type).toBe("ValidationError");
@@ -593,7 +693,10 @@ describe("execute: output validation", () => {
 
   it("accepts null data when the output schema allows it", async () => {
     const { registry } = setup();
-    registry.register({ name: "a.nullable", inputSchema: {}, outputSchema: { type: ["object", "null"] } }, () => undefined);
+    registry.register(
+      { name: "a.nullable", inputSchema: {}, outputSchema: { type: ["object", "null"] } },
+      () => undefined,
+    );
     expect(await registry.execute(call("a.nullable"))).toEqual({ status: "success", data: null });
   });
 
@@ -601,7 +704,11 @@ describe("execute: output validation", () => {
     const { registry } = setup();
     registry.register({ name: "a.same", inputSchema: {}, outputSchema: sumOutput }, () => noChangeNeeded("up to date"));
     registry.register({ name: "a.void", inputSchema: {} }, () => undefined);
-    expect(await registry.execute(call("a.same"))).toEqual({ status: "no_change_needed", data: null, explanation: "up to date" });
+    expect(await registry.execute(call("a.same"))).toEqual({
+      status: "no_change_needed",
+      data: null,
+      explanation: "up to date",
+    });
     expect(await registry.execute(call("a.void"))).toEqual({ status: "success", data: null });
   });
 
@@ -610,7 +717,9 @@ describe("execute: output validation", () => {
     const warn = setup({ outputValidation: "warn", logger });
     warn.registry.register({ name: "a.null", inputSchema: {}, outputSchema: sumOutput }, () => undefined);
     expect(await warn.registry.execute(call("a.null"))).toEqual({ status: "success", data: null });
-    expect(warn.audits[0].outputIssues).toEqual([{ pointer: "", rule: "type", message: "must be object", value: null }]);
+    expect(warn.audits[0].outputIssues).toEqual([
+      { pointer: "", rule: "type", message: "must be object", value: null },
+    ]);
     expect(logger.lines[0][1]).toBe('Output of tool "a.null" does not match its output schema: (root) must be object');
     const off = setup({ outputValidation: "off" });
     off.registry.register({ name: "a.null", inputSchema: {}, outputSchema: sumOutput }, () => undefined);
@@ -645,8 +754,20 @@ describe("execute: destructive tool gating", () => {
     ["refuses when the policy returns false", () => false, "PermissionError"],
     ["refuses truthy non-true values", (() => "yes") as never, "PermissionError"],
     ["refuses when an async policy resolves false", async () => false, "PermissionError"],
-    ["refuses when the policy throws", () => { throw new Error("gateway down"); }, "PermissionError"],
-    ["refuses when an async policy rejects", async () => { throw new Error("gateway down"); }, "PermissionError"],
+    [
+      "refuses when the policy throws",
+      () => {
+        throw new Error("gateway down");
+      },
+      "PermissionError",
+    ],
+    [
+      "refuses when an async policy rejects",
+      async () => {
+        throw new Error("gateway down");
+      },
+      "PermissionError",
+    ],
   ])("%s", async (_name, trustPolicy, outcome) => {
     const { registry } = setup({ trustPolicy });
     registry.register(destructive, () => "deleted");
@@ -835,7 +956,10 @@ describe("options", () => {
       ctx.log("info", "late");
       release();
     });
-    const result = await registry.execute(call("a.chatty"), { onProgress: (p) => progress.push(p), onLog: (_l, d) => logs.push(d) });
+    const result = await registry.execute(call("a.chatty"), {
+      onProgress: (p) => progress.push(p),
+      onLog: (_l, d) => logs.push(d),
+    });
     expect(result.error?.error_type).toBe("TimeoutError");
     await finished;
     expect(progress).toEqual([1]);

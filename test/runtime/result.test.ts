@@ -26,12 +26,18 @@ describe("result helpers", () => {
       status: "partial_success",
       data: { done: 1 },
     });
-    expect(noChangeNeeded("already up to date")).toEqual({ status: "no_change_needed", data: null, explanation: "already up to date" });
+    expect(noChangeNeeded("already up to date")).toEqual({
+      status: "no_change_needed",
+      data: null,
+      explanation: "already up to date",
+    });
   });
 
   it("serializes without brand, content or undefined fields", () => {
     expect(serialize(success({ a: 1 }))).toBe('{"status":"success","data":{"a":1}}');
-    expect(serialize(failure("X", "m"))).toBe('{"status":"failure","data":null,"error":{"error_type":"X","error_message":"m"}}');
+    expect(serialize(failure("X", "m"))).toBe(
+      '{"status":"failure","data":null,"error":{"error_type":"X","error_message":"m"}}',
+    );
   });
 
   it("brands results by prototype, not by shape", () => {
@@ -50,9 +56,9 @@ describe("result helpers", () => {
     expect(isBrandedResult(branded)).toBe(true);
     expect(branded).toEqual(plain);
     expect(() => toolResult({ status: "failure" })).toThrow(ValidationError);
-    expect(() => toolResult({ status: "failure", data: { a: 1 }, error: { error_type: "X", error_message: "m" } })).toThrow(
-      /data must be null or absent/,
-    );
+    expect(() =>
+      toolResult({ status: "failure", data: { a: 1 }, error: { error_type: "X", error_message: "m" } }),
+    ).toThrow(/data must be null or absent/);
   });
 
   it("withContent attaches non-enumerable content blocks", () => {

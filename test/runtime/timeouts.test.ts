@@ -7,7 +7,10 @@ class Item implements Expirable {
   timeoutPrev: Expirable | undefined = undefined;
   timeoutNext: Expirable | undefined = undefined;
   expiredAt: number | undefined;
-  constructor(readonly label: string, readonly log: string[]) {}
+  constructor(
+    readonly label: string,
+    readonly log: string[],
+  ) {}
   expire(): void {
     this.expiredAt = performance.now();
     this.log.push(this.label);

@@ -49,7 +49,12 @@ describe("issuesFromErrors", () => {
       { pointer: "/kind", rule: "const", message: 'must be "fixed"', value: "other" },
       { pointer: "/items/0/name", rule: "type", message: "must be string", value: 1 },
       { pointer: "/items/1/name", rule: "required", message: "is required" },
-      { pointer: "/items/1/extra", rule: "additionalProperties", message: "is not allowed (unknown property)", value: true },
+      {
+        pointer: "/items/1/extra",
+        rule: "additionalProperties",
+        message: "is not allowed (unknown property)",
+        value: true,
+      },
     ]);
   });
 
@@ -65,7 +70,9 @@ describe("issuesFromErrors", () => {
   });
 
   it("copes with validators that leave no errors", () => {
-    expect(issuesFromErrors(null, 5)).toEqual([{ pointer: "", rule: "schema", message: "does not match the schema", value: 5 }]);
+    expect(issuesFromErrors(null, 5)).toEqual([
+      { pointer: "", rule: "schema", message: "does not match the schema", value: 5 },
+    ]);
   });
 
   it("drops duplicate issues", () => {
@@ -79,7 +86,9 @@ describe("issuesFromErrors", () => {
 
 describe("canonicalJson", () => {
   it("ignores key order and undefined properties", () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } })).toBe('{"a":{"d":[1,{"x":1,"y":2}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { y: 2, x: 1 }], c: undefined } })).toBe(
+      '{"a":{"d":[1,{"x":1,"y":2}]},"b":1}',
+    );
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
     expect(canonicalJson([2, 1])).not.toBe(canonicalJson([1, 2]));
   });
@@ -87,9 +96,16 @@ describe("canonicalJson", () => {
 
 describe("compileSchema", () => {
   it("reads only an argument's own properties, never inherited members", () => {
-    const optional = compileSchema({ type: "object", properties: { constructor: { type: "object", required: ["x"] } } });
+    const optional = compileSchema({
+      type: "object",
+      properties: { constructor: { type: "object", required: ["x"] } },
+    });
     expect(optional({})).toBe(true);
-    const required = compileSchema({ type: "object", properties: { toString: { type: "string" } }, required: ["toString"] });
+    const required = compileSchema({
+      type: "object",
+      properties: { toString: { type: "string" } },
+      required: ["toString"],
+    });
     expect(required({})).toBe(false);
     expect(required({ toString: "s" })).toBe(true);
   });
@@ -165,7 +181,13 @@ describe("ajv standalone validators", () => {
       },
     });
     registry.register(
-      { name: "math.sum", inputSchema, outputSchema, validateInput: mod.validateInput, validateOutput: mod.validateOutput },
+      {
+        name: "math.sum",
+        inputSchema,
+        outputSchema,
+        validateInput: mod.validateInput,
+        validateOutput: mod.validateOutput,
+      },
       ({ a, b }: { a: number; b: number }) => ({ sum: a + b }),
     );
     expect(await registry.execute({ tool_name: "math.sum", arguments: { a: 1, b: 2 } })).toEqual({

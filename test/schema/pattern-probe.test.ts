@@ -3,7 +3,13 @@ import { probeSlowPatterns } from "../../src/schema/pattern-probe.js";
 import { runCli, tempProject } from "../helpers/project.js";
 
 // Blow-ups the static analysis misses, found by running attack strings in a worker.
-const SLOW = ["^" + "a?".repeat(40) + "$", "^(\\w{1,20}\\s?){1,20}$", "^(?:a{1,30}){1,30}$", "^(?:a|b|ab)*$", "^(ab|abab)*$"];
+const SLOW = [
+  "^" + "a?".repeat(40) + "$",
+  "^(\\w{1,20}\\s?){1,20}$",
+  "^(?:a{1,30}){1,30}$",
+  "^(?:a|b|ab)*$",
+  "^(ab|abab)*$",
+];
 const FINE = [
   "^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$",
   "^([a-z0-9]+(-[a-z0-9]+)*\\.)+[a-z]{2,}$",

@@ -16,19 +16,39 @@ describe("output that would not compile", () => {
   it("modules whose names end like a dialect or a declaration file get distinct, compiling files", async () => {
     const tools = [
       tool("a.one", "x.2019", { type: "object", properties: { a: { type: "string" } } }),
-      tool("b.two", "x", { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", properties: { b: { type: "integer" } } }),
+      tool("b.two", "x", {
+        $schema: "https://json-schema.org/draft/2019-09/schema",
+        type: "object",
+        properties: { b: { type: "integer" } },
+      }),
       tool("c.three", "x.2020", { type: "object" }),
-      tool("d.four", "x", { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { d: { type: "boolean" } } }),
+      tool("d.four", "x", {
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        type: "object",
+        properties: { d: { type: "boolean" } },
+      }),
     ];
     project = runtimeProject({ "specs/tools.json": JSON.stringify({ tools }) });
     const r = await runCli(["generate"], project.dir);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
-    expect(project.list("generated/validators")).toEqual(["draft-2019-09/x.ts", "draft-2020-12/x.ts", "x.2019.ts", "x.2020.ts"]);
+    expect(project.list("generated/validators")).toEqual([
+      "draft-2019-09/x.ts",
+      "draft-2020-12/x.ts",
+      "x.2019.ts",
+      "x.2020.ts",
+    ]);
     const generated = path.join(project.dir, "generated");
     const ts = project.list("generated").filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
-    expect(typeCheck(ts.map((f) => path.join(generated, f)), project.dir).output).toBe("");
-    const { validateTwoArgs } = (await import(pathToFileURL(path.join(generated, "validators/draft-2019-09/x.ts")).href)) as Record<string, (v: unknown) => boolean>;
+    expect(
+      typeCheck(
+        ts.map((f) => path.join(generated, f)),
+        project.dir,
+      ).output,
+    ).toBe("");
+    const { validateTwoArgs } = (await import(
+      pathToFileURL(path.join(generated, "validators/draft-2019-09/x.ts")).href
+    )) as Record<string, (v: unknown) => boolean>;
     expect(validateTwoArgs!({ b: 1 })).toBe(true);
     expect(validateTwoArgs!({ b: "1" })).toBe(false);
   });
@@ -54,14 +74,22 @@ describe("output that would not compile", () => {
   });
 
   it("a subschema whose $ref leads back to itself through its own $id is an error, not a stack overflow", async () => {
-    project = tempProject({ "specs/tools.json": JSON.stringify([tool("a.rec", "a", { type: "object", properties: { x: { $id: "sub.json", $ref: "#" } } })]) });
+    project = tempProject({
+      "specs/tools.json": JSON.stringify([
+        tool("a.rec", "a", { type: "object", properties: { x: { $id: "sub.json", $ref: "#" } } }),
+      ]),
+    });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/specs\/tools\.json:1:\d+ error SPEC_REF_CYCLE/);
   });
 
   it("an object-typed schema with a default of another type keeps its object type", async () => {
-    project = tempProject({ "specs/tools.json": JSON.stringify([tool("a.def", "a", { type: "object", default: "", format: "uuid", properties: { p: { type: "string" } } })]) });
+    project = tempProject({
+      "specs/tools.json": JSON.stringify([
+        tool("a.def", "a", { type: "object", default: "", format: "uuid", properties: { p: { type: "string" } } }),
+      ]),
+    });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(0);
     expect(project.read("generated/types/a.ts")).toMatch(/export interface DefArgs \{/);
@@ -80,7 +108,11 @@ describe("output that would not compile", () => {
   it("keywords of another dialect never reach ajv (a draft-07 maxContains holding a $id)", async () => {
     project = tempProject({
       "specs/tools.json": JSON.stringify([
-        tool("a.b", "a", { type: "object", maxContains: { $id: "validateCArgs" }, properties: { n: { type: "integer", nullable: true } } }),
+        tool("a.b", "a", {
+          type: "object",
+          maxContains: { $id: "validateCArgs" },
+          properties: { n: { type: "integer", nullable: true } },
+        }),
         tool("a.c", "a", { type: "object", properties: { q: { type: "string" } } }),
       ]),
     });

@@ -64,7 +64,8 @@ export function canaryTokensInCode(code: string): string[] {
   for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan()) {
     // A `/` where an expression starts is a regular expression, which the scanner only
     // knows when asked.
-    if ((t === ts.SyntaxKind.SlashToken || t === ts.SyntaxKind.SlashEqualsToken) && startsExpression(previous)) t = scanner.reScanSlashToken();
+    if ((t === ts.SyntaxKind.SlashToken || t === ts.SyntaxKind.SlashEqualsToken) && startsExpression(previous))
+      t = scanner.reScanSlashToken();
     if (t === ts.SyntaxKind.CloseBraceToken && nesting[nesting.length - 1] === "template") {
       nesting.pop();
       t = scanner.reScanTemplateToken(false);

@@ -96,7 +96,12 @@ ${P.join("\n\n")}
 
 | Parameter Name | Type | Required | Description | Example Value |
 | :------------- | :--- | :------- | :---------- | :------------ |
-${P.filter((p) => !/[|\n\u2028\u2029`]/.test(p)).map((p, i) => `| \`p${i}\` | \`string\` | No | ${p} (default: "${p.replace(/"/g, "")}") | \`"${p.replace(/"/g, "")}"\` |`).join("\n")}
+${P.filter((p) => !/[|\n\u2028\u2029`]/.test(p))
+  .map(
+    (p, i) =>
+      `| \`p${i}\` | \`string\` | No | ${p} (default: "${p.replace(/"/g, "")}") | \`"${p.replace(/"/g, "")}"\` |`,
+  )
+  .join("\n")}
 
 ### 4. Output Schema (Return Value)
 
@@ -106,7 +111,9 @@ ${JSON.stringify(hostileSchema("md"), null, 2)}
 
 ### 5. Error Handling
 
-${P.filter((p) => !/[\n\u2028\u2029]/.test(p)).map((p) => `- \`CanaryError\`: ${p}`).join("\n")}
+${P.filter((p) => !/[\n\u2028\u2029]/.test(p))
+  .map((p) => `- \`CanaryError\`: ${p}`)
+  .join("\n")}
 
 ### 6. Idempotency
 
@@ -121,7 +128,9 @@ ${JSON.stringify({ tool_name: "canary_md.shout", arguments: { p0: P[0] } }, null
 
 ### 8. Security Considerations
 
-${P.filter((p) => !/[\n\u2028\u2029]/.test(p)).map((p) => `- **${p.replace(/\*/g, "")}**: ${p}`).join("\n")}
+${P.filter((p) => !/[\n\u2028\u2029]/.test(p))
+  .map((p) => `- **${p.replace(/\*/g, "")}**: ${p}`)
+  .join("\n")}
 `;
 
 let project: TempProject;
@@ -129,7 +138,10 @@ let dir: string;
 let canary: ReturnType<typeof installCanary>;
 
 beforeAll(() => {
-  project = runtimeProject({ "specs/canary.json": JSON.stringify(JSON_TOOLS, null, 2), "specs/canary_md/MCP_TOOL_SPECIFICATION.md": MARKDOWN });
+  project = runtimeProject({
+    "specs/canary.json": JSON.stringify(JSON_TOOLS, null, 2),
+    "specs/canary_md/MCP_TOOL_SPECIFICATION.md": MARKDOWN,
+  });
   dir = project.dir;
   canary = installCanary();
 });
@@ -140,7 +152,9 @@ afterAll(() => {
 });
 
 function filesBelow(root: string): string[] {
-  return readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => /\.(ts|js|json)$/.test(f) && !f.startsWith("node_modules")).map((f) => path.join(root, f));
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((f) => /\.(ts|js|json)$/.test(f) && !f.startsWith("node_modules"))
+    .map((f) => path.join(root, f));
 }
 
 function assertNoCanary(where: string): void {
@@ -174,8 +188,13 @@ describe("canaries in every spec field", () => {
 
   it("the generated code compiles under tsc --strict", () => {
     const generated = path.join(dir, "generated");
-    const ts = readdirSync(generated, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts") && !f.endsWith(".d.ts"));
-    const r = typeCheck(ts.map((f) => path.join(generated, f)), dir);
+    const ts = readdirSync(generated, { recursive: true, encoding: "utf8" }).filter(
+      (f) => f.endsWith(".ts") && !f.endsWith(".d.ts"),
+    );
+    const r = typeCheck(
+      ts.map((f) => path.join(generated, f)),
+      dir,
+    );
     expect(r.output).toBe("");
     expect(r.ok).toBe(true);
   });
@@ -183,18 +202,33 @@ describe("canaries in every spec field", () => {
   it("loading every module and calling every tool fires nothing", async () => {
     const generated = path.join(dir, "generated");
     const validators = filesBelow(path.join(generated, "validators")).filter((f) => f.endsWith(".ts"));
-    const inputs: unknown[] = [{}, null, "x", [], { [P[0]!]: P[0] }, Object.fromEntries(P.map((p) => [p, p])), { nested: { self: { self: {} } }, byId: {}, anchored: 1 }];
+    const inputs: unknown[] = [
+      {},
+      null,
+      "x",
+      [],
+      { [P[0]!]: P[0] },
+      Object.fromEntries(P.map((p) => [p, p])),
+      { nested: { self: { self: {} } }, byId: {}, anchored: 1 },
+    ];
     for (const file of validators) {
       const mod = (await import(pathToFileURL(file).href)) as Record<string, (v: unknown) => boolean>;
       for (const validate of Object.values(mod)) for (const input of inputs) validate(input);
     }
     const runtime = await import("@mcp-specgen/runtime");
-    const server = (await import(pathToFileURL(path.join(generated, "server.ts")).href)) as { createRegistry(h: unknown): import("@mcp-specgen/runtime").ToolRegistry };
-    const client = (await import(pathToFileURL(path.join(generated, "client.ts")).href)) as { createRawClient(t: unknown): Record<string, Record<string, (a: unknown) => Promise<unknown>>> };
+    const server = (await import(pathToFileURL(path.join(generated, "server.ts")).href)) as {
+      createRegistry(h: unknown): import("@mcp-specgen/runtime").ToolRegistry;
+    };
+    const client = (await import(pathToFileURL(path.join(generated, "client.ts")).href)) as {
+      createRawClient(t: unknown): Record<string, Record<string, (a: unknown) => Promise<unknown>>>;
+    };
     const tools = (await import(pathToFileURL(path.join(generated, "tools.ts")).href)) as Record<string, unknown>;
     expect(Object.keys(tools).length).toBeGreaterThan(0);
     // Every module → every tool → a handler that echoes its arguments.
-    const handlers = new Proxy({}, { get: () => new Proxy({}, { get: () => async (args: unknown) => ({ echo: args, note: P[0] }) }) });
+    const handlers = new Proxy(
+      {},
+      { get: () => new Proxy({}, { get: () => async (args: unknown) => ({ echo: args, note: P[0] }) }) },
+    );
     const registry = server.createRegistry(handlers);
     const raw = client.createRawClient(runtime.inProcessTransport(registry));
     const calls = Object.values(raw).flatMap((module) => Object.values(module));
@@ -205,7 +239,10 @@ describe("canaries in every spec field", () => {
   });
 
   it("import of the tool list writes specs that generate again without firing", async () => {
-    const imported = await runCli(["import", "--file", "specs/canary.json", "--out", "imported/MCP_TOOL_SPECIFICATION.md"], dir);
+    const imported = await runCli(
+      ["import", "--file", "specs/canary.json", "--out", "imported/MCP_TOOL_SPECIFICATION.md"],
+      dir,
+    );
     expect(imported.stderr).not.toMatch(/error/i);
     expect(imported.code).toBe(0);
     const gen = await runCli(["generate", "imported", "--out", "generated-imported"], dir);
@@ -220,8 +257,13 @@ describe("canaries in every spec field", () => {
 
 describe("the nested-$id exploit", () => {
   it("a $id that closes ajv's sourceURL comment runs nothing during generate, check or load", async () => {
-    const payload = '*/ (process.getBuiltinModule("fs").writeFileSync("CANARY-FILE","ran")) || function(){return true}; function z(){/*';
-    const tool = { name: "evil", description: "d", inputSchema: { type: "object", properties: { a: { $id: payload, type: "string" }, b: { $ref: payload } } } };
+    const payload =
+      '*/ (process.getBuiltinModule("fs").writeFileSync("CANARY-FILE","ran")) || function(){return true}; function z(){/*';
+    const tool = {
+      name: "evil",
+      description: "d",
+      inputSchema: { type: "object", properties: { a: { $id: payload, type: "string" }, b: { $ref: payload } } },
+    };
     const evil = runtimeProject({ "specs/evil.json": JSON.stringify([tool]) });
     const project = evil.dir;
     try {
@@ -230,14 +272,20 @@ describe("the nested-$id exploit", () => {
       try {
         expect((await runCli(["generate"], project)).code).toBe(0);
         expect((await runCli(["check"], project)).code).toBe(0);
-        const validators = (await import(pathToFileURL(path.join(project, "generated/validators/evil.ts")).href)) as Record<string, (v: unknown) => boolean>;
+        const validators = (await import(
+          pathToFileURL(path.join(project, "generated/validators/evil.ts")).href
+        )) as Record<string, (v: unknown) => boolean>;
         expect(validators.validateEvilArgs!({ a: "x", b: "y" })).toBe(true);
         expect(validators.validateEvilArgs!({ b: 1 })).toBe(false);
       } finally {
         process.chdir(cwd);
       }
       expect(canaryFileWritten(project, REPO)).toBe(false);
-      expect(canaryTokensInCode(readFileSync(path.join(project, "generated/validators/evil.ts"), "utf8").replace(/CANARY-FILE/g, "CANARY"))).toEqual([]);
+      expect(
+        canaryTokensInCode(
+          readFileSync(path.join(project, "generated/validators/evil.ts"), "utf8").replace(/CANARY-FILE/g, "CANARY"),
+        ),
+      ).toEqual([]);
     } finally {
       evil.dispose();
     }
@@ -246,7 +294,11 @@ describe("the nested-$id exploit", () => {
 
 describe("the canary detector", () => {
   it("flags payload text that became code and ignores it in literals and comments", () => {
-    expect(canaryTokensInCode('const a = "*/globalThis.__CANARY__?.(1);/*";\n/* __CANARY__ */ // __CANARY__\nconst r = /__CANARY__/u; const t = `x${1}__CANARY__`;')).toEqual([]);
+    expect(
+      canaryTokensInCode(
+        'const a = "*/globalThis.__CANARY__?.(1);/*";\n/* __CANARY__ */ // __CANARY__\nconst r = /__CANARY__/u; const t = `x${1}__CANARY__`;',
+      ),
+    ).toEqual([]);
     expect(canaryTokensInCode("/* x */globalThis.__CANARY__?.(1);/* y */")).toEqual(["__CANARY__"]);
     expect(canaryTokensInCode("const t = `a${globalThis.__CANARY__?.(5)}b`;")).toEqual(["__CANARY__"]);
   });

@@ -11,7 +11,18 @@ const SERVER = path.join(import.meta.dirname, "../mcp/fixtures/hostile-server.ts
 const BATCHES = Number(process.env.FRAME_RUNS ?? 40);
 const SEED = 20261123;
 
-const METHODS = ["initialize", "ping", "tools/list", "tools/call", "notifications/cancelled", "notifications/initialized", "logging/setLevel", "resources/list", "nope", ""];
+const METHODS = [
+  "initialize",
+  "ping",
+  "tools/list",
+  "tools/call",
+  "notifications/cancelled",
+  "notifications/initialized",
+  "logging/setLevel",
+  "resources/list",
+  "nope",
+  "",
+];
 
 /** One frame: a plausible request with random parts, random JSON, or raw bytes. */
 const frame: fc.Arbitrary<string> = fc.oneof(
@@ -24,8 +35,35 @@ const frame: fc.Arbitrary<string> = fc.oneof(
           id: fc.oneof(fc.integer(), text, fc.constant(null), jsonValue, fc.double()),
           method: fc.oneof(fc.constantFrom(...METHODS), text),
           params: fc.oneof(
-            fc.record({ name: fc.oneof(fc.constantFrom("ok", "reject_proxy", "throw_getters", "reject_null", "log_bigint", "progress_bigint", "nope"), text), arguments: fc.oneof(jsonValue, fc.dictionary(text, jsonValue)) }, { requiredKeys: [] }),
-            fc.record({ requestId: jsonValue, reason: text, cursor: jsonValue, level: text, protocolVersion: text, _meta: fc.dictionary(text, jsonValue) }, { requiredKeys: [] }),
+            fc.record(
+              {
+                name: fc.oneof(
+                  fc.constantFrom(
+                    "ok",
+                    "reject_proxy",
+                    "throw_getters",
+                    "reject_null",
+                    "log_bigint",
+                    "progress_bigint",
+                    "nope",
+                  ),
+                  text,
+                ),
+                arguments: fc.oneof(jsonValue, fc.dictionary(text, jsonValue)),
+              },
+              { requiredKeys: [] },
+            ),
+            fc.record(
+              {
+                requestId: jsonValue,
+                reason: text,
+                cursor: jsonValue,
+                level: text,
+                protocolVersion: text,
+                _meta: fc.dictionary(text, jsonValue),
+              },
+              { requiredKeys: [] },
+            ),
             jsonValue,
           ),
         },
@@ -35,7 +73,22 @@ const frame: fc.Arbitrary<string> = fc.oneof(
   },
   { weight: 2, arbitrary: jsonValue.map((v) => JSON.stringify(v) ?? "null") },
   { weight: 1, arbitrary: fc.array(jsonValue, { maxLength: 5 }).map((batch) => JSON.stringify(batch)) },
-  { weight: 1, arbitrary: fc.oneof(text, fc.constantFrom("{", "}", "[", '{"jsonrpc":"2.0","id":1,"method":"ping"', "\u0000", "\uFEFF{}", "\r", '{"__proto__":{"polluted":1},"jsonrpc":"2.0","id":1,"method":"ping"}')) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      text,
+      fc.constantFrom(
+        "{",
+        "}",
+        "[",
+        '{"jsonrpc":"2.0","id":1,"method":"ping"',
+        "\u0000",
+        "\uFEFF{}",
+        "\r",
+        '{"__proto__":{"polluted":1},"jsonrpc":"2.0","id":1,"method":"ping"}',
+      ),
+    ),
+  },
 );
 
 let child: ChildProcess;
@@ -74,7 +127,11 @@ beforeAll(async () => {
       if (typeof message.id === "number") waiting.get(message.id)?.(message);
     }
   });
-  const init = await request("initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "frames", version: "1" } });
+  const init = await request("initialize", {
+    protocolVersion: "2025-11-25",
+    capabilities: {},
+    clientInfo: { name: "frames", version: "1" },
+  });
   expect(init.result).toBeDefined();
   child.stdin!.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`);
 });

@@ -12,7 +12,12 @@ import { canaryFileWritten, canaryTokensInCode, installCanary } from "./canaries
 // `import`. CI runs a fixed seed; `npm run fuzz` runs many more cases (FUZZ_RUNS, and a
 // random seed unless FUZZ_SEED is given).
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
-const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : process.env.FUZZ_RUNS ? Date.now() % 2 ** 31 : 20261123;
+const SEED =
+  process.env.FUZZ_SEED !== undefined
+    ? Number(process.env.FUZZ_SEED)
+    : process.env.FUZZ_RUNS
+      ? Date.now() % 2 ** 31
+      : 20261123;
 // Type-checking and loading every successful output would dominate the run; a sample shows
 // the same bugs.
 const MAX_COMPILED = Number(process.env.FUZZ_COMPILED ?? 40);
@@ -34,7 +39,9 @@ afterAll(() => {
   // FUZZ_KEEP=1 keeps the cases for a look at a failure.
   if (!process.env.FUZZ_KEEP) project.dispose();
   else console.log(`fuzz: cases kept in ${root}`);
-  console.log(`fuzz: seed ${SEED}, ${stats.cases} cases, ${stats.generated} generated, ${stats.refused} refused with diagnostics`);
+  console.log(
+    `fuzz: seed ${SEED}, ${stats.cases} cases, ${stats.generated} generated, ${stats.refused} refused with diagnostics`,
+  );
 });
 
 /** Every file below `dir` (not following symlinks), relative, `/`-separated. */
@@ -49,47 +56,60 @@ const NO_STACK = /\n\s+at .+[(:]\d+/;
 describe("fuzzing specs", () => {
   it(`generate/check/lint/import never throw, never run spec text, never write outside --out (seed ${SEED}, ${RUNS} runs)`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.option(jsonSpec, { nil: undefined }), fc.option(markdownSpec, { nil: undefined }), async (json, markdown) => {
-        const dir = path.join(root, `case-${stats.cases++}`);
-        mkdirSync(path.join(dir, "specs/md"), { recursive: true });
-        if (json !== undefined) writeFileSync(path.join(dir, "specs/tools.json"), json);
-        if (markdown !== undefined) writeFileSync(path.join(dir, "specs/md/MCP_TOOL_SPECIFICATION.md"), markdown);
-        const before = listFiles(dir).sort();
+      fc.asyncProperty(
+        fc.option(jsonSpec, { nil: undefined }),
+        fc.option(markdownSpec, { nil: undefined }),
+        async (json, markdown) => {
+          const dir = path.join(root, `case-${stats.cases++}`);
+          mkdirSync(path.join(dir, "specs/md"), { recursive: true });
+          if (json !== undefined) writeFileSync(path.join(dir, "specs/tools.json"), json);
+          if (markdown !== undefined) writeFileSync(path.join(dir, "specs/md/MCP_TOOL_SPECIFICATION.md"), markdown);
+          const before = listFiles(dir).sort();
 
-        const gen = await runCli(["generate", "--quiet"], dir);
-        expect([0, 1], gen.stderr).toContain(gen.code);
-        expect(gen.stderr).not.toMatch(NO_STACK);
-        const after = listFiles(dir).sort();
-        const added = after.filter((f) => !before.includes(f));
-        if (gen.code === 0) {
-          stats.generated++;
-          expect(added.every((f) => f.startsWith("generated/")), added.join(", ")).toBe(true);
-          const check = await runCli(["check"], dir);
-          expect(check.code, check.stdout + check.stderr).toBe(0);
-          for (const f of added) {
-            if (/\.(ts|js)$/.test(f)) expect(canaryTokensInCode(readFileSync(path.join(dir, f), "utf8")), f).toEqual([]);
+          const gen = await runCli(["generate", "--quiet"], dir);
+          expect([0, 1], gen.stderr).toContain(gen.code);
+          expect(gen.stderr).not.toMatch(NO_STACK);
+          const after = listFiles(dir).sort();
+          const added = after.filter((f) => !before.includes(f));
+          if (gen.code === 0) {
+            stats.generated++;
+            expect(
+              added.every((f) => f.startsWith("generated/")),
+              added.join(", "),
+            ).toBe(true);
+            const check = await runCli(["check"], dir);
+            expect(check.code, check.stdout + check.stderr).toBe(0);
+            for (const f of added) {
+              if (/\.(ts|js)$/.test(f))
+                expect(canaryTokensInCode(readFileSync(path.join(dir, f), "utf8")), f).toEqual([]);
+            }
+            if (succeeded.length < MAX_COMPILED) succeeded.push(dir);
+          } else {
+            stats.refused++;
+            // A failed run writes nothing at all.
+            expect(added).toEqual([]);
+            expect(gen.stderr).toMatch(/(error|mcp-specgen:) /);
           }
-          if (succeeded.length < MAX_COMPILED) succeeded.push(dir);
-        } else {
-          stats.refused++;
-          // A failed run writes nothing at all.
-          expect(added).toEqual([]);
-          expect(gen.stderr).toMatch(/(error|mcp-specgen:) /);
-        }
 
-        const lint = await runCli(["lint"], dir);
-        expect([0, 1]).toContain(lint.code);
-        expect(lint.stderr + lint.stdout).not.toMatch(NO_STACK);
-        if (json !== undefined) {
-          const imported = await runCli(["import", "--file", "specs/tools.json", "--out", "imported/MCP_TOOL_SPECIFICATION.md", "--force"], dir);
-          expect([0, 1, 2]).toContain(imported.code);
-          expect(imported.stderr).not.toMatch(NO_STACK);
-          const strays = listFiles(dir).filter((f) => !f.startsWith("specs/") && !f.startsWith("generated/") && !f.startsWith("imported/"));
-          expect(strays).toEqual([]);
-        }
-        expect(canary.fired).toEqual([]);
-        expect(canaryFileWritten(dir, REPO, process.cwd())).toBe(false);
-      }),
+          const lint = await runCli(["lint"], dir);
+          expect([0, 1]).toContain(lint.code);
+          expect(lint.stderr + lint.stdout).not.toMatch(NO_STACK);
+          if (json !== undefined) {
+            const imported = await runCli(
+              ["import", "--file", "specs/tools.json", "--out", "imported/MCP_TOOL_SPECIFICATION.md", "--force"],
+              dir,
+            );
+            expect([0, 1, 2]).toContain(imported.code);
+            expect(imported.stderr).not.toMatch(NO_STACK);
+            const strays = listFiles(dir).filter(
+              (f) => !f.startsWith("specs/") && !f.startsWith("generated/") && !f.startsWith("imported/"),
+            );
+            expect(strays).toEqual([]);
+          }
+          expect(canary.fired).toEqual([]);
+          expect(canaryFileWritten(dir, REPO, process.cwd())).toBe(false);
+        },
+      ),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
     expect(stats.generated).toBeGreaterThan(0);
@@ -106,10 +126,16 @@ describe("fuzzing specs", () => {
     const r = typeCheck(files, root);
     expect(r.output).toBe("");
     for (const dir of succeeded) {
-      const validators = readdirSync(path.join(dir, "generated"), { recursive: true, encoding: "utf8" }).filter((f) => f.startsWith("validators") && f.endsWith(".ts"));
+      const validators = readdirSync(path.join(dir, "generated"), { recursive: true, encoding: "utf8" }).filter(
+        (f) => f.startsWith("validators") && f.endsWith(".ts"),
+      );
       for (const f of validators) {
-        const mod = (await import(pathToFileURL(path.join(dir, "generated", f)).href)) as Record<string, (v: unknown) => boolean>;
-        for (const validate of Object.values(mod)) for (const v of [{}, null, "x", { a: "a".repeat(1000) }]) expect(typeof validate(v)).toBe("boolean");
+        const mod = (await import(pathToFileURL(path.join(dir, "generated", f)).href)) as Record<
+          string,
+          (v: unknown) => boolean
+        >;
+        for (const validate of Object.values(mod))
+          for (const v of [{}, null, "x", { a: "a".repeat(1000) }]) expect(typeof validate(v)).toBe("boolean");
       }
     }
     expect(canary.fired).toEqual([]);

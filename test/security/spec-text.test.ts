@@ -35,7 +35,13 @@ describe("untrusted spec text", () => {
       b: { type: "object", default: { "*/": breakout }, example: { k: `x*/${"y".repeat(300)}` } },
       c: { type: "string", description: breakout, default: "\u2028*/\u2029" },
     };
-    project = tempProject({ "specs/x.json": JSON.stringify({ name: "x.y", description: breakout, inputSchema: { type: "object", properties } }) });
+    project = tempProject({
+      "specs/x.json": JSON.stringify({
+        name: "x.y",
+        description: breakout,
+        inputSchema: { type: "object", properties },
+      }),
+    });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(0);
     const types = project.read("generated/types/x.ts");
@@ -45,12 +51,25 @@ describe("untrusted spec text", () => {
     expect(types).toContain('@default {"*\\/":"*\\/ process.exit() /*"}');
     // A long example is cut, readably, and its cut cannot open anything.
     expect(types).toMatch(/@example \{"k":"x\*\\\/y+…\n/);
-    expect(types.match(/\*\//g)!.length).toBe(types.match(/\/\*\*/g)!.length + types.match(/^\/\* generated/gm)!.length);
+    expect(types.match(/\*\//g)!.length).toBe(
+      types.match(/\/\*\*/g)!.length + types.match(/^\/\* generated/gm)!.length,
+    );
   });
 
   it("refuses $refs to files and URLs without reading them", async () => {
     project = tempProject({
-      "specs/x.json": JSON.stringify({ name: "x.y", description: "d", inputSchema: { type: "object", properties: { a: { $ref: "/etc/passwd" }, b: { $ref: "https://example.invalid/s.json" } } } }, null, 2),
+      "specs/x.json": JSON.stringify(
+        {
+          name: "x.y",
+          description: "d",
+          inputSchema: {
+            type: "object",
+            properties: { a: { $ref: "/etc/passwd" }, b: { $ref: "https://example.invalid/s.json" } },
+          },
+        },
+        null,
+        2,
+      ),
     });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(1);
@@ -61,17 +80,39 @@ describe("untrusted spec text", () => {
 
   it("refuses $refs into non-schema data (where generators would not sanitise)", async () => {
     project = tempProject({
-      "specs/x.json": JSON.stringify({ name: "x.y", description: "d", inputSchema: { type: "object", properties: { p: { $ref: "#/x-lib/evil" } }, "x-lib": { evil: { tsType: "string }\nexport const pwned = 1;\ninterface Z {" } } } }, null, 2),
+      "specs/x.json": JSON.stringify(
+        {
+          name: "x.y",
+          description: "d",
+          inputSchema: {
+            type: "object",
+            properties: { p: { $ref: "#/x-lib/evil" } },
+            "x-lib": { evil: { tsType: "string }\nexport const pwned = 1;\ninterface Z {" } },
+          },
+        },
+        null,
+        2,
+      ),
     });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/specs\/x\.json:\d+:\d+ error SPEC_REF_UNRESOLVED .*"#\/x-lib\/evil" does not point at a subschema/);
+    expect(r.stderr).toMatch(
+      /specs\/x\.json:\d+:\d+ error SPEC_REF_UNRESOLVED .*"#\/x-lib\/evil" does not point at a subschema/,
+    );
     expect(project.list()).toEqual(["specs/x.json"]);
   });
 
   it("generates properties named like Object.prototype members (hasOwnProperty shadows json-schema-to-typescript's own call)", async () => {
-    const properties = Object.fromEntries(["hasOwnProperty", "constructor", "toString", "__proto__"].map((k) => [k, { type: "string" }]));
-    project = tempProject({ "specs/x.json": JSON.stringify({ name: "x.y", description: "d", inputSchema: { type: "object", properties, required: ["hasOwnProperty"], additionalProperties: false } }) });
+    const properties = Object.fromEntries(
+      ["hasOwnProperty", "constructor", "toString", "__proto__"].map((k) => [k, { type: "string" }]),
+    );
+    project = tempProject({
+      "specs/x.json": JSON.stringify({
+        name: "x.y",
+        description: "d",
+        inputSchema: { type: "object", properties, required: ["hasOwnProperty"], additionalProperties: false },
+      }),
+    });
     const r = await runCli(["generate"], project.dir);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
@@ -83,10 +124,32 @@ describe("untrusted spec text", () => {
 
   it("reads draft-04 and 2019-09 schemas with a warning instead of crashing", async () => {
     project = tempProject({
-      "specs/x.json": JSON.stringify({ tools: [
-        { name: "x.old", description: "d", inputSchema: { $schema: "http://json-schema.org/draft-04/schema#", type: "object", properties: { a: { type: "string" } } } },
-        { name: "x.new", description: "d", inputSchema: { $schema: "https://json-schema.org/draft/2019-09/schema", type: "object", properties: { b: { type: "integer" } } } },
-      ] }, null, 2),
+      "specs/x.json": JSON.stringify(
+        {
+          tools: [
+            {
+              name: "x.old",
+              description: "d",
+              inputSchema: {
+                $schema: "http://json-schema.org/draft-04/schema#",
+                type: "object",
+                properties: { a: { type: "string" } },
+              },
+            },
+            {
+              name: "x.new",
+              description: "d",
+              inputSchema: {
+                $schema: "https://json-schema.org/draft/2019-09/schema",
+                type: "object",
+                properties: { b: { type: "integer" } },
+              },
+            },
+          ],
+        },
+        null,
+        2,
+      ),
     });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(0);
@@ -95,7 +158,14 @@ describe("untrusted spec text", () => {
   });
 
   it("refuses module names that would escape the output directory", async () => {
-    project = tempProject({ "specs/x.json": JSON.stringify({ name: "y", module: "../../outside", description: "d", inputSchema: { type: "object" } }) });
+    project = tempProject({
+      "specs/x.json": JSON.stringify({
+        name: "y",
+        module: "../../outside",
+        description: "d",
+        inputSchema: { type: "object" },
+      }),
+    });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/SPEC_MODULE_INVALID/);

@@ -4,7 +4,12 @@ import { createClient } from "../generated/client.js";
 import { createRegistry } from "../generated/server.js";
 import { handlers } from "./handlers.js";
 
-const server = await serveHttp(createRegistry(handlers), { name: "greeter", version: "1.0.0", host: "127.0.0.1", port: 0 });
+const server = await serveHttp(createRegistry(handlers), {
+  name: "greeter",
+  version: "1.0.0",
+  host: "127.0.0.1",
+  port: 0,
+});
 const connection = await connectHttp({ url: server.url });
 try {
   const client = createClient(connection.transport);

@@ -23,7 +23,13 @@ export async function ask(openai: OpenAI, question: string, model = "gpt-4.1-min
     if (!message.tool_calls?.length) return message.content ?? "";
     for (const toolCall of message.tool_calls) {
       if (toolCall.type !== "function") continue;
-      const result = await call({ tool_name: toolByFunction.get(toolCall.function.name) ?? toolCall.function.name, arguments: JSON.parse(toolCall.function.arguments) as Record<string, unknown> }, {});
+      const result = await call(
+        {
+          tool_name: toolByFunction.get(toolCall.function.name) ?? toolCall.function.name,
+          arguments: JSON.parse(toolCall.function.arguments) as Record<string, unknown>,
+        },
+        {},
+      );
       messages.push({ role: "tool", tool_call_id: toolCall.id, content: JSON.stringify(result) });
     }
   }

@@ -6,10 +6,16 @@ registry.register(
   {
     name: "count_primes",
     description: "Counts the primes below a bound.",
-    inputSchema: { type: "object", properties: { below: { type: "integer", minimum: 2, maximum: 100_000_000 } }, required: ["below"] },
+    inputSchema: {
+      type: "object",
+      properties: { below: { type: "integer", minimum: 2, maximum: 100_000_000 } },
+      required: ["below"],
+    },
     timeoutMs: 5_000,
   },
-  workerHandler(new URL("./primes.js", import.meta.url), "countPrimes", { resourceLimits: { maxOldGenerationSizeMb: 256 } }),
+  workerHandler(new URL("./primes.js", import.meta.url), "countPrimes", {
+    resourceLimits: { maxOldGenerationSizeMb: 256 },
+  }),
 );
 
 const result = await registry.execute({ tool_name: "count_primes", arguments: { below: 1_000_000 } });

@@ -19,4 +19,5 @@ export const ajvUri = (require("ajv/dist/runtime/uri") as { default: unknown }).
 /** Error class used by async validators. */
 export const ajvValidationError = (require("ajv/dist/runtime/validation_error") as { default: unknown }).default;
 /** The ajv-formats "full" format checks (`date`, `date-time`, `email`, `uri`…). */
-export const ajvFullFormats = (require("ajv-formats/dist/formats") as { fullFormats: Record<string, unknown> }).fullFormats;
+export const ajvFullFormats = (require("ajv-formats/dist/formats") as { fullFormats: Record<string, unknown> })
+  .fullFormats;

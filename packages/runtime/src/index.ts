@@ -109,6 +109,12 @@ export {
   type WorkerToolContext,
   type WorkerToolFunction,
 } from "./worker-handler.js";
-export { createToolCaller, inProcessTransport, type CallOptions, type ToolCaller, type ToolTransport } from "./transport.js";
+export {
+  createToolCaller,
+  inProcessTransport,
+  type CallOptions,
+  type ToolCaller,
+  type ToolTransport,
+} from "./transport.js";
 export { ajvEqual, ajvFullFormats, ajvUcs2length, ajvUri, ajvValidationError } from "./ajv-standalone.js";
 export * from "./mcp/index.js";

@@ -23,7 +23,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
-    return a !== a && b !== b; // NaN
+    return Number.isNaN(a) && Number.isNaN(b);
   }
   // `uniqueItems` compares every pair of items: with large items that is pairs × size.
   // Fingerprints (each computed once) turn almost every unequal pair into one comparison.
@@ -79,7 +79,8 @@ function fingerprint(value: unknown): number {
   } else {
     // Order-insensitive: a sum of per-member hashes.
     h = 0x9e3779b9;
-    for (const key of Object.keys(value)) h = (h + Math.imul(primitiveHash(key) ^ fingerprint((value as Record<string, unknown>)[key]), 0x85ebca6b)) | 0;
+    for (const key of Object.keys(value))
+      h = (h + Math.imul(primitiveHash(key) ^ fingerprint((value as Record<string, unknown>)[key]), 0x85ebca6b)) | 0;
   }
   fingerprints.set(value, h);
   return h;

@@ -78,7 +78,12 @@ function safe(value: unknown, key: string | number, depth: number): boolean {
 }
 
 /** The slow walk: where the problem is, with the path, and cycles told apart from depth. */
-function walk(value: unknown, key: string, path: (string | number)[], ancestors: object[]): SerializationProblem | undefined {
+function walk(
+  value: unknown,
+  key: string,
+  path: (string | number)[],
+  ancestors: object[],
+): SerializationProblem | undefined {
   if (value !== null && (typeof value === "object" || typeof value === "bigint")) {
     const toJSON = (value as { toJSON?: unknown }).toJSON;
     if (typeof toJSON === "function") value = toJSON.call(value, key);

@@ -174,7 +174,10 @@ export function assertToolCall(value: unknown, options?: ToolCallValidationOptio
 }
 
 /** Throws a {@link ValidationError} listing every problem unless `value` is a valid MCPToolResult. */
-export function assertToolResult(value: unknown, options?: ToolResultValidationOptions): asserts value is MCPToolResult {
+export function assertToolResult(
+  value: unknown,
+  options?: ToolResultValidationOptions,
+): asserts value is MCPToolResult {
   const issues = validateToolResult(value, options);
   if (issues.length > 0) throw validationError("MCPToolResult", issues);
 }

@@ -43,7 +43,7 @@ export function resolvePointer(root: unknown, pointer: string): unknown {
   let current: unknown = root;
   for (const token of pointerTokens(pointer)) {
     if (typeof current !== "object" || current === null) return undefined;
-    if (!Object.prototype.hasOwnProperty.call(current, token)) return undefined;
+    if (!Object.hasOwn(current, token)) return undefined;
     current = (current as Record<string, unknown>)[token];
   }
   return current;

@@ -29,8 +29,21 @@ import { preview } from "./paths.js";
 import { getContent, isBrandedResult, makeResult } from "./result.js";
 import { suggestNames } from "./suggest.js";
 import { clearDeadline, setDeadline, type Expirable, type TimeoutList } from "./timeouts.js";
-import type { JsonSchemaObject, MCPErrorDetail, MCPToolCall, MCPToolResult, ToolStatus, ValidationIssue } from "./types.js";
-import { canonicalJson, compileSchema, issuesFromErrors, type SchemaCompiler, type ValidateFunction } from "./validation.js";
+import type {
+  JsonSchemaObject,
+  MCPErrorDetail,
+  MCPToolCall,
+  MCPToolResult,
+  ToolStatus,
+  ValidationIssue,
+} from "./types.js";
+import {
+  canonicalJson,
+  compileSchema,
+  issuesFromErrors,
+  type SchemaCompiler,
+  type ValidateFunction,
+} from "./validation.js";
 
 /** MCP tool annotations: hints about the tool's behaviour. */
 export interface ToolAnnotations {
@@ -189,6 +202,7 @@ const VALID: ValidateCallResult = Object.freeze({ ok: true });
 interface ToolEntry {
   readonly name: string;
   readonly definition: ToolDefinition;
+  // biome-ignore lint/suspicious/noExplicitAny: handlers of any argument type are stored side by side
   readonly handler: ToolHandler<any, unknown>;
   /** Canonical JSON of input + output schema: decides "same tool" on re-registration. */
   readonly schemaKey: string;
@@ -336,6 +350,7 @@ export class ToolRegistry {
    */
   register<A = Record<string, unknown>, R = unknown>(definition: ToolDefinition, handler: ToolHandler<A, R>): boolean {
     const state = this.#state;
+    // biome-ignore lint/suspicious/noExplicitAny: the entry stores the handler whatever its argument type
     const entry = createEntry(definition, handler as ToolHandler<any, unknown>, state.strictToolNames);
     const existing = state.tools.get(entry.name);
     if (existing !== undefined) {
@@ -441,7 +456,12 @@ export class ToolRegistry {
 // ---------------------------------------------------------------------------
 // Registration
 
-function createEntry(definition: ToolDefinition, handler: ToolHandler<any, unknown>, strictNames: boolean): ToolEntry {
+function createEntry(
+  definition: ToolDefinition,
+  // biome-ignore lint/suspicious/noExplicitAny: see ToolEntry.handler
+  handler: ToolHandler<any, unknown>,
+  strictNames: boolean,
+): ToolEntry {
   if (!isJsonObject(definition)) throw new RegistrationError("A tool definition must be an object");
   const name = definition.name;
   if (typeof name !== "string" || !isValidToolName(name, strictNames)) {
@@ -497,20 +517,29 @@ function dispatch(
 ): MCPToolResult | Promise<MCPToolResult> {
   if (!isCallEnvelope(call)) return complete(state, toolNameOf(call), invalidCallResult(state, call), options, start);
   const entry = state.tools.get(call.tool_name);
-  if (entry === undefined) return complete(state, call.tool_name, unknownToolResult(state, call.tool_name), options, start);
+  if (entry === undefined)
+    return complete(state, call.tool_name, unknownToolResult(state, call.tool_name), options, start);
   const failed = checkArguments(state, entry, call.arguments);
   if (failed !== undefined) return complete(state, entry.name, failed, options, start);
   if (entry.gated) {
     const policy = state.trustPolicy;
-    if (policy === undefined) return complete(state, entry.name, refused(entry, "no trust policy is configured"), options, start);
+    if (policy === undefined)
+      return complete(state, entry.name, refused(entry, "no trust policy is configured"), options, start);
     let allowed: boolean | PromiseLike<boolean>;
     try {
       allowed = policy(entry.definition, call);
     } catch (err) {
-      return complete(state, entry.name, refused(entry, `the trust policy failed: ${errorToDetail(err).error_message}`), options, start);
+      return complete(
+        state,
+        entry.name,
+        refused(entry, `the trust policy failed: ${errorToDetail(err).error_message}`),
+        options,
+        start,
+      );
     }
     if (isThenable(allowed)) return awaitPolicy(state, entry, call, options, start, allowed);
-    if (allowed !== true) return complete(state, entry.name, refused(entry, "the trust policy refused it"), options, start);
+    if (allowed !== true)
+      return complete(state, entry.name, refused(entry, "the trust policy refused it"), options, start);
   }
   return invoke(state, entry, call, options, start);
 }
@@ -550,7 +579,8 @@ function invalidCallResult(state: RegistryState, call: unknown): MCPToolResult {
 }
 
 function unknownToolResult(state: RegistryState, name: string): MCPToolResult {
-  if (!isValidToolName(name, state.strictToolNames)) return invalidCallResult(state, { tool_name: name, arguments: {} });
+  if (!isValidToolName(name, state.strictToolNames))
+    return invalidCallResult(state, { tool_name: name, arguments: {} });
   const suggestions = suggestNames(name, state.tools.keys(), 3);
   const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(", ")}?` : "";
   return failureResult(ErrorTypes.ToolNotFound, `Unknown tool "${name}"${hint}`, { tool_name: name, suggestions });
@@ -565,7 +595,11 @@ function refused(entry: ToolEntry, why: string): MCPToolResult {
 }
 
 /** Validates arguments; returns a failure result, or undefined when they are valid. */
-function checkArguments(state: RegistryState, entry: ToolEntry, args: Record<string, unknown>): MCPToolResult | undefined {
+function checkArguments(
+  state: RegistryState,
+  entry: ToolEntry,
+  args: Record<string, unknown>,
+): MCPToolResult | undefined {
   let validate = entry.inputValidator;
   if (validate === undefined) {
     try {
@@ -582,7 +616,10 @@ function checkArguments(state: RegistryState, entry: ToolEntry, args: Record<str
     // Only reachable with arguments no JSON parser produces (a Proxy passed in
     // process) or a broken precompiled validator: the arguments were not shown valid.
     const reason = errorToDetail(err).error_message;
-    return failureResult(ErrorTypes.ValidationError, `Invalid arguments for tool "${entry.name}": they could not be validated (${reason})`);
+    return failureResult(
+      ErrorTypes.ValidationError,
+      `Invalid arguments for tool "${entry.name}": they could not be validated (${reason})`,
+    );
   }
   return invalidResult(`Invalid arguments for tool "${entry.name}"`, issues);
 }
@@ -626,7 +663,13 @@ async function awaitPolicy(
   try {
     ok = await allowed;
   } catch (err) {
-    return complete(state, entry.name, refused(entry, `the trust policy failed: ${errorToDetail(err).error_message}`), options, start);
+    return complete(
+      state,
+      entry.name,
+      refused(entry, `the trust policy failed: ${errorToDetail(err).error_message}`),
+      options,
+      start,
+    );
   }
   if (ok !== true) return complete(state, entry.name, refused(entry, "the trust policy refused it"), options, start);
   try {
@@ -645,7 +688,7 @@ function invoke(
   start: number,
 ): MCPToolResult | Promise<MCPToolResult> {
   const callerSignal = options?.signal;
-  if (callerSignal !== undefined && callerSignal.aborted) {
+  if (callerSignal?.aborted) {
     return complete(state, entry.name, cancelledResult(entry.name, callerSignal.reason), options, start);
   }
   const ctx = new CallContext(state, entry, options, start);
@@ -754,7 +797,8 @@ function cancelledResult(toolName: string, reason: unknown): MCPToolResult {
   try {
     // The reason comes from the caller's signal: any value, so read it defensively.
     if (typeof reason === "string") why = `: ${reason}`;
-    else if (reason instanceof Error && typeof reason.message === "string" && reason.message !== "") why = `: ${reason.message}`;
+    else if (reason instanceof Error && typeof reason.message === "string" && reason.message !== "")
+      why = `: ${reason.message}`;
   } catch {
     why = "";
   }
@@ -793,7 +837,9 @@ function handlerFailure(ctx: CallContext, err: unknown): MCPToolResult {
  * statuses are not checked (`no_change_needed` may carry null data).
  */
 function toResult(ctx: CallContext, value: unknown): MCPToolResult {
-  const result = isBrandedResult(value) ? value : makeResult("success", value === undefined ? null : value, undefined, undefined);
+  const result = isBrandedResult(value)
+    ? value
+    : makeResult("success", value === undefined ? null : value, undefined, undefined);
   if (!ctx.entry.checksOutput) return result;
   const status = result.status;
   if (status !== "success" && status !== "partial_success") return result;
@@ -876,7 +922,8 @@ function serializableResult(state: RegistryState, tool: string, result: MCPToolR
     }
     if (content !== undefined) {
       const inContent = findUnserializable(content);
-      if (inContent !== undefined) problem = { path: `content${inContent.path === "(root)" ? "" : inContent.path}`, reason: inContent.reason };
+      if (inContent !== undefined)
+        problem = { path: `content${inContent.path === "(root)" ? "" : inContent.path}`, reason: inContent.reason };
     }
   }
   if (problem === undefined) return result;
@@ -895,7 +942,9 @@ function internalFailure(
   start: number,
 ): MCPToolResult {
   const detail = errorToDetail(err);
-  logSafely(state.logger, "error", `Internal error while executing "${toolNameOf(call)}": ${detail.error_message}`, { error: err });
+  logSafely(state.logger, "error", `Internal error while executing "${toolNameOf(call)}": ${detail.error_message}`, {
+    error: err,
+  });
   return complete(state, toolNameOf(call), makeResult("failure", null, detail, undefined), options, start);
 }
 

@@ -46,7 +46,9 @@ Object.defineProperty(ToolResult.prototype, TOOL_RESULT_BRAND, { value: true });
 export type BrandedToolResult<T = unknown> = MCPToolResult<T> & { readonly [TOOL_RESULT_BRAND]: true };
 
 /** A result that carries MCP content blocks next to its data (see {@link withContent}). */
-export type MCPToolResultWithContent<T = unknown> = BrandedToolResult<T> & { readonly content?: readonly ContentBlock[] };
+export type MCPToolResultWithContent<T = unknown> = BrandedToolResult<T> & {
+  readonly content?: readonly ContentBlock[];
+};
 
 /** Creates a branded result without validation (internal fast path). */
 export function makeResult<T>(
@@ -60,7 +62,11 @@ export function makeResult<T>(
 
 /** True when `value` was built by {@link toolResult}, {@link success}, {@link failure}… (brand check, no duck typing). */
 export function isBrandedResult(value: unknown): value is MCPToolResult {
-  return typeof value === "object" && value !== null && (value as { [TOOL_RESULT_BRAND]?: unknown })[TOOL_RESULT_BRAND] === true;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { [TOOL_RESULT_BRAND]?: unknown })[TOOL_RESULT_BRAND] === true
+  );
 }
 
 /**

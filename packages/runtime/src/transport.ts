@@ -41,14 +41,26 @@ const NO_OPTIONS: CallOptions = {};
 export function createToolCaller(transport: ToolTransport): ToolCaller {
   return {
     async data<R>(toolName: string, args: object, options?: CallOptions): Promise<R> {
-      const result = await transport({ tool_name: toolName, arguments: args as Record<string, unknown> }, options ?? NO_OPTIONS);
+      const result = await transport(
+        { tool_name: toolName, arguments: args as Record<string, unknown> },
+        options ?? NO_OPTIONS,
+      );
       if (result.status === "failure") {
-        throw new ToolCallError(result.error ?? { error_type: "ToolExecutionError", error_message: result.explanation ?? `${toolName} failed` }, { result });
+        throw new ToolCallError(
+          result.error ?? {
+            error_type: "ToolExecutionError",
+            error_message: result.explanation ?? `${toolName} failed`,
+          },
+          { result },
+        );
       }
       return (result.data ?? null) as R;
     },
     raw<R>(toolName: string, args: object, options?: CallOptions): Promise<MCPToolResult<R>> {
-      return transport({ tool_name: toolName, arguments: args as Record<string, unknown> }, options ?? NO_OPTIONS) as Promise<MCPToolResult<R>>;
+      return transport(
+        { tool_name: toolName, arguments: args as Record<string, unknown> },
+        options ?? NO_OPTIONS,
+      ) as Promise<MCPToolResult<R>>;
     },
   };
 }

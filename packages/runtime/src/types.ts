@@ -127,9 +127,4 @@ export interface EmbeddedResourceContent {
 }
 
 /** One MCP `CallToolResult.content` block. */
-export type ContentBlock =
-  | TextContent
-  | ImageContent
-  | AudioContent
-  | ResourceLinkContent
-  | EmbeddedResourceContent;
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLinkContent | EmbeddedResourceContent;

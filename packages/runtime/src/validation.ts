@@ -75,7 +75,11 @@ function issueFromError(e: ValidatorError, data: unknown): ValidationIssue {
     case "dependentRequired":
     case "dependencies":
       if (typeof params.missingProperty === "string") {
-        return { pointer: `${base}/${escapePointerToken(params.missingProperty)}`, rule: e.keyword, message: "is required" };
+        return {
+          pointer: `${base}/${escapePointerToken(params.missingProperty)}`,
+          rule: e.keyword,
+          message: "is required",
+        };
       }
       break;
     case "additionalProperties":
@@ -90,7 +94,12 @@ function issueFromError(e: ValidatorError, data: unknown): ValidationIssue {
     case "enum":
     case "enumSet": // generated validators check large enums of plain values with a Set
       if (Array.isArray(params.allowedValues)) {
-        return issue(base, "enum", `must be one of ${excerptText(safeJson(params.allowedValues))}`, resolvePointer(data, base));
+        return issue(
+          base,
+          "enum",
+          `must be one of ${excerptText(safeJson(params.allowedValues))}`,
+          resolvePointer(data, base),
+        );
       }
       break;
     case "const":
@@ -129,7 +138,8 @@ const EXCERPT_ENTRIES = 20;
  * megabytes is then answered with an error of a few kilobytes, not echoed whole.
  */
 function excerpt(value: unknown, depth: number): unknown {
-  if (typeof value === "string") return value.length > EXCERPT_CHARS ? `${value.slice(0, EXCERPT_CHARS)}… (${value.length} characters)` : value;
+  if (typeof value === "string")
+    return value.length > EXCERPT_CHARS ? `${value.slice(0, EXCERPT_CHARS)}… (${value.length} characters)` : value;
   if (value === null || typeof value !== "object") return value;
   if (depth === 0) return Array.isArray(value) ? `[array of ${value.length}]` : "[object]";
   if (Array.isArray(value)) {
@@ -144,7 +154,12 @@ function excerpt(value: unknown, depth: number): unknown {
       out["…"] = "(more properties)";
       break;
     }
-    Object.defineProperty(out, key, { value: excerpt((value as Record<string, unknown>)[key], depth - 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: excerpt((value as Record<string, unknown>)[key], depth - 1),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -216,7 +231,9 @@ function ajvFor(dialect: "2020" | "2019" | "draft7"): AjvInstance {
     // properties, so an optional `constructor` is absent from `{}` and a required `toString` missing.
     ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true });
     useSafeEqual(ajv);
-    const formats = requireFromHere("ajv-formats") as { default?: (ajv: AjvInstance) => void } & ((ajv: AjvInstance) => void);
+    const formats = requireFromHere("ajv-formats") as { default?: (ajv: AjvInstance) => void } & ((
+      ajv: AjvInstance,
+    ) => void);
     (formats.default ?? formats)(ajv);
     instances.set(dialect, ajv);
   }

@@ -49,7 +49,10 @@ export interface WorkerToolContext {
 }
 
 /** A function a worker can run: exported by name from the module given to {@link workerHandler}. */
-export type WorkerToolFunction<A = Record<string, unknown>, R = unknown> = (args: A, ctx: WorkerToolContext) => R | PromiseLike<R>;
+export type WorkerToolFunction<A = Record<string, unknown>, R = unknown> = (
+  args: A,
+  ctx: WorkerToolContext,
+) => R | PromiseLike<R>;
 
 /** What the worker posts back (see WORKER_SOURCE). */
 type WorkerMessage =
@@ -168,7 +171,8 @@ export function workerHandler<A = Record<string, unknown>, R = unknown>(
   options: WorkerHandlerOptions = {},
 ): ToolHandler<A, R> {
   const href = toModuleHref(moduleUrl);
-  if (typeof exportName !== "string" || exportName === "") throw new TypeError("workerHandler: exportName must be a non-empty string");
+  if (typeof exportName !== "string" || exportName === "")
+    throw new TypeError("workerHandler: exportName must be a non-empty string");
   return (args: A, ctx: ToolContext) => runInWorker<R>(href, exportName, options, args, ctx);
 }
 
@@ -181,7 +185,13 @@ function toModuleHref(moduleUrl: string | URL): string {
   throw new TypeError(`workerHandler: moduleUrl must be a URL or an absolute path (got ${JSON.stringify(moduleUrl)})`);
 }
 
-function runInWorker<R>(moduleUrl: string, exportName: string, options: WorkerHandlerOptions, args: unknown, ctx: ToolContext): Promise<R> {
+function runInWorker<R>(
+  moduleUrl: string,
+  exportName: string,
+  options: WorkerHandlerOptions,
+  args: unknown,
+  ctx: ToolContext,
+): Promise<R> {
   const signal = ctx.signal;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<R>((resolve, reject) => {
@@ -242,9 +252,11 @@ function runInWorker<R>(moduleUrl: string, exportName: string, options: WorkerHa
     worker.on("exit", (code: number) => {
       if (done) return;
       finish();
-      reject(new MCPError(`The worker thread of tool "${ctx.toolName}" exited (code ${code}) without a result`, {
-        errorType: ErrorTypes.ToolExecutionError,
-      }));
+      reject(
+        new MCPError(`The worker thread of tool "${ctx.toolName}" exited (code ${code}) without a result`, {
+          errorType: ErrorTypes.ToolExecutionError,
+        }),
+      );
     });
   });
 }

@@ -17,13 +17,23 @@ type JsonObject = { [k: string]: JsonValue };
  * `deprecated`, `errors`, `idempotency`, `examples`, `security`.
  * Schemas and examples beyond `options.limits` are reported and their tools left out.
  */
-export function parseJsonSpec(file: string, text: string, diagnostics: DiagnosticBag, options: { limits?: SpecLimits } = {}): ToolSpec[] {
+export function parseJsonSpec(
+  file: string,
+  text: string,
+  diagnostics: DiagnosticBag,
+  options: { limits?: SpecLimits } = {},
+): ToolSpec[] {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const locator = new JsonLocator(file, text);
   // Locating positions builds a syntax tree recursively: a text nested thousands deep is refused first.
   const deep = deepNestingOffset(text, limits.maxDepth + CONTAINER_SLACK);
   if (deep >= 0) {
-    diagnostics.error("SPEC_TOO_DEEP", locator.at(deep), `this JSON nests objects and arrays more than ${limits.maxDepth} levels deep; the file is not read`, "flatten the schema (a recursive shape can use `$defs` and `$ref`), or raise `limits.maxDepth` in the config");
+    diagnostics.error(
+      "SPEC_TOO_DEEP",
+      locator.at(deep),
+      `this JSON nests objects and arrays more than ${limits.maxDepth} levels deep; the file is not read`,
+      "flatten the schema (a recursive shape can use `$defs` and `$ref`), or raise `limits.maxDepth` in the config",
+    );
     return [];
   }
   let root: JsonValue;
@@ -31,7 +41,12 @@ export function parseJsonSpec(file: string, text: string, diagnostics: Diagnosti
     root = JSON.parse(text) as JsonValue;
   } catch (e) {
     const pos = /position (\d+)/.exec((e as Error).message);
-    diagnostics.error("SPEC_JSON_SYNTAX", locator.at(pos ? Number(pos[1]) : 0), `invalid JSON: ${(e as Error).message}`, "fix the JSON syntax (JSON spec files must be strict JSON)");
+    diagnostics.error(
+      "SPEC_JSON_SYNTAX",
+      locator.at(pos ? Number(pos[1]) : 0),
+      `invalid JSON: ${(e as Error).message}`,
+      "fix the JSON syntax (JSON spec files must be strict JSON)",
+    );
     return [];
   }
   const list: Array<{ value: JsonValue; path: Array<string | number> }> = Array.isArray(root)
@@ -39,7 +54,13 @@ export function parseJsonSpec(file: string, text: string, diagnostics: Diagnosti
     : isObject(root) && Array.isArray(root.tools)
       ? root.tools.map((value, i) => ({ value, path: ["tools", i] }))
       : [{ value: root, path: [] }];
-  if (list.length === 0) diagnostics.info("SPEC_NO_TOOLS", locator.at(0), "no tool definitions found in this file", "add tool definitions (`{name, description, inputSchema}`)");
+  if (list.length === 0)
+    diagnostics.info(
+      "SPEC_NO_TOOLS",
+      locator.at(0),
+      "no tool definitions found in this file",
+      "add tool definitions (`{name, description, inputSchema}`)",
+    );
   const module = moduleFromPath(file);
   const tools: ToolSpec[] = [];
   for (const { value, path } of list) {
@@ -49,45 +70,99 @@ export function parseJsonSpec(file: string, text: string, diagnostics: Diagnosti
   return enforceToolLimits(tools, limits, diagnostics);
 }
 
-function readTool(value: JsonValue, path: Array<string | number>, fileModule: string, locator: JsonLocator, diagnostics: DiagnosticBag): ToolSpec | undefined {
+function readTool(
+  value: JsonValue,
+  path: Array<string | number>,
+  fileModule: string,
+  locator: JsonLocator,
+  diagnostics: DiagnosticBag,
+): ToolSpec | undefined {
   const loc = locator.locate(path);
   if (!isObject(value)) {
-    diagnostics.error("SPEC_JSON_SHAPE", loc, "a tool definition must be a JSON object", "write `{\"name\": …, \"description\": …, \"inputSchema\": {…}}`");
+    diagnostics.error(
+      "SPEC_JSON_SHAPE",
+      loc,
+      "a tool definition must be a JSON object",
+      'write `{"name": …, "description": …, "inputSchema": {…}}`',
+    );
     return undefined;
   }
   if (typeof value.name !== "string" || !value.name) {
-    diagnostics.error("SPEC_JSON_SHAPE", loc, "tool definition has no \"name\"", "add a \"name\" string");
+    diagnostics.error("SPEC_JSON_SHAPE", loc, 'tool definition has no "name"', 'add a "name" string');
     return undefined;
   }
   const name = value.name;
   const inputSchema = isObject(value.inputSchema) ? (value.inputSchema as JsonSchema) : undefined;
   if (!inputSchema) {
-    diagnostics.error("SPEC_JSON_SHAPE", locator.locate([...path, "inputSchema"]), `tool "${name}" has no "inputSchema" object`, "add `\"inputSchema\": {\"type\": \"object\", \"properties\": {…}}`");
+    diagnostics.error(
+      "SPEC_JSON_SHAPE",
+      locator.locate([...path, "inputSchema"]),
+      `tool "${name}" has no "inputSchema" object`,
+      'add `"inputSchema": {"type": "object", "properties": {…}}`',
+    );
     return undefined;
   }
   recordSchemaLocator(inputSchema, (p) => locator.locate([...path, "inputSchema", ...p]));
-  if (isObject(value.outputSchema)) recordSchemaLocator(value.outputSchema as JsonSchema, (p) => locator.locate([...path, "outputSchema", ...p]));
+  if (isObject(value.outputSchema))
+    recordSchemaLocator(value.outputSchema as JsonSchema, (p) => locator.locate([...path, "outputSchema", ...p]));
   const annotations = isObject(value.annotations) ? value.annotations : {};
   const stated: StatedAnnotations = {};
   for (const k of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
     if (typeof annotations[k] === "boolean") stated[k] = annotations[k] as boolean;
   }
-  const title = typeof value.title === "string" ? value.title : typeof annotations.title === "string" ? annotations.title : undefined;
-  const module = typeof value.module === "string" ? value.module : name.includes(".") ? name.slice(0, name.lastIndexOf(".")) : fileModule;
+  const title =
+    typeof value.title === "string"
+      ? value.title
+      : typeof annotations.title === "string"
+        ? annotations.title
+        : undefined;
+  const module =
+    typeof value.module === "string"
+      ? value.module
+      : name.includes(".")
+        ? name.slice(0, name.lastIndexOf("."))
+        : fileModule;
   const idempotency = readIdempotency(value.idempotency);
-  const deprecation = value.deprecated === true ? {} : isObject(value.deprecated) ? pickStrings(value.deprecated, ["since", "message"]) : undefined;
+  const deprecation =
+    value.deprecated === true
+      ? {}
+      : isObject(value.deprecated)
+        ? pickStrings(value.deprecated, ["since", "message"])
+        : undefined;
   const examples: ToolExample[] = Array.isArray(value.examples)
     ? value.examples.flatMap((ex, i): ToolExample[] =>
         isObject(ex) && (isObject(ex.arguments) || ex.result !== undefined)
           ? [
-              ...(isObject(ex.arguments) ? [{ kind: "call" as const, value: ex.arguments, loc: locator.locate([...path, "examples", i, "arguments"]) }] : []),
-              ...(isObject(ex.result) ? [{ kind: "result" as const, value: ex.result, loc: locator.locate([...path, "examples", i, "result"]) }] : []),
+              ...(isObject(ex.arguments)
+                ? [
+                    {
+                      kind: "call" as const,
+                      value: ex.arguments,
+                      loc: locator.locate([...path, "examples", i, "arguments"]),
+                    },
+                  ]
+                : []),
+              ...(isObject(ex.result)
+                ? [
+                    {
+                      kind: "result" as const,
+                      value: ex.result,
+                      loc: locator.locate([...path, "examples", i, "result"]),
+                    },
+                  ]
+                : []),
             ]
           : [],
       )
     : [];
   const errors: ToolErrorType[] = Array.isArray(value.errors)
-    ? value.errors.flatMap((e) => (typeof e === "string" ? [{ type: e }] : isObject(e) && typeof e.type === "string" ? [{ type: e.type, ...(typeof e.description === "string" ? { description: e.description } : {}) }] : []))
+    ? value.errors.flatMap((e) =>
+        typeof e === "string"
+          ? [{ type: e }]
+          : isObject(e) && typeof e.type === "string"
+            ? [{ type: e.type, ...(typeof e.description === "string" ? { description: e.description } : {}) }]
+            : [],
+      )
     : [];
   return {
     name,
@@ -120,7 +195,10 @@ function readIdempotency(v: JsonValue | undefined): Idempotency | undefined {
   if (typeof v === "boolean") return { value: v ? "yes" : "no" };
   if (typeof v === "string" && /^(yes|no|partial)$/.test(v)) return { value: v as Idempotency["value"] };
   if (isObject(v) && typeof v.value === "string" && /^(yes|no|partial)$/.test(v.value)) {
-    return { value: v.value as Idempotency["value"], ...(typeof v.explanation === "string" ? { explanation: v.explanation } : {}) };
+    return {
+      value: v.value as Idempotency["value"],
+      ...(typeof v.explanation === "string" ? { explanation: v.explanation } : {}),
+    };
   }
   return undefined;
 }
@@ -130,4 +208,3 @@ function pickStrings(o: JsonObject, keys: string[]): { [k: string]: string } {
   for (const k of keys) if (typeof o[k] === "string") out[k] = o[k] as string;
   return out;
 }
-

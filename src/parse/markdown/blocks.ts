@@ -46,11 +46,24 @@ export function readCodeValue(doc: MarkdownDocument, code: Code): CodeValue | un
   const start = code.value.search(/\S/);
   try {
     const value = JSON.parse(code.value) as JsonValue;
-    return { value, loc: locInCode(doc, code, Math.max(0, start)), locate: jsonLocate(doc, code), placeholder: false, elided: false };
+    return {
+      value,
+      loc: locInCode(doc, code, Math.max(0, start)),
+      locate: jsonLocate(doc, code),
+      placeholder: false,
+      elided: false,
+    };
   } catch (e) {
     const lenient = parseLenientJson(code.value).values[0];
     if (!lenient) return undefined;
-    return { value: lenient.value, loc: locInCode(doc, code, lenient.offset), locate: jsonLocate(doc, code), lenient: (e as Error).message, placeholder: lenient.placeholder, elided: lenient.elided };
+    return {
+      value: lenient.value,
+      loc: locInCode(doc, code, lenient.offset),
+      locate: jsonLocate(doc, code),
+      lenient: (e as Error).message,
+      placeholder: lenient.placeholder,
+      elided: lenient.elided,
+    };
   }
 }
 
@@ -64,11 +77,24 @@ export function readInlineJson(doc: MarkdownDocument, node: InlineCode): CodeVal
     return locInInlineCode(doc, node, inner.column - 1);
   };
   try {
-    return { value: JSON.parse(node.value) as JsonValue, loc: locInInlineCode(doc, node, 0), locate, placeholder: false, elided: false };
+    return {
+      value: JSON.parse(node.value) as JsonValue,
+      loc: locInInlineCode(doc, node, 0),
+      locate,
+      placeholder: false,
+      elided: false,
+    };
   } catch (e) {
     const lenient = parseLenientJson(node.value).values[0];
     if (!lenient) return undefined;
-    return { value: lenient.value, loc: locInInlineCode(doc, node, lenient.offset), locate, lenient: (e as Error).message, placeholder: lenient.placeholder, elided: lenient.elided };
+    return {
+      value: lenient.value,
+      loc: locInInlineCode(doc, node, lenient.offset),
+      locate,
+      lenient: (e as Error).message,
+      placeholder: lenient.placeholder,
+      elided: lenient.elided,
+    };
   }
 }
 
@@ -76,11 +102,23 @@ export function readInlineJson(doc: MarkdownDocument, node: InlineCode): CodeVal
  * Refuses JSON nested far deeper than any schema may be, before a parser that recurses
  * per level (the lenient reader, jsonc-parser's syntax tree for locations) sees it.
  */
-function tooDeep(doc: MarkdownDocument, node: object, text: string, locAt: (offset: number) => SourceLocation): boolean {
+function tooDeep(
+  doc: MarkdownDocument,
+  node: object,
+  text: string,
+  locAt: (offset: number) => SourceLocation,
+): boolean {
   const { maxDepth } = limitsOf(doc);
   const offset = deepNestingOffset(text, maxDepth + CONTAINER_SLACK);
   if (offset < 0) return false;
-  refuseNode(doc, node, "SPEC_TOO_DEEP", locAt(offset), `this JSON nests objects and arrays more than ${maxDepth} levels deep; it is not read`, "flatten it (a recursive shape can use `$defs` and `$ref`), or raise `limits.maxDepth` in the config");
+  refuseNode(
+    doc,
+    node,
+    "SPEC_TOO_DEEP",
+    locAt(offset),
+    `this JSON nests objects and arrays more than ${maxDepth} levels deep; it is not read`,
+    "flatten it (a recursive shape can use `$defs` and `$ref`), or raise `limits.maxDepth` in the config",
+  );
   return true;
 }
 
@@ -89,7 +127,11 @@ function jsonLocate(doc: MarkdownDocument, code: Code): Locate {
   return (path) => {
     const inner = locator.locate(path);
     const at = locInCode(doc, code, 0);
-    return { file: doc.file, line: at.line + inner.line - 1, column: inner.line === 1 ? at.column + inner.column - 1 : inner.column + at.column - 1 };
+    return {
+      file: doc.file,
+      line: at.line + inner.line - 1,
+      column: inner.line === 1 ? at.column + inner.column - 1 : inner.column + at.column - 1,
+    };
   };
 }
 
@@ -103,7 +145,14 @@ function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
     const exhausted = ydoc?.errors.find((e) => e.code === "RESOURCE_EXHAUSTION");
     if (exhausted) {
       const { maxDepth } = limitsOf(doc);
-      refuseNode(doc, code, "SPEC_TOO_DEEP", locInCode(doc, code, exhausted.pos[0]), `this YAML nests too deeply to read (far more than ${maxDepth} levels); the block is not read`, "flatten it, or write the schema with `$defs` and `$ref`");
+      refuseNode(
+        doc,
+        code,
+        "SPEC_TOO_DEEP",
+        locInCode(doc, code, exhausted.pos[0]),
+        `this YAML nests too deeply to read (far more than ${maxDepth} levels); the block is not read`,
+        "flatten it, or write the schema with `$defs` and `$ref`",
+      );
       return undefined;
     }
     // `description: Model to use (default: x)`: an unquoted ": " that YAML rejects. Quoting
@@ -113,7 +162,10 @@ function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
     errorOffset = error?.pos[0] ?? 0;
     // Spaces and tabs only (`[ \t]`, not `\s`): a `\s*` that can cross line ends retries at
     // every line start over all the blank lines after it, quadratic in a long block.
-    const repaired = code.value.replace(/^([ \t]*(?:-[ \t]+)?[\w$."'-]+:[ \t]+)(?!["'|>{[&*!#])([^\n]*:[ \t][^\n]*)$/gm, (_m, key: string, value: string) => `${key}${JSON.stringify(value.trimEnd())}`);
+    const repaired = code.value.replace(
+      /^([ \t]*(?:-[ \t]+)?[\w$."'-]+:[ \t]+)(?!["'|>{[&*!#])([^\n]*:[ \t][^\n]*)$/gm,
+      (_m, key: string, value: string) => `${key}${JSON.stringify(value.trimEnd())}`,
+    );
     ydoc = repaired !== code.value ? parseYaml(repaired) : undefined;
     if (!ydoc || ydoc.errors.length) return undefined;
     lenient = first;
@@ -128,10 +180,22 @@ function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
   }
   const parsed = ydoc;
   const limits = limitsOf(doc);
-  const read = yamlToJson(parsed, { maxDepth: limits.maxDepth, depthSlack: CONTAINER_SLACK, maxAliases: limits.maxYamlAliases, maxSize: limits.maxSchemaBytes });
+  const read = yamlToJson(parsed, {
+    maxDepth: limits.maxDepth,
+    depthSlack: CONTAINER_SLACK,
+    maxAliases: limits.maxYamlAliases,
+    maxSize: limits.maxSchemaBytes,
+  });
   if ("problem" in read) {
     const { code: diagnosticCode, offset, message, help } = read.problem;
-    refuseNode(doc, code, diagnosticCode, locInCode(doc, code, toOriginal(offset)), `${message}; the block is not read`, help);
+    refuseNode(
+      doc,
+      code,
+      diagnosticCode,
+      locInCode(doc, code, toOriginal(offset)),
+      `${message}; the block is not read`,
+      help,
+    );
     return undefined;
   }
   const value = read.value;
@@ -143,7 +207,14 @@ function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
     }
     return locInCode(doc, code, 0);
   };
-  return { value, loc: locInCode(doc, code, Math.max(0, code.value.search(/\S/))), locate, placeholder: false, elided: false, ...(lenient ? { lenient, lenientLoc: locInCode(doc, code, errorOffset) } : {}) };
+  return {
+    value,
+    loc: locInCode(doc, code, Math.max(0, code.value.search(/\S/))),
+    locate,
+    placeholder: false,
+    elided: false,
+    ...(lenient ? { lenient, lenientLoc: locInCode(doc, code, errorOffset) } : {}),
+  };
 }
 
 function parseYaml(text: string): YAML.Document.Parsed | undefined {
@@ -156,7 +227,14 @@ function parseYaml(text: string): YAML.Document.Parsed | undefined {
 
 /** What a JSON/YAML value found in a tool's section stands for. */
 export type SchemaReading =
-  | { kind: "descriptor"; name?: string; description?: string; input?: JsonSchema; output?: JsonSchema; loc: SourceLocation }
+  | {
+      kind: "descriptor";
+      name?: string;
+      description?: string;
+      input?: JsonSchema;
+      output?: JsonSchema;
+      loc: SourceLocation;
+    }
   | { kind: "schema"; schema: JsonSchema; loc: SourceLocation }
   | { kind: "instance"; loc: SourceLocation };
 
@@ -208,7 +286,8 @@ export function readSchemaValue(cv: CodeValue, yaml: boolean, diagnostics: Diagn
 function isSchemaLike(v: JsonValue | undefined): boolean {
   if (!v || typeof v !== "object" || Array.isArray(v)) return false;
   const o = v as { [k: string]: JsonValue };
-  return looksLikeSchema(o) || typeof o["type"] === "string";
+  const type: unknown = o.type;
+  return looksLikeSchema(o) || typeof type === "string";
 }
 
 /**
@@ -240,20 +319,31 @@ function propertiesMap(v: { [k: string]: JsonValue }): JsonSchema | undefined {
 function looseTypes(schema: JsonSchema, at: Path, locate: Locate, diagnostics: DiagnosticBag): void {
   const visit = (s: JsonValue | undefined, path: Path): void => {
     if (!s || typeof s !== "object") return;
-    if (Array.isArray(s)) return s.forEach((x, i) => visit(x, [...path, i]));
+    if (Array.isArray(s)) {
+      s.forEach((x, i) => visit(x, [...path, i]));
+      return;
+    }
     if (typeof s.type === "string" && !JSON_TYPES.has(s.type)) {
       const { schema: mapped, unknown } = parseTypeString(s.type);
       if (unknown?.length || !mapped.type) {
-        diagnostics.warning("SPEC_UNKNOWN_TYPE", locate([...path, "type"]), `unknown type ${JSON.stringify(s.type)}; it accepts any value`, "use a JSON Schema type (string, integer, number, boolean, object, array, null)");
+        diagnostics.warning(
+          "SPEC_UNKNOWN_TYPE",
+          locate([...path, "type"]),
+          `unknown type ${JSON.stringify(s.type)}; it accepts any value`,
+          "use a JSON Schema type (string, integer, number, boolean, object, array, null)",
+        );
         delete s.type;
       } else {
         delete s.type;
-        for (const [k, val] of Object.entries(mapped)) if (!(k in s)) Object.defineProperty(s, k, { value: val, enumerable: true, writable: true, configurable: true });
+        for (const [k, val] of Object.entries(mapped))
+          if (!(k in s))
+            Object.defineProperty(s, k, { value: val, enumerable: true, writable: true, configurable: true });
       }
     }
     for (const key of ["properties", "patternProperties", "definitions", "$defs"]) {
       const m = s[key];
-      if (m && typeof m === "object" && !Array.isArray(m)) for (const [k, sub] of Object.entries(m)) visit(sub, [...path, key, k]);
+      if (m && typeof m === "object" && !Array.isArray(m))
+        for (const [k, sub] of Object.entries(m)) visit(sub, [...path, key, k]);
     }
     for (const key of ["items", "additionalProperties", "not"]) visit(s[key], [...path, key]);
     for (const key of ["anyOf", "oneOf", "allOf"]) visit(s[key], [...path, key]);

@@ -39,7 +39,8 @@ function fieldsFromItem(doc: MarkdownDocument, item: ListItem, diagnostics: Diag
     if (child.type !== "list") continue;
     const nested = fieldsFromList(doc, child, diagnostics);
     if (!nested) continue;
-    const isArray = field.schema.type === "array" || (Array.isArray(field.schema.type) && field.schema.type.includes("array"));
+    const isArray =
+      field.schema.type === "array" || (Array.isArray(field.schema.type) && field.schema.type.includes("array"));
     if (!field.typed) field.schema = { type: "object" };
     for (const n of nested) out.push({ ...n, name: `${field.name}${isArray ? "[]" : ""}.${n.name}` });
   }
@@ -47,7 +48,11 @@ function fieldsFromItem(doc: MarkdownDocument, item: ListItem, diagnostics: Diag
 }
 
 /** Reads one bullet's first paragraph as a field, or returns undefined. */
-export function fieldFromInline(doc: MarkdownDocument, para: Paragraph, diagnostics: DiagnosticBag): FieldSpec | undefined {
+export function fieldFromInline(
+  doc: MarkdownDocument,
+  para: Paragraph,
+  diagnostics: DiagnosticBag,
+): FieldSpec | undefined {
   const nodes = para.children.filter((n) => !(n.type === "text" && !n.value.trim()));
   const first = nodes[0];
   if (!first) return undefined;
@@ -58,7 +63,9 @@ export function fieldFromInline(doc: MarkdownDocument, para: Paragraph, diagnost
   if (first.type === "inlineCode") {
     const sig = SIGNATURE.exec(first.value.trim());
     if (sig && /[:=]/.test(first.value) && !IDENT.test(first.value.trim())) {
-      const tail = inlineText(nodes.slice(1)).replace(/^\s*[:—–-]+\s*/, "").trim();
+      const tail = inlineText(nodes.slice(1))
+        .replace(/^\s*[:—–-]+\s*/, "")
+        .trim();
       return signatureField(sig, loc, diagnostics, tail || undefined);
     }
     if (!IDENT.test(first.value.trim())) return undefined;
@@ -81,7 +88,13 @@ export function fieldFromInline(doc: MarkdownDocument, para: Paragraph, diagnost
   return fieldFromRest(name, rest, loc, diagnostics, raw);
 }
 
-function fieldFromRest(name: string, rest: string, loc: FieldSpec["loc"], diagnostics: DiagnosticBag, raw?: string): FieldSpec | undefined {
+function fieldFromRest(
+  name: string,
+  rest: string,
+  loc: FieldSpec["loc"],
+  diagnostics: DiagnosticBag,
+  raw?: string,
+): FieldSpec | undefined {
   let text = rest;
   let typeText = "";
   let required: boolean | undefined;
@@ -107,7 +120,11 @@ function fieldFromRest(name: string, rest: string, loc: FieldSpec["loc"], diagno
     const tail = /\(([^()]*)\)\s*\.?\s*$/.exec(description);
     const parts = tail ? splitTopLevel(tail[1]!).map((p) => p.trim()) : [];
     const [firstPart] = parts;
-    const known = !!firstPart && /^[A-Za-z]/.test(firstPart) && !parseTypeString(firstPart).unknown?.length && parseTypeString(firstPart).schema.type !== undefined;
+    const known =
+      !!firstPart &&
+      /^[A-Za-z]/.test(firstPart) &&
+      !parseTypeString(firstPart).unknown?.length &&
+      parseTypeString(firstPart).schema.type !== undefined;
     if (tail && known) {
       for (const p of parts) {
         if (/^(required|req|mandatory)$/i.test(p)) required = true;
@@ -119,12 +136,21 @@ function fieldFromRest(name: string, rest: string, loc: FieldSpec["loc"], diagno
     }
   }
   const schema = typeSchema(typeText, name, loc, diagnostics);
-  const field: FieldSpec = { name, schema, required: false, requiredStated: false, typed: !!typeText, description, loc };
+  const field: FieldSpec = {
+    name,
+    schema,
+    required: false,
+    requiredStated: false,
+    typed: !!typeText,
+    description,
+    loc,
+  };
   let prose: string | undefined;
   if (description) {
     const stated = extractDefault(description);
     if (required === undefined && stated.required !== undefined) required = stated.required;
-    if (defaultRaw === undefined && stated.found && stated.raw !== undefined) [defaultRaw, prose] = [stated.raw, raw ?? description];
+    if (defaultRaw === undefined && stated.found && stated.raw !== undefined)
+      [defaultRaw, prose] = [stated.raw, raw ?? description];
   }
   if (defaultRaw) applyDefault(field, defaultRaw, prose);
   field.requiredStated = required !== undefined;
@@ -139,7 +165,12 @@ function fieldFromRest(name: string, rest: string, loc: FieldSpec["loc"], diagno
  * Python. Returns undefined unless the nodes are code spans separated only by commas
  * (a trailing remark such as "(see mcp_tools.py)" is allowed).
  */
-export function signatureFields(doc: MarkdownDocument, nodes: readonly PhrasingContent[], diagnostics: DiagnosticBag, allowBare: boolean): FieldSpec[] | undefined {
+export function signatureFields(
+  doc: MarkdownDocument,
+  nodes: readonly PhrasingContent[],
+  diagnostics: DiagnosticBag,
+  allowBare: boolean,
+): FieldSpec[] | undefined {
   const codes: InlineCode[] = [];
   for (const n of nodes) {
     if (n.type === "inlineCode") codes.push(n);
@@ -163,10 +194,23 @@ export function signatureFields(doc: MarkdownDocument, nodes: readonly PhrasingC
   return out;
 }
 
-function signatureField(sig: RegExpExecArray, loc: FieldSpec["loc"], diagnostics: DiagnosticBag, description?: string): FieldSpec {
+function signatureField(
+  sig: RegExpExecArray,
+  loc: FieldSpec["loc"],
+  diagnostics: DiagnosticBag,
+  description?: string,
+): FieldSpec {
   const [, name, typeText, defaultRaw] = sig;
   const schema = typeSchema(typeText?.trim() ?? "", name!, loc, diagnostics);
-  const field: FieldSpec = { name: name!, schema, required: false, requiredStated: false, typed: !!typeText, loc, ...(description ? { description } : {}) };
+  const field: FieldSpec = {
+    name: name!,
+    schema,
+    required: false,
+    requiredStated: false,
+    typed: !!typeText,
+    loc,
+    ...(description ? { description } : {}),
+  };
   if (defaultRaw !== undefined) applyDefault(field, defaultRaw.trim());
   if (typeText) {
     field.requiredStated = true;
@@ -223,7 +267,12 @@ function balanced(text: string, open: number): { inner: string; end: number } | 
  * `def tool(path: str, limit: int = 10) -> dict:` — of the function called `name`, or of
  * the only function when `name` is not given. `self`, `*args` and `**kwargs` are skipped.
  */
-export function defSignatureFields(doc: MarkdownDocument, code: Code, diagnostics: DiagnosticBag, name?: string): FieldSpec[] | undefined {
+export function defSignatureFields(
+  doc: MarkdownDocument,
+  code: Code,
+  diagnostics: DiagnosticBag,
+  name?: string,
+): FieldSpec[] | undefined {
   const defs = [...code.value.matchAll(/\bdef\s+([A-Za-z_]\w*)\s*\(/g)];
   const def = name ? defs.find((d) => d[1] === name) : defs.length === 1 ? defs[0] : undefined;
   if (!def) return undefined;

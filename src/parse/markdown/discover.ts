@@ -45,10 +45,13 @@ const TOOL_IDENT = /^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/;
 const FILE_LIKE = /\.(py|md|ts|js|mjs|cjs|json|ya?ml|toml|txt|sh|cfg|ini|lock|html?)$/i;
 const SEPARATOR = /^[\s/,&|+]*((and|or)\b)?[\s/,&|+]*$/i;
 /** Headings whose children document something other than tools. */
-const NON_TOOL_CONTAINER = /\b(python (api|surfaces?)|(?<!tools? )api( reference)?|classes|methods|cli|commands?|navigation|related|see also|dependencies|configuration|environment variables?|resources?|prompts?|changelog|glossary|types?|interfaces?)\b/;
+const NON_TOOL_CONTAINER =
+  /\b(python (api|surfaces?)|(?<!tools? )api( reference)?|classes|methods|cli|commands?|navigation|related|see also|dependencies|configuration|environment variables?|resources?|prompts?|changelog|glossary|types?|interfaces?)\b/;
 /** Text that says a tool is not implemented yet. */
-export const PLANNED = /\bplanned\b|\bnot (yet )?implemented\b|\bunimplemented\b|\bcoming soon\b|\bto be implemented\b|\bnot yet available\b|\bproposed\b|\broadmap\b/i;
-const NO_PARAMS_START = /^\s*(no (input )?(parameters|arguments|params|inputs?)\b|takes no\b|accepts no\b|none\.?\s*$)/i;
+export const PLANNED =
+  /\bplanned\b|\bnot (yet )?implemented\b|\bunimplemented\b|\bcoming soon\b|\bto be implemented\b|\bnot yet available\b|\bproposed\b|\broadmap\b/i;
+const NO_PARAMS_START =
+  /^\s*(no (input )?(parameters|arguments|params|inputs?)\b|takes no\b|accepts no\b|none\.?\s*$)/i;
 
 /**
  * Finds the tools of a Markdown spec, in the shapes people write them:
@@ -91,7 +94,10 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
     if (explicit) {
       names = splitExplicit(explicit[1]!).map((name) => ({ name, loc: locOf(doc, b.heading) }));
     } else if (b.depth > 1 || h1Names > 1) {
-      if (anc.some((a) => NON_TOOL_CONTAINER.test(normalizeTitle(a.title)) && !/\btools?\b/.test(normalizeTitle(a.title)))) continue;
+      if (
+        anc.some((a) => NON_TOOL_CONTAINER.test(normalizeTitle(a.title)) && !/\btools?\b/.test(normalizeTitle(a.title)))
+      )
+        continue;
       const found = headingNames(b.heading);
       if (!found) continue;
       const container = anc.some((a) => (a.depth > 1 || h1Names > 1) && /\btools?\b/.test(normalizeTitle(a.title)));
@@ -111,8 +117,19 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
     const plannedBy = [b, ...anc].find((a) => PLANNED.test(plainTitle(a)));
     for (const n of names) {
       const bare = n.name.split(".").pop()!;
-      const planned = plannedBy ? `"${plainTitle(plannedBy)}"` : plannedNames.has(bare) ? plannedNames.get(bare) : plannedInHead(b);
-      sections.push({ name: n.name, nameLoc: n.loc, explicit: !!explicit, head: b, body, ...(planned ? { planned } : {}) });
+      const planned = plannedBy
+        ? `"${plainTitle(plannedBy)}"`
+        : plannedNames.has(bare)
+          ? plannedNames.get(bare)
+          : plannedInHead(b);
+      sections.push({
+        name: n.name,
+        nameLoc: n.loc,
+        explicit: !!explicit,
+        head: b,
+        body,
+        ...(planned ? { planned } : {}),
+      });
     }
     open = { depth: b.depth, body };
     inTool.add(i);
@@ -126,13 +143,23 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
     const plannedCtx = [b, ...ancestors(i)].find((a) => PLANNED.test(plainTitle(a)));
     let intro = "";
     const title = normalizeTitle(b.title);
-    const toolsTitle = (t: string) => /\btools\b/.test(t) && !/\b(no|not|none|without|planned|future|related)\b/.test(t);
+    const toolsTitle = (t: string) =>
+      /\btools\b/.test(t) && !/\b(no|not|none|without|planned|future|related)\b/.test(t);
     const toolList = b.depth > 1 && toolsTitle(title) && ["other", "description"].includes(classifySection(b.title));
     // A category heading ("### Repositories") under a "Tools" heading also holds a tool list.
-    const underTools = toolList || (b.depth > 1 && classifySection(b.title) === "other" && ancestors(i).some((a) => a.depth > 1 && toolsTitle(normalizeTitle(a.title))));
+    const underTools =
+      toolList ||
+      (b.depth > 1 &&
+        classifySection(b.title) === "other" &&
+        ancestors(i).some((a) => a.depth > 1 && toolsTitle(normalizeTitle(a.title))));
     for (const node of b.nodes) {
       if (node.type === "paragraph") intro = inlineText(node.children);
-      const rows = node.type === "table" ? summaryRows(doc, node, toolList) : node.type === "list" && underTools && !PLANNED.test(intro) ? listRows(doc, node) : [];
+      const rows =
+        node.type === "table"
+          ? summaryRows(doc, node, toolList)
+          : node.type === "list" && underTools && !PLANNED.test(intro)
+            ? listRows(doc, node)
+            : [];
       for (const row of rows) {
         const bare = row.name.split(".").pop()!;
         if (byName.has(bare)) {
@@ -140,8 +167,22 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
           continue;
         }
         byName.add(bare);
-        const planned = row.status && PLANNED.test(row.status) ? `status "${row.status}"` : plannedCtx ? `"${plainTitle(plannedCtx)}"` : PLANNED.test(intro) ? "the text before the table" : plannedNames.get(bare);
-        sections.push({ name: row.name, nameLoc: row.loc, explicit: false, body: [], row, ...(planned ? { planned } : {}) });
+        const planned =
+          row.status && PLANNED.test(row.status)
+            ? `status "${row.status}"`
+            : plannedCtx
+              ? `"${plainTitle(plannedCtx)}"`
+              : PLANNED.test(intro)
+                ? "the text before the table"
+                : plannedNames.get(bare);
+        sections.push({
+          name: row.name,
+          nameLoc: row.loc,
+          explicit: false,
+          body: [],
+          row,
+          ...(planned ? { planned } : {}),
+        });
       }
     }
   });
@@ -172,9 +213,20 @@ function headingNames(h: Heading): { names: string[]; code: boolean; call?: bool
     else if (c.type === "text" && SEPARATOR.test(c.value)) continue;
     else if (c.type === "text" && i === 0 && kids.length > 1 && LEADING.test(c.value)) continue;
     else if (c.type === "text" && codes.length && TRAILING.test(c.value)) trailing = true;
-    else if ((c.type === "strong" || c.type === "emphasis") && c.children.length === 1 && c.children[0]!.type === "inlineCode") codes.push(c.children[0]!.value.trim());
-    else if (codes.length === 0 && c.type === "text" && kids.every((k, j) => j === i || (j < i && k.type === "text" && LEADING.test(k.value)))) {
-      const m = /^\s*([^\s]+?)(?:\(\))?(?:\s+[—–-]\s+\S.*)?\s*$/.exec(c.value.replace(/^\s*(\d+(\.\d+)*[.):]?\s+|#\d+\s+|[^\p{L}\p{N}\s`_]+\s*)/u, ""));
+    else if (
+      (c.type === "strong" || c.type === "emphasis") &&
+      c.children.length === 1 &&
+      c.children[0]!.type === "inlineCode"
+    )
+      codes.push(c.children[0]!.value.trim());
+    else if (
+      codes.length === 0 &&
+      c.type === "text" &&
+      kids.every((k, j) => j === i || (j < i && k.type === "text" && LEADING.test(k.value)))
+    ) {
+      const m = /^\s*([^\s]+?)(?:\(\))?(?:\s+[—–-]\s+\S.*)?\s*$/.exec(
+        c.value.replace(/^\s*(\d+(\.\d+)*[.):]?\s+|#\d+\s+|[^\p{L}\p{N}\s`_]+\s*)/u, ""),
+      );
       const t = m?.[1];
       if (!t || !TOOL_IDENT.test(t) || FILE_LIKE.test(t) || classifySection(t) !== "other") return undefined;
       return { names: [t], code: false };
@@ -193,13 +245,19 @@ const LEADING = /^\s*(\d+(\.\d+)*[.):]?|#\d+|[^\p{L}\p{N}\s`]+)\s*$/u;
 const TRAILING = /^\s*(\([^)]*\)|[—–:-]\s+\S[\s\S]*)\s*$/;
 
 function unwrapLinks(nodes: readonly PhrasingContent[]): PhrasingContent[] {
-  return nodes.flatMap((n) => (n.type === "link" || n.type === "linkReference" ? unwrapLinks(n.children as PhrasingContent[]) : [n]));
+  return nodes.flatMap((n) =>
+    n.type === "link" || n.type === "linkReference" ? unwrapLinks(n.children as PhrasingContent[]) : [n],
+  );
 }
 
 /** The heading text outside code spans (so a tool called `planned_x` is not "planned"). */
 function plainTitle(b: Block): string {
   if (!b.heading) return b.title;
-  return b.heading.children.filter((c) => c.type !== "inlineCode").map((c) => inlineText([c as PhrasingContent])).join("").trim();
+  return b.heading.children
+    .filter((c) => c.type !== "inlineCode")
+    .map((c) => inlineText([c as PhrasingContent]))
+    .join("")
+    .trim();
 }
 
 /** A tool's own text saying it is not implemented ("**Status**: Planned"). */
@@ -229,7 +287,7 @@ function plannedFromLists(doc: MarkdownDocument): Map<string, string> {
         if (para?.type !== "paragraph") continue;
         const text = inlineText(para.children);
         const code = para.children.find((c) => c.type === "inlineCode");
-        if (!code || code.type !== "inlineCode" || !TOOL_IDENT.test(code.value.trim())) continue;
+        if (code?.type !== "inlineCode" || !TOOL_IDENT.test(code.value.trim())) continue;
         if (PLANNED.test(text)) out.set(code.value.trim().split(".").pop()!, `"${text.trim().slice(0, 80)}"`);
         else if (PLANNED.test(intro)) out.set(code.value.trim().split(".").pop()!, `"${intro.trim().slice(0, 80)}"`);
       }
@@ -256,10 +314,15 @@ function nodeEvidence(node: RootContent): boolean {
   if (node.type === "code") return /["']?(inputSchema|input_schema|properties|parameters)["']?\s*:/.test(node.value);
   if (node.type === "paragraph") {
     const first = node.children[0];
-    if (first?.type === "strong" && ["input", "output", "schema", "examples"].includes(classifySection(inlineText(first.children)))) return true;
+    if (
+      first?.type === "strong" &&
+      ["input", "output", "schema", "examples"].includes(classifySection(inlineText(first.children)))
+    )
+      return true;
     return NO_PARAMS_START.test(inlineText(node.children));
   }
-  if (node.type === "list") return node.children.some((item) => item.children.some((c) => nodeEvidence(c as RootContent)));
+  if (node.type === "list")
+    return node.children.some((item) => item.children.some((c) => nodeEvidence(c as RootContent)));
   return false;
 }
 
@@ -277,7 +340,8 @@ function listRows(doc: MarkdownDocument, list: List): SummaryRow[] {
     const [first, ...rest] = para.children;
     let name: string | undefined;
     if (first?.type === "inlineCode") name = first.value.trim();
-    else if (first?.type === "strong" && first.children.length === 1 && first.children[0]!.type === "inlineCode") name = first.children[0]!.value.trim();
+    else if (first?.type === "strong" && first.children.length === 1 && first.children[0]!.type === "inlineCode")
+      name = first.children[0]!.value.trim();
     else if (first?.type === "strong") {
       const text = inlineText(first.children).trim();
       // A bold word is a tool name only when it looks like one, or has its own details below.
@@ -288,7 +352,12 @@ function listRows(doc: MarkdownDocument, list: List): SummaryRow[] {
     const tail = inlineText(rest);
     if (tail.trim() && !/^\s*[—–:-]\s*\S/.test(tail)) return [];
     const description = tail.replace(/^\s*[—–:-]\s*/, "").trim();
-    out.push({ name, loc: locOf(doc, first), ...(description ? { description } : {}), ...(item.children.length > 1 ? { item } : {}) });
+    out.push({
+      name,
+      loc: locOf(doc, first),
+      ...(description ? { description } : {}),
+      ...(item.children.length > 1 ? { item } : {}),
+    });
   }
   return out;
 }
@@ -300,7 +369,9 @@ function summaryRows(doc: MarkdownDocument, table: Table, underTools: boolean): 
   const headers = head.children.map((c) => cellText(c).toLowerCase());
   const first = headers[0] ?? "";
   // "Tool…" anywhere; "Name"/"Function" only in a table of a "Tools" section that is not a parameter table.
-  const named = /\btools?\b/.test(first) || (underTools && /^(name|function|command|method|tool name)$/.test(first) && !isFieldTable(table));
+  const named =
+    /\btools?\b/.test(first) ||
+    (underTools && /^(name|function|command|method|tool name)$/.test(first) && !isFieldTable(table));
   if (!named || /\b(param|argument|field)/.test(first)) return [];
   const descCol = headers.findIndex((h, i) => i > 0 && /summary|description|purpose|what it does|desc\b/.test(h));
   const paramCol = headers.findIndex((h, i) => i > 0 && /param|argument|input|signature/.test(h));
@@ -319,7 +390,13 @@ function summaryRows(doc: MarkdownDocument, table: Table, underTools: boolean): 
     const description = cell(descCol)?.text;
     const params = cell(paramCol);
     const status = cell(statusCol)?.text;
-    out.push({ name, loc: locOf(doc, code ?? first), ...(description ? { description } : {}), ...(params ? { params } : {}), ...(status ? { status } : {}) });
+    out.push({
+      name,
+      loc: locOf(doc, code ?? first),
+      ...(description ? { description } : {}),
+      ...(params ? { params } : {}),
+      ...(status ? { status } : {}),
+    });
   }
   return out;
 }

@@ -68,11 +68,15 @@ const lineIndexes = new WeakMap<MarkdownDocument, (offset: number) => LineCol>()
  * Location of an offset inside an inline code span's value: the span's source is
  * searched for the value, so backtick runs of any length are skipped exactly.
  */
-export function locInInlineCode(doc: MarkdownDocument, node: { value: string; position?: { start: { offset?: number }; end: { offset?: number } } }, offset: number): SourceLocation {
+export function locInInlineCode(
+  doc: MarkdownDocument,
+  node: { value: string; position?: { start: { offset?: number }; end: { offset?: number } } },
+  offset: number,
+): SourceLocation {
   const start = node.position?.start.offset ?? 0;
   const source = sourceOf(doc, node);
   const at = source.indexOf(node.value);
-  return locAtOffset(doc, start + (at < 0 ? 0 : at) + offset);
+  return locAtOffset(doc, start + Math.max(at, 0) + offset);
 }
 
 /** For each block, the index of the nearest earlier block with a smaller depth (-1 for none). */
@@ -88,13 +92,19 @@ export function blockParents(blocks: readonly Block[]): number[] {
 }
 
 /** Location of a node's start, or of the file start when the node has no position. */
-export function locOf(doc: MarkdownDocument, node: { position?: { start: { line: number; column: number } } } | undefined): SourceLocation {
+export function locOf(
+  doc: MarkdownDocument,
+  node: { position?: { start: { line: number; column: number } } } | undefined,
+): SourceLocation {
   const p = node?.position?.start;
   return { file: doc.file, line: p?.line ?? 1, column: p?.column ?? 1 };
 }
 
 /** The exact source text of a node, as the author wrote it. */
-export function sourceOf(doc: MarkdownDocument, node: { position?: { start: { offset?: number }; end: { offset?: number } } }): string {
+export function sourceOf(
+  doc: MarkdownDocument,
+  node: { position?: { start: { offset?: number }; end: { offset?: number } } },
+): string {
   const s = node.position?.start.offset;
   const e = node.position?.end.offset;
   return s === undefined || e === undefined ? "" : doc.text.slice(s, e);
@@ -124,7 +134,11 @@ export function locInCode(
 /** The source text of a run of inline nodes, as the author wrote it (code spans keep their backticks). */
 export function sourceOfNodes(doc: MarkdownDocument, nodes: readonly PhrasingContent[]): string {
   const withPos = nodes.filter((n) => n.position);
-  if (!withPos.length) return nodes.map((n) => inlineText([n])).join("").trim();
+  if (!withPos.length)
+    return nodes
+      .map((n) => inlineText([n]))
+      .join("")
+      .trim();
   const start = withPos[0]!.position!.start.offset;
   const end = withPos[withPos.length - 1]!.position!.end.offset;
   return start === undefined || end === undefined ? "" : doc.text.slice(start, end).trim();

@@ -18,16 +18,29 @@ const DESCRIPTOR_KEYS = ["inputSchema", "input_schema", "description", "outputSc
  * is read leniently with a warning. Values that are placeholders, or that had `...`
  * elided, are marked `placeholder` so they are never validated against a schema.
  */
-export function readExamples(doc: MarkdownDocument, code: Code, diagnostics: DiagnosticBag, toolNames: ReadonlySet<string> = new Set()): ToolExample[] {
+export function readExamples(
+  doc: MarkdownDocument,
+  code: Code,
+  diagnostics: DiagnosticBag,
+  toolNames: ReadonlySet<string> = new Set(),
+): ToolExample[] {
   if (code.lang && /^(py|python|python3|ipython)$/i.test(code.lang)) return readPythonCalls(doc, code, toolNames);
   if (!isJsonBlock(code)) return [];
   const parsed = parseLenientJson(code.value);
   for (const p of parsed.problems) {
-    diagnostics.warning("SPEC_EXAMPLE_UNREADABLE", locInCode(doc, code, p.offset), `usage example is not valid JSON: ${p.message}`, "fix the JSON so the example can be checked against the schema");
+    diagnostics.warning(
+      "SPEC_EXAMPLE_UNREADABLE",
+      locInCode(doc, code, p.offset),
+      `usage example is not valid JSON: ${p.message}`,
+      "fix the JSON so the example can be checked against the schema",
+    );
   }
   const out: ToolExample[] = [];
   for (const v of parsed.values) {
-    const items = Array.isArray(v.value) && v.value.every((x) => x && typeof x === "object" && !Array.isArray(x)) ? v.value : [v.value];
+    const items =
+      Array.isArray(v.value) && v.value.every((x) => x && typeof x === "object" && !Array.isArray(x))
+        ? v.value
+        : [v.value];
     for (const item of items) {
       const example = classifyExample(item);
       if (!example) continue;
@@ -42,19 +55,28 @@ export function readExamples(doc: MarkdownDocument, code: Code, diagnostics: Dia
 export function classifyExample(value: JsonValue): Omit<ToolExample, "loc"> | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
   // A JSON-RPC request: {"method": "tools/call", "params": {"name": …, "arguments": …}}.
-  if (value.method === "tools/call" && value.params && typeof value.params === "object" && !Array.isArray(value.params)) return classifyExample(value.params);
+  if (value.method === "tools/call" && value.params && typeof value.params === "object" && !Array.isArray(value.params))
+    return classifyExample(value.params);
   // A JSON-RPC response carrying an MCPToolResult.
-  if (value.jsonrpc !== undefined && value.result && typeof value.result === "object" && !Array.isArray(value.result)) return classifyExample(value.result);
+  if (value.jsonrpc !== undefined && value.result && typeof value.result === "object" && !Array.isArray(value.result))
+    return classifyExample(value.result);
   const name = value.tool_name ?? value.name ?? value.tool ?? value.toolName;
-  const argKey = ARG_KEYS.find((k) => value[k] !== undefined && value[k] !== null && typeof value[k] === "object" && !Array.isArray(value[k]));
+  const argKey = ARG_KEYS.find(
+    (k) => value[k] !== undefined && value[k] !== null && typeof value[k] === "object" && !Array.isArray(value[k]),
+  );
   const args = argKey ? (value[argKey] as { [k: string]: JsonValue }) : undefined;
-  const isDescriptor = "inputSchema" in value || "input_schema" in value || (args?.type === "object" && typeof args.properties === "object");
+  const isDescriptor =
+    "inputSchema" in value ||
+    "input_schema" in value ||
+    (args?.type === "object" && typeof args.properties === "object");
   if (typeof name === "string" && args && !isDescriptor) return { kind: "call", toolName: name, value: args };
   // The flat form: {"tool": "x", "a": 1, …} — every other key is an argument.
   const flatKey = ["tool", "tool_name"].find((k) => typeof value[k] === "string");
   if (flatKey && !ARG_KEYS.some((k) => k in value) && !DESCRIPTOR_KEYS.some((k) => k in value)) {
     const args: { [k: string]: JsonValue } = {};
-    for (const [k, v] of Object.entries(value)) if (k !== flatKey) Object.defineProperty(args, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(value))
+      if (k !== flatKey)
+        Object.defineProperty(args, k, { value: v, enumerable: true, writable: true, configurable: true });
     return { kind: "call", toolName: value[flatKey] as string, value: args };
   }
   if (typeof value.status === "string" && RESULT_STATUSES.has(value.status) && ("data" in value || "error" in value)) {
@@ -94,20 +116,32 @@ function readPythonCalls(doc: MarkdownDocument, code: Code, toolNames: ReadonlyS
           break;
         }
         placeholder ||= value.placeholder || value.elided;
-        Object.defineProperty(args, kw[1]!, { value: value.value, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(args, kw[1]!, {
+          value: value.value,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
     } else if (/call_tool|invoke|execute_tool|run_tool/.test(fn)) {
       const parts = splitTopLevel(inner);
-      const name = /^\s*["']([\w.\-]+)["']\s*$/.exec(parts[0] ?? "")?.[1];
+      const name = /^\s*["']([\w.-]+)["']\s*$/.exec(parts[0] ?? "")?.[1];
       const parsed = parts.length === 2 ? parseLenientJson(parts[1]!) : undefined;
       const value = parsed?.values.length === 1 && !parsed.problems.length ? parsed.values[0] : undefined;
-      if (name && value && value.value && typeof value.value === "object" && !Array.isArray(value.value)) {
+      if (name && value?.value && typeof value.value === "object" && !Array.isArray(value.value)) {
         toolName = name;
         args = value.value;
         placeholder = value.placeholder || value.elided;
       }
     }
-    if (toolName && args) out.push({ kind: "call", toolName, value: args, ...(placeholder ? { placeholder: true } : {}), loc: locInCode(doc, code, m.index) });
+    if (toolName && args)
+      out.push({
+        kind: "call",
+        toolName,
+        value: args,
+        ...(placeholder ? { placeholder: true } : {}),
+        loc: locInCode(doc, code, m.index),
+      });
     call.lastIndex = close + 1;
   }
   return out;

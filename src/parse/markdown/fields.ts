@@ -63,7 +63,10 @@ export function fieldsToSchema(fields: readonly FieldSpec[]): JsonSchema {
     }
     const prop: JsonSchema = { ...f.schema };
     // A default that is not a value ("all", "<module>/app") stays readable in the description.
-    const description = f.defaultText && !(f.description ?? "").includes(f.defaultText.replace(/^`+|`+$/g, "")) ? `${f.description ? `${f.description.replace(/\.?\s*$/, ".")} ` : ""}Default: ${f.defaultText}` : f.description;
+    const description =
+      f.defaultText && !(f.description ?? "").includes(f.defaultText.replace(/^`+|`+$/g, ""))
+        ? `${f.description ? `${f.description.replace(/\.?\s*$/, ".")} ` : ""}Default: ${f.defaultText}`
+        : f.description;
     if (description) prop.description = description;
     if (f.default !== undefined) prop.default = f.default;
     if (f.example !== undefined) prop.examples = [f.example];

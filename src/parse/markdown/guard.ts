@@ -26,7 +26,14 @@ export function limitsOf(doc: MarkdownDocument): SpecLimits {
 }
 
 /** Reports, once per node, that a code block or span is not read because of a limit. */
-export function refuseNode(doc: MarkdownDocument, node: object, code: string, loc: SourceLocation, message: string, help: string): void {
+export function refuseNode(
+  doc: MarkdownDocument,
+  node: object,
+  code: string,
+  loc: SourceLocation,
+  message: string,
+  help: string,
+): void {
   let guard = guards.get(doc);
   if (!guard) guards.set(doc, (guard = { limits: DEFAULT_LIMITS, reported: new WeakSet() }));
   if (guard.reported.has(node)) return;

@@ -24,7 +24,8 @@ export interface MarkdownParseOptions {
 }
 
 /** Names template authors leave in place of a real tool name. */
-const GENERIC_TEMPLATE_NAMES = /^(tool_?name|your_?tool(_name)?|my_?tool|example_?tool|sample_?tool|new_?tool|function_?name|tool_?x|foo|bar)$/i;
+const GENERIC_TEMPLATE_NAMES =
+  /^(tool_?name|your_?tool(_name)?|my_?tool|example_?tool|sample_?tool|new_?tool|function_?name|tool_?x|foo|bar)$/i;
 
 /**
  * Reads a Markdown specification file into tools: every tool shape of
@@ -34,7 +35,12 @@ const GENERIC_TEMPLATE_NAMES = /^(tool_?name|your_?tool(_name)?|my_?tool|example
  * Template stubs and planned tools are skipped with an info. Problems go to `diagnostics`.
  * A text nested or packed beyond `options.limits` is refused before it is parsed.
  */
-export function parseMarkdownSpec(file: string, text: string, diagnostics: DiagnosticBag, options: MarkdownParseOptions = {}): ToolSpec[] {
+export function parseMarkdownSpec(
+  file: string,
+  text: string,
+  diagnostics: DiagnosticBag,
+  options: MarkdownParseOptions = {},
+): ToolSpec[] {
   const limits = options.limits ?? DEFAULT_LIMITS;
   if (refuseComplexText(file, text, limits, diagnostics)) return [];
   const doc = parseMarkdown(file, text);
@@ -44,19 +50,35 @@ export function parseMarkdownSpec(file: string, text: string, diagnostics: Diagn
   const found = discoverTools(doc, blocks);
   const dirs = file.split("/").slice(0, -1);
   const normalizeName = (raw: string) => normalizeToolName(raw, module, dirs);
-  const ctx: ReadContext = { doc, diagnostics, normalizeName, module, toolNames: new Set(found.sections.map((s) => s.name.split(".").pop()!)) };
+  const ctx: ReadContext = {
+    doc,
+    diagnostics,
+    normalizeName,
+    module,
+    toolNames: new Set(found.sections.map((s) => s.name.split(".").pop()!)),
+  };
 
   const tools: ToolSpec[] = [];
   let skipped = 0;
   for (const section of found.sections) {
     const bare = section.name.split(".").pop()!;
     if (isTemplatePlaceholderName(section.name) || isTemplatePlaceholderName(bare)) {
-      diagnostics.info("SPEC_TEMPLATE_SKIPPED", section.nameLoc, `"${section.name}" is a template placeholder, not a tool; skipped`, "replace the placeholder with a real tool name to generate code for it");
+      diagnostics.info(
+        "SPEC_TEMPLATE_SKIPPED",
+        section.nameLoc,
+        `"${section.name}" is a template placeholder, not a tool; skipped`,
+        "replace the placeholder with a real tool name to generate code for it",
+      );
       skipped++;
       continue;
     }
     if (section.planned) {
-      diagnostics.info("SPEC_TOOL_PLANNED", section.nameLoc, `"${section.name}" is marked as not implemented yet (${section.planned}); skipped`, "remove the planned marker once the tool exists to generate code for it");
+      diagnostics.info(
+        "SPEC_TOOL_PLANNED",
+        section.nameLoc,
+        `"${section.name}" is marked as not implemented yet (${section.planned}); skipped`,
+        "remove the planned marker once the tool exists to generate code for it",
+      );
       skipped++;
       continue;
     }
@@ -64,7 +86,12 @@ export function parseMarkdownSpec(file: string, text: string, diagnostics: Diagn
     const summary = found.summaries.get(bare);
     if (summary) mergeSummary(read.tool, summary);
     if (read.template || GENERIC_TEMPLATE_NAMES.test(bare)) {
-      diagnostics.info("SPEC_TEMPLATE_SKIPPED", section.nameLoc, `"${section.name}" is an unfilled template section (${read.template ? `description ${JSON.stringify(read.template.slice(0, 40))}` : "generic name"}), not a tool; skipped`, "fill in the template with a real tool to generate code for it");
+      diagnostics.info(
+        "SPEC_TEMPLATE_SKIPPED",
+        section.nameLoc,
+        `"${section.name}" is an unfilled template section (${read.template ? `description ${JSON.stringify(read.template.slice(0, 40))}` : "generic name"}), not a tool; skipped`,
+        "fill in the template with a real tool to generate code for it",
+      );
       skipped++;
       continue;
     }
@@ -73,7 +100,12 @@ export function parseMarkdownSpec(file: string, text: string, diagnostics: Diagn
   tools.push(...descriptorTools(doc, found.fileBlocks, tools, ctx));
   attachFileLevel(doc, found.fileBlocks, tools, ctx);
   if (tools.length === 0 && skipped === 0) {
-    diagnostics.info("SPEC_NO_TOOLS", { file, line: 1, column: 1 }, "no tool definitions found in this file", 'define a tool with a heading such as "## Tool: `module.tool_name`"');
+    diagnostics.info(
+      "SPEC_NO_TOOLS",
+      { file, line: 1, column: 1 },
+      "no tool definitions found in this file",
+      'define a tool with a heading such as "## Tool: `module.tool_name`"',
+    );
   }
   return enforceToolLimits(tools, limits, diagnostics);
 }
@@ -87,11 +119,26 @@ function refuseComplexText(file: string, text: string, limits: SpecLimits, diagn
   if (!excess) return false;
   const { line, column } = createLineIndex(text)(excess.offset);
   if (excess.kind === "nesting") {
-    diagnostics.error("SPEC_TOO_DEEP", { file, line, column }, `block quotes and lists nest ${excess.depth} levels deep here, more than the limit of ${limits.maxMarkdownNesting}; the file is not read`, "flatten the nesting, or raise `limits.maxMarkdownNesting` in the config");
+    diagnostics.error(
+      "SPEC_TOO_DEEP",
+      { file, line, column },
+      `block quotes and lists nest ${excess.depth} levels deep here, more than the limit of ${limits.maxMarkdownNesting}; the file is not read`,
+      "flatten the nesting, or raise `limits.maxMarkdownNesting` in the config",
+    );
   } else if (excess.kind === "closing") {
-    diagnostics.error("SPEC_MARKDOWN_TOO_COMPLEX", { file, line, column }, `this file ends too many block quotes and lists for its length (limits.maxContainerClosing = ${limits.maxContainerClosing}); the file is not read`, "split the file, merge consecutive block quotes, or raise `limits.maxContainerClosing` in the config");
+    diagnostics.error(
+      "SPEC_MARKDOWN_TOO_COMPLEX",
+      { file, line, column },
+      `this file ends too many block quotes and lists for its length (limits.maxContainerClosing = ${limits.maxContainerClosing}); the file is not read`,
+      "split the file, merge consecutive block quotes, or raise `limits.maxContainerClosing` in the config",
+    );
   } else {
-    diagnostics.error("SPEC_MARKDOWN_TOO_COMPLEX", { file, line, column }, `this paragraph (or table row) has more than ${limits.maxInlineDelimiters} emphasis and link delimiters (\`*\`, \`_\`, \`~\`, \`[\`); the file is not read`, "split the paragraph with blank lines, put literal text in `code spans`, or raise `limits.maxInlineDelimiters` in the config");
+    diagnostics.error(
+      "SPEC_MARKDOWN_TOO_COMPLEX",
+      { file, line, column },
+      `this paragraph (or table row) has more than ${limits.maxInlineDelimiters} emphasis and link delimiters (\`*\`, \`_\`, \`~\`, \`[\`); the file is not read`,
+      "split the paragraph with blank lines, put literal text in `code spans`, or raise `limits.maxInlineDelimiters` in the config",
+    );
   }
   return true;
 }
@@ -102,7 +149,11 @@ function refuseComplexText(file: string, text: string, limits: SpecLimits, diagn
  * in `codomyrmex.read_file` for `src/codomyrmex/agents/pai/…`) are dropped, so the tool
  * gets its folder's module; any other prefix is the author's module and is kept.
  */
-export function normalizeToolName(raw: string, module: string, dirs: readonly string[]): { name: string; module: string } {
+export function normalizeToolName(
+  raw: string,
+  module: string,
+  dirs: readonly string[],
+): { name: string; module: string } {
   const segs = raw.split(".");
   if (segs.length === 1) return { name: `${module}.${raw}`, module };
   let i = 0;
@@ -124,7 +175,12 @@ function mergeSummary(tool: ToolSpec, summary: { description?: string; loc: Sour
  * result `{"tools": [...]}`, an array of definitions, or one `{name, inputSchema}`. Each
  * defines a tool unless a section already does.
  */
-function descriptorTools(doc: MarkdownDocument, blocks: Block[], existing: readonly ToolSpec[], ctx: ReadContext): ToolSpec[] {
+function descriptorTools(
+  doc: MarkdownDocument,
+  blocks: Block[],
+  existing: readonly ToolSpec[],
+  ctx: ReadContext,
+): ToolSpec[] {
   const out: ToolSpec[] = [];
   const seen = new Set(existing.map((t) => t.name));
   for (const block of blocks) {
@@ -132,7 +188,7 @@ function descriptorTools(doc: MarkdownDocument, blocks: Block[], existing: reado
     for (const node of block.nodes) {
       if (node.type !== "code") continue;
       const cv = readCodeValue(doc, node);
-      if (!cv || !cv.value || typeof cv.value !== "object") continue;
+      if (!cv?.value || typeof cv.value !== "object") continue;
       const v = cv.value;
       const list: Array<[JsonValue, Array<string | number>]> = Array.isArray(v)
         ? v.map((x, i) => [x, [i]])
@@ -143,16 +199,29 @@ function descriptorTools(doc: MarkdownDocument, blocks: Block[], existing: reado
         if (!item || typeof item !== "object" || Array.isArray(item) || typeof item.name !== "string") continue;
         if (!("inputSchema" in item) && !("input_schema" in item)) continue;
         if (isTemplatePlaceholderName(item.name)) continue;
-        const sub: CodeValue = { ...cv, value: item, loc: cv.locate(prefix), locate: (path) => cv.locate([...prefix, ...path]) };
+        const sub: CodeValue = {
+          ...cv,
+          value: item,
+          loc: cv.locate(prefix),
+          locate: (path) => cv.locate([...prefix, ...path]),
+        };
         const reading = readSchemaValue(sub, !!node.lang && /^ya?ml$/i.test(node.lang), ctx.diagnostics);
         if (reading.kind !== "descriptor" || !reading.input) continue;
         const { name, module } = ctx.normalizeName(item.name);
         if (seen.has(name)) continue;
         seen.add(name);
-        const hints = (item.annotations && typeof item.annotations === "object" && !Array.isArray(item.annotations) ? item.annotations : {}) as { [k: string]: JsonValue };
+        const hints = (
+          item.annotations && typeof item.annotations === "object" && !Array.isArray(item.annotations)
+            ? item.annotations
+            : {}
+        ) as { [k: string]: JsonValue };
         const stated: StatedAnnotations = {};
-        for (const k of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) if (typeof hints[k] === "boolean") stated[k] = hints[k] as boolean;
-        const idempotency = typeof hints.idempotentHint === "boolean" ? { value: hints.idempotentHint ? ("yes" as const) : ("no" as const) } : undefined;
+        for (const k of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const)
+          if (typeof hints[k] === "boolean") stated[k] = hints[k] as boolean;
+        const idempotency =
+          typeof hints.idempotentHint === "boolean"
+            ? { value: hints.idempotentHint ? ("yes" as const) : ("no" as const) }
+            : undefined;
         out.push({
           name,
           module,
@@ -211,7 +280,11 @@ function attachFileLevel(doc: MarkdownDocument, blocks: Block[], tools: ToolSpec
             if (kind === "security" && first?.type === "inlineCode") {
               const tool = find(first.value.trim());
               if (tool) {
-                tool.security.push(sourceOf(doc, para).replace(/^`[^`]+`\s*[—–:-]*\s*/, "").trim());
+                tool.security.push(
+                  sourceOf(doc, para)
+                    .replace(/^`[^`]+`\s*[—–:-]*\s*/, "")
+                    .trim(),
+                );
                 tool.locations.security ??= locOf(doc, para);
               }
             }

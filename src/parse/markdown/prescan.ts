@@ -92,7 +92,9 @@ class Scanner {
   private closingCost(start: number): MarkdownExcess | undefined {
     if (!this.closed) return undefined;
     this.closing += this.lineNumber * this.closed;
-    return this.closing > this.limits.maxContainerClosing ? { kind: "closing", offset: start, work: this.closing } : undefined;
+    return this.closing > this.limits.maxContainerClosing
+      ? { kind: "closing", offset: start, work: this.closing }
+      : undefined;
   }
 
   private line(start: number, end: number): MarkdownExcess | undefined {
@@ -190,7 +192,12 @@ class Scanner {
       return undefined;
     }
     const cells = tableCells(rest);
-    if (!this.inTable && cells > 0 && /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(rest) && cells === this.prevCells) {
+    if (
+      !this.inTable &&
+      cells > 0 &&
+      /^\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/.test(rest) &&
+      cells === this.prevCells
+    ) {
       // A delimiter row under a header: every row of the table is parsed on its own.
       this.inTable = true;
       this.delimiters = 0;
@@ -205,7 +212,8 @@ class Scanner {
       } else if (ch === 96 /* ` */) {
         i = skipCodeSpan(t, i, end);
       } else if (ch === 42 /* * */ || ch === 95 /* _ */ || ch === 126 /* ~ */ || ch === 91 /* [ */) {
-        if (++this.delimiters > this.limits.maxInlineDelimiters) return { kind: "inline", offset: i, count: this.delimiters };
+        if (++this.delimiters > this.limits.maxInlineDelimiters)
+          return { kind: "inline", offset: i, count: this.delimiters };
       }
     }
     return undefined;
@@ -235,7 +243,8 @@ class Scanner {
       return false;
     }
     const rest = this.text.slice(at, end).trimEnd();
-    if (col - fence.column < 4 && rest.length >= fence.length && [...rest].every((ch) => ch === fence.char)) this.fence = undefined;
+    if (col - fence.column < 4 && rest.length >= fence.length && [...rest].every((ch) => ch === fence.char))
+      this.fence = undefined;
     return true;
   }
 

@@ -24,7 +24,10 @@ const RULES: Array<[SectionKind, RegExp]> = [
   ["invocation", /\binvocation\b|^tool name$|^name$/],
   ["version", /^version(ing)?$/],
   ["annotations", /\bannotations?\b|\bhints?\b|\bbehaviou?r\b/],
-  ["input", /\binputs?\b|\bparameters?\b|\bparams\b|\barguments?\b|\bargs\b|\bkwargs\b|\bkeyword.only\b|\brequest\b|^accepts$/],
+  [
+    "input",
+    /\binputs?\b|\bparameters?\b|\bparams\b|\barguments?\b|\bargs\b|\bkwargs\b|\bkeyword.only\b|\brequest\b|^accepts$/,
+  ],
   ["output", /\boutputs?\b|\breturns?\b|\breturn value\b|\bresults?\b|\bresponses?\b/],
   ["schema", /^(json |tool |mcp )?(schema|definition|descriptor|signature)s?$/],
   ["description", /\bpurpose\b|\bdescription\b|\boverview\b|\bsummary\b|\babout\b/],

@@ -61,17 +61,32 @@ export interface Cell {
  *   Required word or a Default value ends.
  * Each repaired row is reported once as SPEC_TABLE_REPAIRED.
  */
-export function readRows(doc: MarkdownDocument, table: Table, roles: ReadonlyArray<ColumnRole | undefined>, diagnostics: DiagnosticBag): Cell[][] {
+export function readRows(
+  doc: MarkdownDocument,
+  table: Table,
+  roles: ReadonlyArray<ColumnRole | undefined>,
+  diagnostics: DiagnosticBag,
+): Cell[][] {
   const out: Cell[][] = [];
   for (const row of table.children.slice(1)) {
-    let cells: Cell[] = row.children.map((c) => ({ nodes: c.children, text: cellText(c), loc: locOf(doc, c.children[0] ?? c) }));
+    let cells: Cell[] = row.children.map((c) => ({
+      nodes: c.children,
+      text: cellText(c),
+      loc: locOf(doc, c.children[0] ?? c),
+    }));
     const repairs: string[] = [];
     for (let i = 0; i < cells.length - 1; i++) {
-      const raw = sourceOf(doc, row.children[i]!).replace(/\|\s*$/, "").trimEnd();
+      const raw = sourceOf(doc, row.children[i]!)
+        .replace(/\|\s*$/, "")
+        .trimEnd();
       if (/(^|[^\\])\\$/.test(raw) && !/\\\\$/.test(raw)) {
         const a = cells[i]!;
         const b = cells[i + 1]!;
-        cells.splice(i, 2, { nodes: [...a.nodes, { type: "text", value: " | " } as PhrasingContent, ...b.nodes], text: `${a.text.replace(/\\$/, "").trimEnd()} | ${b.text}`, loc: a.loc });
+        cells.splice(i, 2, {
+          nodes: [...a.nodes, { type: "text", value: " | " } as PhrasingContent, ...b.nodes],
+          text: `${a.text.replace(/\\$/, "").trimEnd()} | ${b.text}`,
+          loc: a.loc,
+        });
         repairs.push("a broken `\\|` escape split a cell in two");
       }
     }
@@ -83,7 +98,12 @@ export function readRows(doc: MarkdownDocument, table: Table, roles: ReadonlyArr
       }
     }
     if (repairs.length) {
-      diagnostics.warning("SPEC_TABLE_REPAIRED", cells[0]?.loc ?? locOf(doc, row), `malformed table row repaired: ${repairs.join("; ")}`, "escape a pipe inside a cell as `\\|` (no space between) and give every row one cell per column");
+      diagnostics.warning(
+        "SPEC_TABLE_REPAIRED",
+        cells[0]?.loc ?? locOf(doc, row),
+        `malformed table row repaired: ${repairs.join("; ")}`,
+        "escape a pipe inside a cell as `\\|` (no space between) and give every row one cell per column",
+      );
     }
     out.push(cells);
   }
@@ -106,10 +126,16 @@ function splitMergedCell(cells: Cell[], roles: ReadonlyArray<ColumnRole | undefi
     }
     const [first, ...rest] = cell.nodes;
     if (first?.type === "inlineCode" && rest.length && inlineText(rest).trim()) {
-      return [...cells.slice(0, i), { nodes: [first], text: first.value, loc: cell.loc }, { nodes: rest, text: inlineText(rest).trim(), loc: cell.loc }, ...cells.slice(i + 1)];
+      return [
+        ...cells.slice(0, i),
+        { nodes: [first], text: first.value, loc: cell.loc },
+        { nodes: rest, text: inlineText(rest).trim(), loc: cell.loc },
+        ...cells.slice(i + 1),
+      ];
     }
     const lit = /^\s*(-?\d+(?:\.\d+)?|true|false|null|none|"[^"]*"|'[^']*')\s+(\S[\s\S]*)$/i.exec(cell.text);
-    if (lit) return [...cells.slice(0, i), textCell(lit[1]!, cell.loc), textCell(lit[2]!, cell.loc), ...cells.slice(i + 1)];
+    if (lit)
+      return [...cells.slice(0, i), textCell(lit[1]!, cell.loc), textCell(lit[2]!, cell.loc), ...cells.slice(i + 1)];
   }
   return undefined;
 }
@@ -130,7 +156,12 @@ export interface TableFields {
  * `inferRequired` says how to treat a table without a Required column: a field with
  * no default is then required.
  */
-export function fieldsFromTable(doc: MarkdownDocument, table: Table, diagnostics: DiagnosticBag, inferRequired: boolean): TableFields | undefined {
+export function fieldsFromTable(
+  doc: MarkdownDocument,
+  table: Table,
+  diagnostics: DiagnosticBag,
+  inferRequired: boolean,
+): TableFields | undefined {
   const [head] = table.children;
   if (!head) return undefined;
   const roles = columnRoles(head.children.map((c) => cellText(c)));
@@ -146,18 +177,42 @@ export function fieldsFromTable(doc: MarkdownDocument, table: Table, diagnostics
       noneRows++;
       continue;
     }
-    if (!name || name === "..." || isPlaceholder(name, { typeWords: false }) || !/^[\w$.\-[\]@:/]+$/.test(name)) continue;
+    if (!name || name === "..." || isPlaceholder(name, { typeWords: false }) || !/^[\w$.\-[\]@:/]+$/.test(name))
+      continue;
     const loc = cells[col("name")]?.loc ?? cells[0]!.loc;
     const typeText = cell("type");
     const typeLoc = cells[col("type")]?.loc ?? loc;
     const type = readTypeCell(typeText, name, typeLoc, diagnostics);
     const description = unquoteCell(cell("description")) || undefined;
-    const field: FieldSpec = { name, schema: type.schema, required: false, requiredStated: false, typed: !!typeText && !/^[-–—]+$/.test(typeText), description, loc };
+    const field: FieldSpec = {
+      name,
+      schema: type.schema,
+      required: false,
+      requiredStated: false,
+      typed: !!typeText && !/^[-–—]+$/.test(typeText),
+      description,
+      loc,
+    };
     // "name*" marks a required field in some tables.
     const starred = /^[^`]*\*\s*$/.test(cell("name").replace(/\*\*/g, "")) || /`\s*\*$/.test(cell("name"));
-    const requiredCell = col("required") >= 0 ? cell("required") : type.required !== undefined ? (type.required ? "yes" : "no") : starred ? "yes" : undefined;
+    const requiredCell =
+      col("required") >= 0
+        ? cell("required")
+        : type.required !== undefined
+          ? type.required
+            ? "yes"
+            : "no"
+          : starred
+            ? "yes"
+            : undefined;
     const descCell = cells[col("description")];
-    readRequiredAndDefault(field, requiredCell, cell("default") || (type.defaultRaw ?? ""), inferRequired, descCell ? sourceOfNodes(doc, descCell.nodes) : undefined);
+    readRequiredAndDefault(
+      field,
+      requiredCell,
+      cell("default") || (type.defaultRaw ?? ""),
+      inferRequired,
+      descCell ? sourceOfNodes(doc, descCell.nodes) : undefined,
+    );
     const example = exampleValue(cell("example"));
     if (example !== undefined) field.example = example;
     fields.push(field);
@@ -182,7 +237,12 @@ const MAX_NOTED_TYPE = 2000;
  * before it is understood. Words that are still not types are a warning, and the field
  * accepts any value where they stood.
  */
-export function readTypeCell(typeText: string, name: string, loc: SourceLocation, diagnostics: DiagnosticBag): TypeCell {
+export function readTypeCell(
+  typeText: string,
+  name: string,
+  loc: SourceLocation,
+  diagnostics: DiagnosticBag,
+): TypeCell {
   let text = typeText.trim();
   if (!text || /^[-–—]+$/.test(text)) return { schema: {} };
   const out: TypeCell = { schema: {} };
@@ -203,7 +263,11 @@ export function readTypeCell(typeText: string, name: string, loc: SourceLocation
   let { schema, unknown } = parseTypeString(text);
   if (unknown?.length && notes) {
     // "string (ISO 8601)", "object — see below": a note after a type that was understood.
-    const head = text.replace(/\s*\([^()]*\)\s*$/, "").replace(/\s+[—–-]\s+.*$/, "").replace(/\s*[,;]\s*[^,;]*$/, "").trim();
+    const head = text
+      .replace(/\s*\([^()]*\)\s*$/, "")
+      .replace(/\s+[—–-]\s+.*$/, "")
+      .replace(/\s*[,;]\s*[^,;]*$/, "")
+      .trim();
     if (head && head !== text) {
       const again = parseTypeString(head);
       if (!again.unknown?.length && again.schema.type) ({ schema, unknown } = again);
@@ -222,7 +286,12 @@ export function readTypeCell(typeText: string, name: string, loc: SourceLocation
 }
 
 /** Maps a type text to a schema (see {@link readTypeCell}), dropping the flags. */
-export function typeSchema(typeText: string, name: string, loc: SourceLocation, diagnostics: DiagnosticBag): JsonSchema {
+export function typeSchema(
+  typeText: string,
+  name: string,
+  loc: SourceLocation,
+  diagnostics: DiagnosticBag,
+): JsonSchema {
   return readTypeCell(typeText, name, loc, diagnostics).schema;
 }
 
@@ -231,7 +300,13 @@ export function typeSchema(typeText: string, name: string, loc: SourceLocation, 
  * Default cell and its description ("(default: 5)", "(required)"). A default that is
  * prose or contains a placeholder (`<module>/app`, `files(id,...)`) is kept as text only.
  */
-export function readRequiredAndDefault(field: FieldSpec, requiredCell: string | undefined, defaultCell: string, inferRequired: boolean, descriptionSource?: string): void {
+export function readRequiredAndDefault(
+  field: FieldSpec,
+  requiredCell: string | undefined,
+  defaultCell: string,
+  inferRequired: boolean,
+  descriptionSource?: string,
+): void {
   let required: boolean | undefined;
   if (requiredCell !== undefined) required = parseRequired(requiredCell);
   let raw: string | undefined;
@@ -259,12 +334,20 @@ export function readRequiredAndDefault(field: FieldSpec, requiredCell: string | 
  * rather than a value, unless the author put it in a code span.
  */
 export function applyDefault(field: FieldSpec, raw: string, prose?: string): void {
-  const bare = raw.replace(/^`+|`+$/g, "").replace(/\.$/, "").trim();
+  const bare = raw
+    .replace(/^`+|`+$/g, "")
+    .replace(/\.$/, "")
+    .trim();
   if (isPlaceholder(bare) || /<[A-Za-z_][\w -]*>/.test(bare) || /\[[A-Z][\w -]*\]/.test(bare)) {
     field.defaultText = raw;
     return;
   }
-  if (prose !== undefined && /^[A-Za-z][\w-]*$/.test(bare) && !/^(true|false|null|none|empty)$/i.test(bare) && !prose.includes(`\`${bare}\``)) {
+  if (
+    prose !== undefined &&
+    /^[A-Za-z][\w-]*$/.test(bare) &&
+    !/^(true|false|null|none|empty)$/i.test(bare) &&
+    !prose.includes(`\`${bare}\``)
+  ) {
     const types = Array.isArray(field.schema.type) ? field.schema.type : [field.schema.type];
     if (types.includes("string") || field.schema.type === undefined) {
       field.defaultText = raw;
@@ -284,7 +367,11 @@ export function applyDefault(field: FieldSpec, raw: string, prose?: string): voi
 export function parseRequired(text: string): boolean | undefined {
   const t = text.toLowerCase().replace(/[*_`]/g, "").trim();
   if (/^(conditional(ly)?|depends|sometimes|see\b)/.test(t)) return false;
-  if (/^(yes|required|mandatory|true)\b/.test(t) && /\b(if|when|unless|only|for|depending|conditional)\b/.test(t.replace(/^\S+\s*/, ""))) return false;
+  if (
+    /^(yes|required|mandatory|true)\b/.test(t) &&
+    /\b(if|when|unless|only|for|depending|conditional)\b/.test(t.replace(/^\S+\s*/, ""))
+  )
+    return false;
   return parseYesNo(text);
 }
 
@@ -292,19 +379,22 @@ export function parseRequired(text: string): boolean | undefined {
 export function parseYesNo(text: string): boolean | undefined {
   const t = text.toLowerCase().replace(/[*_`]/g, "").trim();
   if (/^(yes|y|true|required|req|mandatory|✓|✔|x|\*)\b/.test(t) || /^(✓|✔|✅|☑)/u.test(t)) return true;
-  if (/^(no|n|false|optional|opt|-|—|–)\b/.test(t) || t === "-" || t === "—" || t === "–" || /^(✗|✘|❌|✖)/u.test(t)) return false;
+  if (/^(no|n|false|optional|opt|-|—|–)\b/.test(t) || t === "-" || t === "—" || t === "–" || /^(✗|✘|❌|✖)/u.test(t))
+    return false;
   return undefined;
 }
 
 /** Strips code spans, emphasis and a trailing "?" or "(optional)" from a field name. */
 export function cleanName(text: string): string {
-  return text
-    .replace(/[`*]/g, "")
-    // No leading `\s*`: it would retry at every space of a long run (quadratic); trim instead.
-    .replace(/\((optional|required)\)\s*$/i, "")
-    .trim()
-    .replace(/\?$/, "")
-    .trim();
+  return (
+    text
+      .replace(/[`*]/g, "")
+      // No leading `\s*`: it would retry at every space of a long run (quadratic); trim instead.
+      .replace(/\((optional|required)\)\s*$/i, "")
+      .trim()
+      .replace(/\?$/, "")
+      .trim()
+  );
 }
 
 function unquoteCell(text: string): string {

@@ -1,6 +1,14 @@
 import type { Code, List, ListItem, Paragraph, PhrasingContent, RootContent, Table } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
-import type { Idempotency, JsonSchema, JsonValue, SourceLocation, ToolErrorType, ToolExample, ToolSpec } from "../../ir/types.js";
+import type {
+  Idempotency,
+  JsonSchema,
+  JsonValue,
+  SourceLocation,
+  ToolErrorType,
+  ToolExample,
+  ToolSpec,
+} from "../../ir/types.js";
 import { completeAnnotations, type StatedAnnotations } from "../../ir/build.js";
 import { parseTypeString } from "../primitives/type-string.js";
 import { isPlaceholder } from "../primitives/placeholders.js";
@@ -75,8 +83,10 @@ interface State {
   intro?: string;
 }
 
-const NO_PARAMS = /\b(no|none|without)\b.{0,20}\b(parameters?|arguments?|inputs?|params)\b|^\s*(none|n\/a|-|—|nothing)\.?\s*$|\btakes no\b|\bno (required )?(input|arguments?)\b/i;
-const NO_PARAMS_START = /^\s*((this tool )?(takes|accepts|requires|has|needs) no (input )?(parameters|arguments|params|inputs?)\b|no (input )?(parameters|arguments|params|inputs?)\b[^.]*\.?)/i;
+const NO_PARAMS =
+  /\b(no|none|without)\b.{0,20}\b(parameters?|arguments?|inputs?|params)\b|^\s*(none|n\/a|-|—|nothing)\.?\s*$|\btakes no\b|\bno (required )?(input|arguments?)\b/i;
+const NO_PARAMS_START =
+  /^\s*((this tool )?(takes|accepts|requires|has|needs) no (input )?(parameters|arguments|params|inputs?)\b|no (input )?(parameters|arguments|params|inputs?)\b[^.]*\.?)/i;
 const LABEL_TEXT = /^\s*([A-Za-z][\w -]{0,30}?)\s*:\s*/;
 
 /** Result of reading one tool section. */
@@ -92,7 +102,16 @@ export interface ReadResult {
  * `- **Returns**: …`) switch what the following content describes.
  */
 export function readTool(section: ToolSection, ctx: ReadContext): ReadResult {
-  const parts: Parts = { description: [], stated: {}, input: {}, output: {}, errors: [], examples: [], security: [], stray: [] };
+  const parts: Parts = {
+    description: [],
+    stated: {},
+    input: {},
+    output: {},
+    errors: [],
+    examples: [],
+    security: [],
+    stray: [],
+  };
   const reader = new Reader(ctx, parts, section.name.split(".").pop()!);
   if (section.row) reader.readRow(section);
   if (section.head) reader.walk(section.head.nodes, { kind: "description", locked: false });
@@ -100,7 +119,8 @@ export function readTool(section: ToolSection, ctx: ReadContext): ReadResult {
   for (const block of section.body) {
     // A subsection of a classified section (e.g. "#### JSON Schema" under "### Input") belongs to it.
     let own = classifySection(block.title);
-    if (own === "schema") own = current && block.depth > current.depth && current.kind === "output" ? "output" : "input";
+    if (own === "schema")
+      own = current && block.depth > current.depth && current.kind === "output" ? "output" : "input";
     const kind = own === "other" && current && block.depth > current.depth ? current.kind : own;
     if (own !== "other" || !current || block.depth <= current.depth) current = { kind, depth: block.depth };
     if (kind === "input" || kind === "output") parts[kind].loc ??= locOf(ctx.doc, block.heading);
@@ -177,7 +197,13 @@ class Reader {
   }
 
   /** Labels that state a fact about the tool rather than start a section. */
-  private annotationLabel(label: string, value: string, nodes: PhrasingContent[], loc: SourceLocation, kind: SectionKind): boolean {
+  private annotationLabel(
+    label: string,
+    value: string,
+    nodes: PhrasingContent[],
+    loc: SourceLocation,
+    kind: SectionKind,
+  ): boolean {
     const l = label.toLowerCase().replace(/[-_]/g, " ").trim();
     const parts = this.parts;
     const yes = /^(yes|true|y)\b/i.test(value);
@@ -187,10 +213,13 @@ class Reader {
       parts.version ??= { value: v ? v[1]! : value.replace(/[`*]/g, "").trim(), loc };
       return true;
     }
-    if (l === "title") return (parts.title ??= value.replace(/[`*]/g, "").trim()), true;
-    if (l === "read only" || l === "readonly" || l === "readonlyhint") return yes || no ? ((parts.stated.readOnlyHint = yes), true) : false;
-    if (l === "destructive" || l === "destructivehint") return yes || no ? ((parts.stated.destructiveHint = yes), true) : false;
-    if (l === "open world" || l === "openworld" || l === "openworldhint") return yes || no ? ((parts.stated.openWorldHint = yes), true) : false;
+    if (l === "title") return ((parts.title ??= value.replace(/[`*]/g, "").trim()), true);
+    if (l === "read only" || l === "readonly" || l === "readonlyhint")
+      return yes || no ? ((parts.stated.readOnlyHint = yes), true) : false;
+    if (l === "destructive" || l === "destructivehint")
+      return yes || no ? ((parts.stated.destructiveHint = yes), true) : false;
+    if (l === "open world" || l === "openworld" || l === "openworldhint")
+      return yes || no ? ((parts.stated.openWorldHint = yes), true) : false;
     if (l === "idempotenthint") return yes || no ? ((parts.stated.idempotentHint = yes), true) : false;
     if (l === "deprecated") {
       if (no) return true;
@@ -210,7 +239,9 @@ class Reader {
     }
     if (l === "mcp name" || l === "wire name") {
       const code = nodes.find((c) => c.type === "inlineCode");
-      const name = (code && code.type === "inlineCode" ? code.value : value.replace(/[`*]/g, "").split(/\s/)[0] ?? "").trim();
+      const name = (
+        code && code.type === "inlineCode" ? code.value : (value.replace(/[`*]/g, "").split(/\s/)[0] ?? "")
+      ).trim();
       if (name) parts.wireName = { name, loc: code ? locOf(this.doc, code) : loc };
       return true;
     }
@@ -221,7 +252,9 @@ class Reader {
     }
     if ((l === "invocation name" || l === "invocation" || l === "tool name") && !parts.invocation) {
       const code = nodes.find((c) => c.type === "inlineCode");
-      const name = (code && code.type === "inlineCode" ? code.value : value.replace(/[`*]/g, "").split(/\s/)[0] ?? "").trim();
+      const name = (
+        code && code.type === "inlineCode" ? code.value : (value.replace(/[`*]/g, "").split(/\s/)[0] ?? "")
+      ).trim();
       if (name) parts.invocation = { name, loc: code ? locOf(this.doc, code) : loc };
       return true;
     }
@@ -252,7 +285,7 @@ class Reader {
         break;
       case "invocation": {
         const code = nodes.find((c) => c.type === "inlineCode");
-        const name = (code && code.type === "inlineCode" ? code.value : text.split(/\s/)[0] ?? "").trim();
+        const name = (code && code.type === "inlineCode" ? code.value : (text.split(/\s/)[0] ?? "")).trim();
         if (name && !this.parts.invocation) this.parts.invocation = { name, loc: code ? locOf(this.doc, code) : loc };
         break;
       }
@@ -284,7 +317,7 @@ class Reader {
       case "invocation":
         if (!parts.invocation) {
           const code = nodes.find((c) => c.type === "inlineCode");
-          const name = (code && code.type === "inlineCode" ? code.value : text.split(/\s/)[0] ?? "").trim();
+          const name = (code && code.type === "inlineCode" ? code.value : (text.split(/\s/)[0] ?? "")).trim();
           if (name) parts.invocation = { name, loc: code ? locOf(this.doc, code) : loc };
         }
         break;
@@ -334,9 +367,16 @@ class Reader {
     if (lead?.type === "inlineCode" && !/[:=]/.test(lead.value)) {
       const rest = inlineText(nodes.slice(nodes.indexOf(lead) + 1));
       const inParens = /^\s*\(([^,)]*)/.exec(rest)?.[1]?.trim() ?? "";
-      const typed = /^[A-Za-z]/.test(inParens) && !parseTypeString(inParens).unknown?.length && parseTypeString(inParens).schema.type !== undefined;
+      const typed =
+        /^[A-Za-z]/.test(inParens) &&
+        !parseTypeString(inParens).unknown?.length &&
+        parseTypeString(inParens).schema.type !== undefined;
       if (typed) {
-        const one = fieldFromInline(this.doc, { type: "paragraph", children: nodes.slice(nodes.indexOf(lead)) }, this.ctx.diagnostics);
+        const one = fieldFromInline(
+          this.doc,
+          { type: "paragraph", children: nodes.slice(nodes.indexOf(lead)) },
+          this.ctx.diagnostics,
+        );
         if (one) {
           side.fields ??= { value: [one], loc };
           return;
@@ -348,13 +388,16 @@ class Reader {
       if (!side.fields) side.fields = { value: sig, loc };
       return;
     }
-    if (!fromLabel && /^[A-Z]/.test(text) && text.length > 20) this.parts.stray.push({ text: joinLines(sourceOfNodes(this.doc, nodes) || text), loc });
+    if (!fromLabel && /^[A-Z]/.test(text) && text.length > 20)
+      this.parts.stray.push({ text: joinLines(sourceOfNodes(this.doc, nodes) || text), loc });
     // `**Returns**: \`dict\` -- Dictionary with …`: a type and a description.
     const first = nodes.find((n) => !(n.type === "text" && !n.value.trim()));
     if (kind === "output" && fromLabel && first?.type === "inlineCode") {
       const { schema, unknown } = parseTypeString(first.value);
       if (!unknown?.length && schema.type) {
-        const rest = inlineText(nodes.slice(nodes.indexOf(first) + 1)).replace(/^\s*[-—–:]+\s*/, "").trim();
+        const rest = inlineText(nodes.slice(nodes.indexOf(first) + 1))
+          .replace(/^\s*[-—–:]+\s*/, "")
+          .trim();
         side.typeOnly ??= { value: { ...schema, ...(rest ? { description: rest } : {}) }, loc: locOf(this.doc, first) };
       }
     }
@@ -408,7 +451,12 @@ class Reader {
         break;
       case "security":
         parts.securityLoc ??= locOf(this.doc, list);
-        for (const item of list.children) parts.security.push(sourceOf(this.doc, item).replace(/^\s*[-*+]\s+/, "").trim());
+        for (const item of list.children)
+          parts.security.push(
+            sourceOf(this.doc, item)
+              .replace(/^\s*[-*+]\s+/, "")
+              .trim(),
+          );
         break;
       case "annotations":
         for (const item of list.children) {
@@ -417,7 +465,8 @@ class Reader {
         }
         break;
       case "examples":
-        for (const item of list.children) this.walk(item.children.filter((c) => c.type === "code") as RootContent[], { ...state });
+        for (const item of list.children)
+          this.walk(item.children.filter((c) => c.type === "code") as RootContent[], { ...state });
         break;
       default:
         break;
@@ -437,7 +486,10 @@ class Reader {
     if (kind !== "input" && kind !== "output") {
       if (state.locked || !isFieldTable(table)) return;
       const first = cellTextOf(table.children[0]?.children[0]);
-      kind = /\b(field|return|output|result|response)/i.test(first) || parts.input.fields || parts.input.schema ? "output" : "input";
+      kind =
+        /\b(field|return|output|result|response)/i.test(first) || parts.input.fields || parts.input.schema
+          ? "output"
+          : "input";
       if (kind === "output" && parts.output.fields) return;
     }
     const side = parts[kind];
@@ -459,13 +511,16 @@ class Reader {
     const side = this.parts[kind];
     if (!intro || !side.fields) return;
     const names = new Set(side.fields.value.map((f) => f.name));
-    const mentioned = [...intro.matchAll(/[`"']?([A-Za-z_][\w.]*)[`"']?/g)].map((m) => m[1]!).filter((n) => names.has(n));
+    const mentioned = [...intro.matchAll(/[`"']?([A-Za-z_][\w.]*)[`"']?/g)]
+      .map((m) => m[1]!)
+      .filter((n) => names.has(n));
     const target = mentioned.length === 1 ? mentioned[0]! : undefined;
     if (!target) return;
     const read = fieldsFromTable(this.doc, table, this.ctx.diagnostics, kind === "input");
     if (!read?.fields.length) return;
     const parent = side.fields.value.find((f) => f.name === target)!;
-    const isArray = parent.schema.type === "array" || (Array.isArray(parent.schema.type) && parent.schema.type.includes("array"));
+    const isArray =
+      parent.schema.type === "array" || (Array.isArray(parent.schema.type) && parent.schema.type.includes("array"));
     const prefix = `${target}${isArray ? "[]" : ""}.`;
     side.fields.value.push(...read.fields.map((f) => ({ ...f, name: prefix + f.name })));
   }
@@ -479,11 +534,24 @@ class Reader {
       parts.examples.push(...this.examples(code));
       return;
     }
-    if ((code.lang && /^(py|python|python3)$/i.test(code.lang)) || (!code.lang && /^\s*(async\s+)?def\s/.test(code.value))) {
+    if (
+      (code.lang && /^(py|python|python3)$/i.test(code.lang)) ||
+      (!code.lang && /^\s*(async\s+)?def\s/.test(code.value))
+    ) {
       // `def tool(a: str, b: int = 5)`: the parameters, when nothing else gives them.
       const input = parts.input;
-      if (!input.fields && !input.schema && !input.none && (state.kind === "input" || state.kind === "schema" || state.kind === "description")) {
-        const fields = defSignatureFields(this.doc, code, this.ctx.diagnostics, state.kind === "input" ? undefined : this.ownName);
+      if (
+        !input.fields &&
+        !input.schema &&
+        !input.none &&
+        (state.kind === "input" || state.kind === "schema" || state.kind === "description")
+      ) {
+        const fields = defSignatureFields(
+          this.doc,
+          code,
+          this.ctx.diagnostics,
+          state.kind === "input" ? undefined : this.ownName,
+        );
         if (fields) input.fields = { value: fields, loc: locOf(this.doc, code) };
       }
       return;
@@ -508,7 +576,9 @@ class Reader {
 
   private examples(code: Code): ToolExample[] {
     const exs = readExamples(this.doc, code, this.ctx.diagnostics, this.ctx.toolNames);
-    return exs.map((e) => (e.toolName && e.toolName.includes(".") ? { ...e, toolName: this.ctx.normalizeName(e.toolName).name } : e));
+    return exs.map((e) =>
+      e.toolName?.includes(".") ? { ...e, toolName: this.ctx.normalizeName(e.toolName).name } : e,
+    );
   }
 
   /**
@@ -516,13 +586,23 @@ class Reader {
    * `where` is the section the value sits in: a schema outside input/output sections
    * is taken as the input schema only when there is none yet.
    */
-  private schemaValue(cv: CodeValue, side: "input" | "output", yaml: boolean, where: SectionKind = side): "descriptor" | "schema" | "instance" {
+  private schemaValue(
+    cv: CodeValue,
+    side: "input" | "output",
+    yaml: boolean,
+    where: SectionKind = side,
+  ): "descriptor" | "schema" | "instance" {
     const reading = readSchemaValue(cv, yaml, this.ctx.diagnostics);
     const parts = this.parts;
     if (reading.kind === "instance") return "instance";
     if (cv.lenient) {
       const what = yaml ? "YAML" : "JSON";
-      this.ctx.diagnostics.warning("SPEC_JSON_LENIENT", cv.lenientLoc ?? cv.loc, `this ${what} schema block is not strict ${what} (${cv.lenient}); it was read leniently`, yaml ? 'quote values that contain ": "' : "remove comments, trailing commas and other non-JSON syntax");
+      this.ctx.diagnostics.warning(
+        "SPEC_JSON_LENIENT",
+        cv.lenientLoc ?? cv.loc,
+        `this ${what} schema block is not strict ${what} (${cv.lenient}); it was read leniently`,
+        yaml ? 'quote values that contain ": "' : "remove comments, trailing commas and other non-JSON syntax",
+      );
     }
     if (reading.kind === "descriptor") {
       if (reading.input && !parts.input.schema) parts.input.schema = { value: reading.input, loc: reading.loc };
@@ -553,7 +633,10 @@ class Reader {
         for (const sub of child.children) {
           // `- \`name\`: Repository name (string, required)` items are the parameters.
           const para = sub.children[0];
-          const field = para?.type === "paragraph" && !isStructuralLabel(itemLabel(sub)) && state.kind === "description" ? fieldFromInline(this.doc, para, this.ctx.diagnostics) : undefined;
+          const field =
+            para?.type === "paragraph" && !isStructuralLabel(itemLabel(sub)) && state.kind === "description"
+              ? fieldFromInline(this.doc, para, this.ctx.diagnostics)
+              : undefined;
           if (field && (para as Paragraph).children[0]?.type !== "text") {
             const input = this.parts.input;
             input.fields ??= { value: [], loc: field.loc };
@@ -589,7 +672,12 @@ class Reader {
     raw = raw.replace(/[`*]/g, "").trim();
     const exact = parts.wireName;
     const { name, module } = exact
-      ? { name: exact.name, module: parts.module ?? (exact.name.includes(".") ? exact.name.slice(0, exact.name.lastIndexOf(".")) : this.ctx.module) }
+      ? {
+          name: exact.name,
+          module:
+            parts.module ??
+            (exact.name.includes(".") ? exact.name.slice(0, exact.name.lastIndexOf(".")) : this.ctx.module),
+        }
       : this.ctx.normalizeName(raw);
     const nameLoc = exact?.loc ?? parts.invocation?.loc ?? section.nameLoc;
     const input = resolveSide(parts.input, "input", diagnostics);
@@ -628,7 +716,10 @@ class Reader {
       },
     };
     // An unfilled template: a stand-in description such as "[Tool description]".
-    const template = description && isPlaceholder(description.replace(/^\*\*[^*]+\*\*:?\s*/, ""), { typeWords: false }) ? description : undefined;
+    const template =
+      description && isPlaceholder(description.replace(/^\*\*[^*]+\*\*:?\s*/, ""), { typeWords: false })
+        ? description
+        : undefined;
     return { tool, ...(template ? { template } : {}) };
   }
 }
@@ -662,8 +753,13 @@ function undocumented(): JsonSchema {
  * Picks the schema of one side. A JSON Schema the author wrote wins over a table; when
  * both are given they are compared and any disagreement is a warning at the table.
  */
-function resolveSide(side: SchemaParts, which: "input" | "output", diagnostics: DiagnosticBag): { value: JsonSchema; loc: SourceLocation } | undefined {
-  if (side.schema && side.fields) compareTableWithSchema(side.fields.value, side.schema.value, side.fields.loc, diagnostics);
+function resolveSide(
+  side: SchemaParts,
+  which: "input" | "output",
+  diagnostics: DiagnosticBag,
+): { value: JsonSchema; loc: SourceLocation } | undefined {
+  if (side.schema && side.fields)
+    compareTableWithSchema(side.fields.value, side.schema.value, side.fields.loc, diagnostics);
   if (side.schema) {
     markSchema(side.schema.value, "explicit");
     return side.schema;
@@ -671,7 +767,11 @@ function resolveSide(side: SchemaParts, which: "input" | "output", diagnostics: 
   if (side.fields) {
     const schema = fieldsToSchema(side.fields.value);
     const value = which === "input" ? { ...schema, additionalProperties: false } : schema;
-    markSchema(value, "inferred", side.fields.value.filter((f) => f.typed === false).map((f) => ({ name: f.name, loc: f.loc })));
+    markSchema(
+      value,
+      "inferred",
+      side.fields.value.filter((f) => f.typed === false).map((f) => ({ name: f.name, loc: f.loc })),
+    );
     return { value, loc: side.fields.loc };
   }
   if (side.none && which === "input") {
@@ -686,7 +786,12 @@ function resolveSide(side: SchemaParts, which: "input" | "output", diagnostics: 
   return undefined;
 }
 
-function compareTableWithSchema(fields: FieldSpec[], schema: JsonSchema, loc: SourceLocation, diagnostics: DiagnosticBag): void {
+function compareTableWithSchema(
+  fields: FieldSpec[],
+  schema: JsonSchema,
+  loc: SourceLocation,
+  diagnostics: DiagnosticBag,
+): void {
   const props = (schema.properties ?? {}) as { [k: string]: JsonValue };
   const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
   const problems: string[] = [];
@@ -701,12 +806,22 @@ function compareTableWithSchema(fields: FieldSpec[], schema: JsonSchema, loc: So
     }
     const tt = typeKey(f.schema);
     const st = typeKey(p);
-    if (tt && st && tt !== st) problems.push(`"${f.name}" is ${typeText(f.schema)} in the table but ${typeText(p)} in the schema`);
-    if (f.requiredStated && f.required !== required.has(f.name)) problems.push(`"${f.name}" is ${f.required ? "required" : "optional"} in the table but ${required.has(f.name) ? "required" : "optional"} in the schema`);
+    if (tt && st && tt !== st)
+      problems.push(`"${f.name}" is ${typeText(f.schema)} in the table but ${typeText(p)} in the schema`);
+    if (f.requiredStated && f.required !== required.has(f.name))
+      problems.push(
+        `"${f.name}" is ${f.required ? "required" : "optional"} in the table but ${required.has(f.name) ? "required" : "optional"} in the schema`,
+      );
   }
-  for (const k of Object.keys(props)) if (!tableNames.has(k)) problems.push(`"${k}" is in the schema but not in the table`);
+  for (const k of Object.keys(props))
+    if (!tableNames.has(k)) problems.push(`"${k}" is in the schema but not in the table`);
   if (problems.length) {
-    diagnostics.warning("SPEC_TABLE_SCHEMA_MISMATCH", loc, `the table disagrees with the JSON Schema: ${problems.join("; ")}`, "the JSON Schema is used; update the table (or the schema) so they agree");
+    diagnostics.warning(
+      "SPEC_TABLE_SCHEMA_MISMATCH",
+      loc,
+      `the table disagrees with the JSON Schema: ${problems.join("; ")}`,
+      "the JSON Schema is used; update the table (or the schema) so they agree",
+    );
   }
 }
 
@@ -718,7 +833,12 @@ function typeText(s: JsonSchema): string {
 function typeKey(s: JsonSchema): string | undefined {
   const t = s.type;
   if (typeof t === "string") return t === "integer" ? "number" : t;
-  if (Array.isArray(t)) return [...new Set(t.filter((x) => x !== "null").map((x) => (x === "integer" ? "number" : String(x))))].sort().join("|") || undefined;
+  if (Array.isArray(t))
+    return (
+      [...new Set(t.filter((x) => x !== "null").map((x) => (x === "integer" ? "number" : String(x))))]
+        .sort()
+        .join("|") || undefined
+    );
   return undefined;
 }
 
@@ -746,12 +866,17 @@ export function labelSegments(children: readonly PhrasingContent[], locked: bool
       const next = children[i + 1];
       const colonInside = /:\s*$/.test(text);
       const colonAfter = next?.type === "text" && /^\s*(\([^)]*\))?\s*:/.test(next.value);
-      const atEnd = !next || (next.type === "text" && /^\s*$/.test(next.value) && !children[i + 2]) || next.type === "break";
+      const atEnd =
+        !next || (next.type === "text" && /^\s*$/.test(next.value) && !children[i + 2]) || next.type === "break";
       const label = text.replace(/:\s*$/, "").trim();
       const isSection = ["input", "output", "examples", "schema"].includes(classifySection(label));
-      if ((colonInside || colonAfter || (atEnd && isSection && lineStart)) && label.split(/\s+/).length <= 6 && (lineStart || (!locked && isSection))) {
+      if (
+        (colonInside || colonAfter || (atEnd && isSection && lineStart)) &&
+        label.split(/\s+/).length <= 6 &&
+        (lineStart || (!locked && isSection))
+      ) {
         const labelNodes: PhrasingContent[] = [c];
-        let rest = next;
+        const rest = next;
         lineStart = false;
         if (colonAfter && rest?.type === "text") {
           const m = /^\s*(\([^)]*\))?\s*:\s*/.exec(rest.value)!;
@@ -775,13 +900,18 @@ export function labelSegments(children: readonly PhrasingContent[], locked: bool
     const m = LABEL_TEXT.exec(t.value);
     if (m && ["input", "output", "examples", "schema"].includes(classifySection(m[1]!))) {
       const remaining = t.value.slice(m[0].length);
-      segs[0] = { label: m[1]!, labelNodes: [{ type: "text", value: m[0] }], nodes: [...(remaining ? [shifted(t, m[0])] : []), ...first.nodes.slice(1)] };
+      segs[0] = {
+        label: m[1]!,
+        labelNodes: [{ type: "text", value: m[0] }],
+        nodes: [...(remaining ? [shifted(t, m[0])] : []), ...first.nodes.slice(1)],
+      };
     }
   }
   return segs.filter((s) => s.label !== undefined || s.nodes.length);
 }
 
-const FACT_LABELS = /^(version|title|read[ -]?only|destructive|open[ -]?world|idempotent|deprecated|invocation( name)?|tool name)$/i;
+const FACT_LABELS =
+  /^(version|title|read[ -]?only|destructive|open[ -]?world|idempotent|deprecated|invocation( name)?|tool name)$/i;
 
 /** A label that opens a section or states a fact (not a field name such as "**path** (str):"). */
 function isStructuralLabel(label: string | undefined): boolean {
@@ -805,7 +935,11 @@ function shifted(node: Extract<PhrasingContent, { type: "text" }>, consumed: str
   const lines = consumed.split("\n");
   const line = start.line + lines.length - 1;
   const column = lines.length > 1 ? lines[lines.length - 1]!.length + 1 : start.column + consumed.length;
-  return { type: "text", value, position: { start: { line, column, offset: start.offset + consumed.length }, end: node.position!.end } };
+  return {
+    type: "text",
+    value,
+    position: { start: { line, column, offset: start.offset + consumed.length }, end: node.position!.end },
+  };
 }
 
 function cellTextOf(cell: { children: PhrasingContent[] } | undefined): string {
@@ -837,25 +971,39 @@ function shapeFields(text: string, loc: SourceLocation): FieldSpec[] | undefined
 /** Reads an idempotency statement ("Yes", "No — …", "Partially", "Depends on …", mixed lists). */
 export function readIdempotency(text: string, parts: { idempotency?: Idempotency }): void {
   const clean = text.replace(/\*\*/g, "");
-  const m = /^\W*(?:idempotent\w*\W*)?(yes|no|partial(?:ly)?|true|false|depends|conditional(?:ly)?|varies|mixed)\b[\s.,;:—–-]*(.*)$/is.exec(clean);
+  const m =
+    /^\W*(?:idempotent\w*\W*)?(yes|no|partial(?:ly)?|true|false|depends|conditional(?:ly)?|varies|mixed)\b[\s.,;:—–-]*(.*)$/is.exec(
+      clean,
+    );
   if (!m) {
     const negative = /\b(not|non)[\s-]idempotent\b/i.test(clean);
     const positive = /(^|[^-\w])idempotent\b/i.test(clean.replace(/\b(not|non)[\s-]idempotent\b/gi, ""));
     if (negative || positive) {
-      parts.idempotency = { value: negative && positive ? "partial" : negative ? "no" : "yes", explanation: clean.trim() };
+      parts.idempotency = {
+        value: negative && positive ? "partial" : negative ? "no" : "yes",
+        explanation: clean.trim(),
+      };
       return;
     }
     if (parts.idempotency && !parts.idempotency.explanation) parts.idempotency.explanation = text.trim();
     return;
   }
   const word = m[1]!.toLowerCase();
-  let value: Idempotency["value"] = word === "yes" || word === "true" ? "yes" : word === "no" || word === "false" ? "no" : "partial";
+  let value: Idempotency["value"] =
+    word === "yes" || word === "true" ? "yes" : word === "no" || word === "false" ? "no" : "partial";
   const explanation = m[2]!.replace(/^explanation\s*:\s*/i, "").trim();
   // "No for "record", Yes for "summary"": both answers, depending on the call.
   const firstLine = clean.trim().split("\n")[0]!;
   const opposite = value === "yes" ? /\bno\s+(for|when|if|in|on)\b/i : /\byes\s+(for|when|if|in|on)\b/i;
   if (value !== "partial" && opposite.test(firstLine)) value = "partial";
-  parts.idempotency = { value, ...(explanation ? { explanation } : parts.idempotency?.explanation ? { explanation: parts.idempotency.explanation } : {}) };
+  parts.idempotency = {
+    value,
+    ...(explanation
+      ? { explanation }
+      : parts.idempotency?.explanation
+        ? { explanation: parts.idempotency.explanation }
+        : {}),
+  };
 }
 
 function errorsFromList(list: List): ToolErrorType[] {
@@ -869,9 +1017,14 @@ function errorsFromList(list: List): ToolErrorType[] {
       let description: string | undefined;
       if (first && (first.type === "inlineCode" || first.type === "strong")) {
         type = inlineText([first]).replace(/:$/, "").trim();
-        description = text.slice(inlineText([first]).length).replace(/^\s*[:—–-]\s*/, "").trim();
+        description = text
+          .slice(inlineText([first]).length)
+          .replace(/^\s*[:—–-]\s*/, "")
+          .trim();
       } else {
-        const m = /^([A-Za-z][\w.]*(?:Error|Exception|Exceeded|NotFound|Denied|Timeout))\b\s*[:—–-]?\s*(.*)$/s.exec(text);
+        const m = /^([A-Za-z][\w.]*(?:Error|Exception|Exceeded|NotFound|Denied|Timeout))\b\s*[:—–-]?\s*(.*)$/s.exec(
+          text,
+        );
         if (m) [type, description] = [m[1], m[2]];
       }
       // Labels such as "**Specific Errors**:" introduce a nested list rather than name an error.
@@ -892,7 +1045,9 @@ function errorsFromTable(table: Table): ToolErrorType[] {
   const descCol = headers.findIndex((h, i) => i !== typeCol && /desc|when|cause|trigger|condition|meaning/.test(h));
   return rows
     .map((r) => ({
-      type: inlineText(r.children[typeCol]?.children ?? []).replace(/[`*]/g, "").trim(),
+      type: inlineText(r.children[typeCol]?.children ?? [])
+        .replace(/[`*]/g, "")
+        .trim(),
       description: descCol >= 0 ? inlineText(r.children[descCol]?.children ?? []).trim() : undefined,
     }))
     .filter((e) => e.type)
@@ -910,4 +1065,3 @@ function inlineOrList(node: RootContent | ListItem): string {
 function inlineTextWithStrong(node: Paragraph): string {
   return node.children.map((c) => (c.type === "strong" ? `**${inlineText(c.children)}**` : inlineText([c]))).join("");
 }
-

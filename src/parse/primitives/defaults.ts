@@ -125,7 +125,12 @@ export function coerceDefault(raw: string, schema?: JsonSchema): CoercedDefault 
 const NUMBER_RE = /^[-+]?(?:\d[\d_]*(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const CONDITIONAL = "if|when|for|unless|only|in|by|to|with|on|after|before";
 
-function coerceUntyped(s: string, schema: JsonSchema | undefined, types: Set<string>, stringOnly: boolean): JsonValue | undefined {
+function coerceUntyped(
+  s: string,
+  schema: JsonSchema | undefined,
+  types: Set<string>,
+  stringOnly: boolean,
+): JsonValue | undefined {
   const lower = s.toLowerCase();
 
   // A member of the schema's enum wins over keyword readings (`none` in ["none", "low"]).
@@ -181,7 +186,9 @@ function readQuoted(s: string): string | undefined {
   if (new RegExp(`(^|[^\\\\])${escapeRe(close)}`).test(body)) return undefined;
   const parsed = parseLenientJson(open === "“" || open === "‘" ? `"${body.replace(/"/g, '\\"')}"` : s);
   const v = parsed.values[0];
-  return parsed.problems.length === 0 && parsed.values.length === 1 && typeof v.value === "string" ? v.value : undefined;
+  return parsed.problems.length === 0 && parsed.values.length === 1 && typeof v.value === "string"
+    ? v.value
+    : undefined;
 }
 
 /** JSON / Python arrays, objects and tuples, and Python's empty constructors. */
@@ -204,7 +211,10 @@ function readCollection(s: string): JsonValue | undefined {
 function findDefaultText(text: string): string | undefined {
   const re = /\bdefault(s|ed)?\b/gi;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const before = text.slice(0, m.index).replace(/[*_]+$/, "").trimEnd();
+    const before = text
+      .slice(0, m.index)
+      .replace(/[*_]+$/, "")
+      .trimEnd();
     const prevChar = before.slice(-1);
     if (/\bby$/i.test(before)) continue; // "by default"
     let i = m.index + m[0].length;
@@ -264,7 +274,10 @@ function readDefaultValue(text: string, i: number, literalOnly: boolean): string
     if ((c === "." || c === ":") && (j + 1 >= text.length || /\s/.test(text[j + 1]))) break;
     if (/\s/.test(c) && /^\s+[—–-]\s/.test(text.slice(j))) break; // " — note"
   }
-  const raw = text.slice(i, j).replace(/[*_]+$/, "").trim();
+  const raw = text
+    .slice(i, j)
+    .replace(/[*_]+$/, "")
+    .trim();
   if (literalOnly && !/^(?:[-+]?\.?\d|(?:true|false|none|null)$)/i.test(raw)) return undefined;
   return raw;
 }
@@ -295,8 +308,7 @@ function balancedEnd(text: string, start: number): number {
 function requiredHint(text: string): boolean | undefined {
   const marker = (word: string): RegExp =>
     new RegExp(`\\(\\s*(?:[^()]*?[,;]\\s*)?[*_]{0,2}${word}[*_]{0,2}\\s*(?:[,;][^()]*)?\\)`, "i");
-  const leading = (word: string): RegExp =>
-    new RegExp(`^[\\s*_(\\[]*${word}\\b(?![\\s*_]+(?:${CONDITIONAL})\\b)`, "i");
+  const leading = (word: string): RegExp => new RegExp(`^[\\s*_(\\[]*${word}\\b(?![\\s*_]+(?:${CONDITIONAL})\\b)`, "i");
   if (marker("required").test(text) || leading("required").test(text)) return true;
   if (marker("optional").test(text) || leading("optional").test(text)) return false;
   return undefined;
@@ -332,7 +344,8 @@ function schemaTypes(schema: JsonSchema | undefined): Set<string> {
     }
   }
   if (out.size === 0 && Array.isArray(schema.enum)) {
-    for (const v of schema.enum) out.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : typeof v);
+    for (const v of schema.enum)
+      out.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : typeof v);
   }
   return out;
 }

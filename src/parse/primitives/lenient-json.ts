@@ -68,14 +68,20 @@ type Read = JsonValue | typeof ELLIPSIS;
 
 /** The current top-level value cannot be recovered. */
 class Fatal extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
 
 /** The current element cannot be read; the enclosing container may skip it. */
 class Skip extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
@@ -133,7 +139,12 @@ class Reader {
       try {
         const v = this.readValue(0);
         if (v === ELLIPSIS) continue;
-        this.values.push({ value: v, offset: start, placeholder: this.bare || hasPlaceholder(v, false), elided: this.elided });
+        this.values.push({
+          value: v,
+          offset: start,
+          placeholder: this.bare || hasPlaceholder(v, false),
+          elided: this.elided,
+        });
       } catch (err) {
         if (!(err instanceof Fatal) && !(err instanceof Skip)) throw err;
         // Repairs made inside a value that is dropped anyway would only confuse.
@@ -210,7 +221,8 @@ class Reader {
         continue;
       }
       // Defined rather than assigned so a `__proto__` key stays an ordinary member.
-      if (value !== ELLIPSIS) Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+      if (value !== ELLIPSIS)
+        Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
       this.afterElement("}");
     }
   }
@@ -294,13 +306,27 @@ class Reader {
       const esc = t[i + 1];
       i += 2;
       switch (esc) {
-        case "n": out += "\n"; break;
-        case "t": out += "\t"; break;
-        case "r": out += "\r"; break;
-        case "b": out += "\b"; break;
-        case "f": out += "\f"; break;
-        case "v": out += "\v"; break;
-        case "0": out += "\0"; break;
+        case "n":
+          out += "\n";
+          break;
+        case "t":
+          out += "\t";
+          break;
+        case "r":
+          out += "\r";
+          break;
+        case "b":
+          out += "\b";
+          break;
+        case "f":
+          out += "\f";
+          break;
+        case "v":
+          out += "\v";
+          break;
+        case "0":
+          out += "\0";
+          break;
         case "u":
         case "x": {
           const len = esc === "u" ? 4 : 2;
@@ -313,9 +339,14 @@ class Reader {
           }
           break;
         }
-        case "\n": break; // line continuation
-        case "\r": if (t[i] === "\n") i++; break;
-        case undefined: out += "\\"; break;
+        case "\n":
+          break; // line continuation
+        case "\r":
+          if (t[i] === "\n") i++;
+          break;
+        case undefined:
+          out += "\\";
+          break;
         default:
           // `\"`, `\\`, `\/`, `\'` unescape; any other escape is kept verbatim, as Python does.
           out += `"\\/'`.includes(esc) || esc === close ? esc : "\\" + esc;
@@ -333,9 +364,15 @@ class Reader {
       if (!m || !this.delimiterAt(this.pos + m[0].length)) continue;
       this.pos += m[0].length;
       switch (m[0]) {
-        case "true": case "True": return true;
-        case "false": case "False": return false;
-        case "null": case "None": return null;
+        case "true":
+        case "True":
+          return true;
+        case "false":
+        case "False":
+          return false;
+        case "null":
+        case "None":
+          return null;
       }
       const n = Number(m[0].replace(/_/g, "").replace(/^\+/, "").replace(/\.$/, ""));
       if (Number.isFinite(n)) return n;

@@ -23,7 +23,7 @@ export function deepNestingOffset(text: string, max: number): number {
       }
     } else if (ch === 123 /* { */ || ch === 91 /* [ */ || ch === 40 /* ( */) {
       if (++depth > max) return i;
-    } else if ((ch === 125 /* } */ || ch === 93 /* ] */ || ch === 41 /* ) */) && depth > 0) {
+    } else if ((ch === 125 /* } */ || ch === 93 /* ] */ || ch === 41) /* ) */ && depth > 0) {
       depth--;
     }
   }

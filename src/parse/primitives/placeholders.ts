@@ -20,17 +20,7 @@ export interface PlaceholderOptions {
 }
 
 // Words authors put where a value of that type should go.
-const TYPE_WORDS = new Set([
-  "string",
-  "str",
-  "value",
-  "integer",
-  "int",
-  "number",
-  "float",
-  "boolean",
-  "bool",
-]);
+const TYPE_WORDS = new Set(["string", "str", "value", "integer", "int", "number", "float", "boolean", "bool"]);
 
 // Whole-value markers of unfinished text.
 const TODO_WORDS = new Set(["todo", "tbd", "fixme", "placeholder"]);
@@ -38,12 +28,80 @@ const TODO_WORDS = new Set(["todo", "tbd", "fixme", "placeholder"]);
 // Tags that make `<x>` ordinary HTML rather than a placeholder. `path` is
 // deliberately absent: `<path>` in docs is a placeholder, not SVG.
 const HTML_TAGS = new Set([
-  "a", "abbr", "b", "blockquote", "body", "br", "button", "caption", "code", "col", "dd", "del",
-  "details", "div", "dl", "dt", "em", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "head",
-  "header", "hr", "html", "i", "iframe", "img", "input", "ins", "kbd", "label", "li", "link", "main",
-  "mark", "meta", "nav", "ol", "option", "p", "pre", "q", "s", "samp", "script", "section", "select",
-  "small", "span", "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td",
-  "textarea", "tfoot", "th", "thead", "title", "tr", "tt", "u", "ul", "var", "video",
+  "a",
+  "abbr",
+  "b",
+  "blockquote",
+  "body",
+  "br",
+  "button",
+  "caption",
+  "code",
+  "col",
+  "dd",
+  "del",
+  "details",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "head",
+  "header",
+  "hr",
+  "html",
+  "i",
+  "iframe",
+  "img",
+  "input",
+  "ins",
+  "kbd",
+  "label",
+  "li",
+  "link",
+  "main",
+  "mark",
+  "meta",
+  "nav",
+  "ol",
+  "option",
+  "p",
+  "pre",
+  "q",
+  "s",
+  "samp",
+  "script",
+  "section",
+  "select",
+  "small",
+  "span",
+  "strong",
+  "style",
+  "sub",
+  "summary",
+  "sup",
+  "svg",
+  "table",
+  "tbody",
+  "td",
+  "textarea",
+  "tfoot",
+  "th",
+  "thead",
+  "title",
+  "tr",
+  "tt",
+  "u",
+  "ul",
+  "var",
+  "video",
 ]);
 
 /**
@@ -90,7 +148,11 @@ export function isPlaceholder(s: string, options: PlaceholderOptions = {}): bool
  * parameter may well be called `value`.
  */
 export function isTemplatePlaceholderName(name: string): boolean {
-  const t = name.trim().replace(/^`+|`+$/g, "").replace(/^\*+|\*+$/g, "").trim();
+  const t = name
+    .trim()
+    .replace(/^`+|`+$/g, "")
+    .replace(/^\*+|\*+$/g, "")
+    .trim();
   if (t === "") return false;
   if (isPlaceholder(t, { typeWords: false })) return true;
   // `YourToolName`, `your_tool`, `your-module`: "your" addresses the reader.

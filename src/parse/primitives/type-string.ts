@@ -132,10 +132,22 @@ const NAMES: Record<string, Named> = Object.create(null) as Record<string, Named
 function define(names: string[], named: Named): void {
   for (const n of names) NAMES[n] = named;
 }
-define(["string", "str", "text", "unicode", "char", "bytes", "bytearray"], { kind: "scalar", schema: { type: "string" } });
-define(["path", "filepath", "pathlike", "purepath", "dirpath", "filename"], { kind: "scalar", schema: { type: "string" } });
-define(["integer", "int", "long", "int32", "int64", "uint", "uint32", "uint64"], { kind: "scalar", schema: { type: "integer" } });
-define(["number", "float", "double", "decimal", "numeric", "real", "float32", "float64"], { kind: "scalar", schema: { type: "number" } });
+define(["string", "str", "text", "unicode", "char", "bytes", "bytearray"], {
+  kind: "scalar",
+  schema: { type: "string" },
+});
+define(["path", "filepath", "pathlike", "purepath", "dirpath", "filename"], {
+  kind: "scalar",
+  schema: { type: "string" },
+});
+define(["integer", "int", "long", "int32", "int64", "uint", "uint32", "uint64"], {
+  kind: "scalar",
+  schema: { type: "integer" },
+});
+define(["number", "float", "double", "decimal", "numeric", "real", "float32", "float64"], {
+  kind: "scalar",
+  schema: { type: "number" },
+});
 define(["boolean", "bool"], { kind: "scalar", schema: { type: "boolean" } });
 define(["null", "none", "nonetype", "nil", "void"], { kind: "scalar", schema: { type: "null" } });
 define(["datetime", "date-time", "timestamp"], { kind: "scalar", schema: { type: "string", format: "date-time" } });
@@ -206,7 +218,9 @@ class Parser {
     const branches = [this.parsePostfix()];
     for (;;) {
       const t = this.peek();
-      const isOp = (t.kind === "punct" && (t.text === "|" || t.text === "/")) || (t.kind === "ident" && t.text.toLowerCase() === "or");
+      const isOp =
+        (t.kind === "punct" && (t.text === "|" || t.text === "/")) ||
+        (t.kind === "ident" && t.text.toLowerCase() === "or");
       if (!isOp) break;
       this.next();
       if (this.atTypeEnd()) break; // dangling operator
@@ -391,7 +405,9 @@ class Parser {
       if (t.kind === "string" || t.kind === "number") values.push(t.value);
       else if (t.kind === "ident") {
         const lower = t.text.toLowerCase();
-        values.push(lower === "true" ? true : lower === "false" ? false : lower === "none" || lower === "null" ? null : t.text);
+        values.push(
+          lower === "true" ? true : lower === "false" ? false : lower === "none" || lower === "null" ? null : t.text,
+        );
       } else if (t.kind === "punct" && CLOSERS[t.text]) {
         // Nested brackets inside an enum are not meaningful; skip them whole.
         this.parseLiterals(CLOSERS[t.text]);

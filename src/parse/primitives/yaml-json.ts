@@ -6,7 +6,16 @@
  * form for (`.inf`, `!!binary` buffers, `!!set`s). Each of these becomes a problem with
  * an offset in the YAML text instead.
  */
-import YAML, { isAlias, isCollection, isMap, isPair, isScalar, isSeq, type Document, type Node as YamlNode } from "yaml";
+import YAML, {
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  type Document,
+  type Node as YamlNode,
+} from "yaml";
 import type { JsonValue } from "../../ir/types.js";
 
 /** Limits for one YAML block. */
@@ -47,8 +56,12 @@ export function yamlToJson(doc: Document.Parsed, limits: YamlLimits): { value: J
       problem: {
         code: "SPEC_YAML_INVALID",
         offset: firstAliasOffset(doc),
-        message: alias ? `YAML aliases in this block expand too much (more than limits.maxYamlAliases = ${limits.maxAliases})` : `this YAML block cannot be read: ${message}`,
-        help: alias ? "write the repeated parts out instead of reusing them with `*alias`, or raise `limits.maxYamlAliases` in the config" : "simplify the YAML, or write the block as JSON",
+        message: alias
+          ? `YAML aliases in this block expand too much (more than limits.maxYamlAliases = ${limits.maxAliases})`
+          : `this YAML block cannot be read: ${message}`,
+        help: alias
+          ? "write the repeated parts out instead of reusing them with `*alias`, or raise `limits.maxYamlAliases` in the config"
+          : "simplify the YAML, or write the block as JSON",
       },
     };
   }
@@ -74,7 +87,12 @@ function inspect(doc: Document.Parsed, limits: YamlLimits): YamlProblem | undefi
     }
     if (isPair(node)) {
       if (node.key && !isScalar(node.key)) {
-        return problem("SPEC_YAML_INVALID", node.key, "a YAML key that is not a plain value (a sequence, a mapping or an alias) has no JSON form", "use a plain string as the key");
+        return problem(
+          "SPEC_YAML_INVALID",
+          node.key,
+          "a YAML key that is not a plain value (a sequence, a mapping or an alias) has no JSON form",
+          "use a plain string as the key",
+        );
       }
       stack.push({ node: node.value, depth }, { node: node.key, depth });
       continue;
@@ -85,22 +103,53 @@ function inspect(doc: Document.Parsed, limits: YamlLimits): YamlProblem | undefi
       const target = anchors.get(node.source);
       if (!target) {
         const glob = /[*.?[\]/]/.test(node.source) || /^\*?\w*\.\w+$/.test(node.source);
-        return problem("SPEC_YAML_INVALID", node, `\`*${node.source}\` is a YAML alias, and no \`&${node.source}\` anchor comes before it`, glob ? `quote the value (\`"*${node.source}"\`): an unquoted \`*\` starts a YAML alias` : "define the anchor first, or quote the value if `*` is meant literally");
+        return problem(
+          "SPEC_YAML_INVALID",
+          node,
+          `\`*${node.source}\` is a YAML alias, and no \`&${node.source}\` anchor comes before it`,
+          glob
+            ? `quote the value (\`"*${node.source}"\`): an unquoted \`*\` starts a YAML alias`
+            : "define the anchor first, or quote the value if `*` is meant literally",
+        );
       }
       if (open.has(target)) {
-        return problem("SPEC_YAML_INVALID", node, `the YAML alias \`*${node.source}\` is inside the value it refers to, which would make it infinite`, "write the recursive shape with JSON Schema `$ref` instead of a YAML alias");
+        return problem(
+          "SPEC_YAML_INVALID",
+          node,
+          `the YAML alias \`*${node.source}\` is inside the value it refers to, which would make it infinite`,
+          "write the recursive shape with JSON Schema `$ref` instead of a YAML alias",
+        );
       }
       continue;
     }
     if (isScalar(node)) {
       const v = node.value;
-      const json = v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
-      if (!json) return problem("SPEC_YAML_INVALID", node, `the YAML value \`${String(node.source ?? v).slice(0, 40)}\` has no JSON form`, "write a JSON value: a string, a finite number, true, false or null");
+      const json =
+        v === null || typeof v === "string" || typeof v === "boolean" || (typeof v === "number" && Number.isFinite(v));
+      if (!json)
+        return problem(
+          "SPEC_YAML_INVALID",
+          node,
+          `the YAML value \`${String(node.source ?? v).slice(0, 40)}\` has no JSON form`,
+          "write a JSON value: a string, a finite number, true, false or null",
+        );
       continue;
     }
     if (isCollection(node)) {
-      if (node.tag && NON_JSON_TAGS.has(node.tag)) return problem("SPEC_YAML_INVALID", node, `a YAML \`${node.tag.replace("tag:yaml.org,2002:", "!!")}\` has no JSON form`, "use a plain mapping or sequence");
-      if (depth + 1 > limits.maxDepth + limits.depthSlack) return problem("SPEC_TOO_DEEP", node, `this YAML nests mappings and sequences more than ${limits.maxDepth} levels deep`, "flatten it, or raise `limits.maxDepth` in the config");
+      if (node.tag && NON_JSON_TAGS.has(node.tag))
+        return problem(
+          "SPEC_YAML_INVALID",
+          node,
+          `a YAML \`${node.tag.replace("tag:yaml.org,2002:", "!!")}\` has no JSON form`,
+          "use a plain mapping or sequence",
+        );
+      if (depth + 1 > limits.maxDepth + limits.depthSlack)
+        return problem(
+          "SPEC_TOO_DEEP",
+          node,
+          `this YAML nests mappings and sequences more than ${limits.maxDepth} levels deep`,
+          "flatten it, or raise `limits.maxDepth` in the config",
+        );
       if (!isMap(node) && !isSeq(node)) continue;
       open.add(node);
       stack.push({ node, depth, exit: true });
@@ -115,7 +164,11 @@ function inspect(doc: Document.Parsed, limits: YamlLimits): YamlProblem | undefi
  * data), each alias expanded into its own copy so no later mutation is shared, and the
  * total size bounded so an expansion cannot take the memory.
  */
-function copyAsJson(raw: unknown, maxSize: number, doc: Document.Parsed): { value: JsonValue } | { problem: YamlProblem } {
+function copyAsJson(
+  raw: unknown,
+  maxSize: number,
+  doc: Document.Parsed,
+): { value: JsonValue } | { problem: YamlProblem } {
   const root: { value: JsonValue } = { value: null };
   const stack: Array<{ from: unknown; set: (v: JsonValue) => void }> = [{ from: raw, set: (v) => (root.value = v) }];
   let size = 0;

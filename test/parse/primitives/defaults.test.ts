@@ -20,67 +20,222 @@ type ExtractCase = [name: string, { given: string; schema?: JsonSchema; want: Ex
 
 const extractCases: ExtractCase[] = [
   // Real phrasings from the corpus.
-  ['(default: `"."`)', { given: 'Directory to scan (default: `"."`)', schema: S, want: { found: true, raw: '"."', value: ".", parsed: true } }],
-  ["(default 7)", { given: "Number of days to look ahead (default 7)", schema: I, want: { found: true, raw: "7", value: 7, parsed: true } }],
-  ["Default: `false`.", { given: "Save output to file. Default: `false`.", schema: B, want: { found: true, raw: "false", value: false, parsed: true } }],
-  ["Defaults to 10", { given: "Maximum results. Defaults to 10", schema: I, want: { found: true, raw: "10", value: 10, parsed: true } }],
-  ['defaults to `"auto"`', { given: 'Mode, defaults to `"auto"`', schema: S, want: { found: true, raw: '"auto"', value: "auto", parsed: true } }],
+  [
+    '(default: `"."`)',
+    {
+      given: 'Directory to scan (default: `"."`)',
+      schema: S,
+      want: { found: true, raw: '"."', value: ".", parsed: true },
+    },
+  ],
+  [
+    "(default 7)",
+    {
+      given: "Number of days to look ahead (default 7)",
+      schema: I,
+      want: { found: true, raw: "7", value: 7, parsed: true },
+    },
+  ],
+  [
+    "Default: `false`.",
+    {
+      given: "Save output to file. Default: `false`.",
+      schema: B,
+      want: { found: true, raw: "false", value: false, parsed: true },
+    },
+  ],
+  [
+    "Defaults to 10",
+    { given: "Maximum results. Defaults to 10", schema: I, want: { found: true, raw: "10", value: 10, parsed: true } },
+  ],
+  [
+    'defaults to `"auto"`',
+    {
+      given: 'Mode, defaults to `"auto"`',
+      schema: S,
+      want: { found: true, raw: '"auto"', value: "auto", parsed: true },
+    },
+  ],
   [
     "bullet head without parentheses",
-    { given: "integer, optional, default 30000: Maximum solving time in milliseconds.", schema: I, want: { found: true, raw: "30000", value: 30000, parsed: true } },
+    {
+      given: "integer, optional, default 30000: Maximum solving time in milliseconds.",
+      schema: I,
+      want: { found: true, raw: "30000", value: 30000, parsed: true },
+    },
   ],
-  ["URL default keeps its colon", { given: "Endpoint. Default: http://localhost:8080/api", schema: S, want: { found: true, raw: "http://localhost:8080/api", value: "http://localhost:8080/api", parsed: true } }],
+  [
+    "URL default keeps its colon",
+    {
+      given: "Endpoint. Default: http://localhost:8080/api",
+      schema: S,
+      want: { found: true, raw: "http://localhost:8080/api", value: "http://localhost:8080/api", parsed: true },
+    },
+  ],
   ["default=3", { given: "default=3", schema: I, want: { found: true, raw: "3", value: 3, parsed: true } }],
   [
     "(optional, default: None)",
-    { given: "Minimum score (optional, default: None)", schema: N, want: { found: true, raw: "None", value: null, parsed: true, required: false } },
+    {
+      given: "Minimum score (optional, default: None)",
+      schema: N,
+      want: { found: true, raw: "None", value: null, parsed: true, required: false },
+    },
   ],
-  ["Default: 0.9 (number with a dot)", { given: "Top-p sampling. Default: 0.9", schema: N, want: { found: true, raw: "0.9", value: 0.9, parsed: true } }],
-  ["(default: 1.0) edge weight", { given: "Edge weight (default: 1.0)", schema: N, want: { found: true, raw: "1.0", value: 1, parsed: true } }],
+  [
+    "Default: 0.9 (number with a dot)",
+    { given: "Top-p sampling. Default: 0.9", schema: N, want: { found: true, raw: "0.9", value: 0.9, parsed: true } },
+  ],
+  [
+    "(default: 1.0) edge weight",
+    { given: "Edge weight (default: 1.0)", schema: N, want: { found: true, raw: "1.0", value: 1, parsed: true } },
+  ],
   [
     "bullet parenthetical: (integer, optional, default 30000)",
-    { given: "(integer, optional, default 30000)", schema: I, want: { found: true, raw: "30000", value: 30000, parsed: true, required: false } },
+    {
+      given: "(integer, optional, default 30000)",
+      schema: I,
+      want: { found: true, raw: "30000", value: 30000, parsed: true, required: false },
+    },
   ],
   [
-    "bullet parenthetical: (str, default `\"json_schema\"`)",
-    { given: '(str, default `"json_schema"`)', schema: S, want: { found: true, raw: '"json_schema"', value: "json_schema", parsed: true } },
+    'bullet parenthetical: (str, default `"json_schema"`)',
+    {
+      given: '(str, default `"json_schema"`)',
+      schema: S,
+      want: { found: true, raw: '"json_schema"', value: "json_schema", parsed: true },
+    },
   ],
   [
     "quoted value followed by a remark",
-    { given: 'Export format (default: "json", only "json" supported)', schema: S, want: { found: true, raw: '"json"', value: "json", parsed: true } },
+    {
+      given: 'Export format (default: "json", only "json" supported)',
+      schema: S,
+      want: { found: true, raw: '"json"', value: "json", parsed: true },
+    },
   ],
   [
     "value then sentence with more code spans",
-    { given: 'Key type (default: `"aes256"`). One of: `"aes128"`, `"aes256"`', schema: S, want: { found: true, raw: '"aes256"', value: "aes256", parsed: true } },
+    {
+      given: 'Key type (default: `"aes256"`). One of: `"aes128"`, `"aes256"`',
+      schema: S,
+      want: { found: true, raw: '"aes256"', value: "aes256", parsed: true },
+    },
   ],
-  ["(default empty) for a string", { given: "Replacement location (default empty)", schema: S, want: { found: true, raw: "empty", value: "", parsed: true } }],
-  ["Default: none → null", { given: "Minimum similarity score (0-1). Default: none", schema: N, want: { found: true, raw: "none", value: null, parsed: true } }],
-  ["bold label", { given: "**Default**: `1024`", schema: I, want: { found: true, raw: "1024", value: 1024, parsed: true } }],
+  [
+    "(default empty) for a string",
+    {
+      given: "Replacement location (default empty)",
+      schema: S,
+      want: { found: true, raw: "empty", value: "", parsed: true },
+    },
+  ],
+  [
+    "Default: none → null",
+    {
+      given: "Minimum similarity score (0-1). Default: none",
+      schema: N,
+      want: { found: true, raw: "none", value: null, parsed: true },
+    },
+  ],
+  [
+    "bold label",
+    { given: "**Default**: `1024`", schema: I, want: { found: true, raw: "1024", value: 1024, parsed: true } },
+  ],
   ["default is", { given: "The default is 42.", schema: I, want: { found: true, raw: "42", value: 42, parsed: true } }],
-  ["remark in parentheses after value", { given: "Timeout. Default: 5 (max 10)", schema: I, want: { found: true, raw: "5", value: 5, parsed: true } }],
-  ["JSON array default", { given: "Tags. Default: `[\"a\", 'b']`", schema: A, want: { found: true, raw: "[\"a\", 'b']", value: ["a", "b"], parsed: true } }],
-  ["Python dict default", { given: "Options. Default: {'x': None}", schema: O, want: { found: true, raw: "{'x': None}", value: { x: null }, parsed: true } }],
-  ["unquoted word for a string", { given: 'Memory limit. Default: "256m"', schema: S, want: { found: true, raw: '"256m"', value: "256m", parsed: true } }],
+  [
+    "remark in parentheses after value",
+    { given: "Timeout. Default: 5 (max 10)", schema: I, want: { found: true, raw: "5", value: 5, parsed: true } },
+  ],
+  [
+    "JSON array default",
+    {
+      given: "Tags. Default: `[\"a\", 'b']`",
+      schema: A,
+      want: { found: true, raw: "[\"a\", 'b']", value: ["a", "b"], parsed: true },
+    },
+  ],
+  [
+    "Python dict default",
+    {
+      given: "Options. Default: {'x': None}",
+      schema: O,
+      want: { found: true, raw: "{'x': None}", value: { x: null }, parsed: true },
+    },
+  ],
+  [
+    "unquoted word for a string",
+    {
+      given: 'Memory limit. Default: "256m"',
+      schema: S,
+      want: { found: true, raw: '"256m"', value: "256m", parsed: true },
+    },
+  ],
 
   // Stated but not a usable value: keep the text only.
-  ["prose default", { given: "Specific model. Default: provider default", schema: S, want: { found: true, raw: "provider default", parsed: false } }],
-  ["prose for an integer", { given: "Working dir (default: current directory)", schema: I, want: { found: true, raw: "current directory", parsed: false } }],
-  ["word for an array", { given: "Types of analysis to perform. Default: all", schema: A, want: { found: true, raw: "all", parsed: false } }],
-  ["defaults to a phrase", { given: "Editor model (defaults to architect model)", schema: S, want: { found: true, raw: "architect model", parsed: false } }],
+  [
+    "prose default",
+    {
+      given: "Specific model. Default: provider default",
+      schema: S,
+      want: { found: true, raw: "provider default", parsed: false },
+    },
+  ],
+  [
+    "prose for an integer",
+    {
+      given: "Working dir (default: current directory)",
+      schema: I,
+      want: { found: true, raw: "current directory", parsed: false },
+    },
+  ],
+  [
+    "word for an array",
+    {
+      given: "Types of analysis to perform. Default: all",
+      schema: A,
+      want: { found: true, raw: "all", parsed: false },
+    },
+  ],
+  [
+    "defaults to a phrase",
+    {
+      given: "Editor model (defaults to architect model)",
+      schema: S,
+      want: { found: true, raw: "architect model", parsed: false },
+    },
+  ],
 
   // Not defaults.
   ["by default", { given: "Network disabled by default.", schema: B, want: { found: false, parsed: false } }],
-  ["no network by default, in parentheses", { given: "Runs in Docker (no network by default, limited filesystem access).", want: { found: false, parsed: false } }],
+  [
+    "no network by default, in parentheses",
+    {
+      given: "Runs in Docker (no network by default, limited filesystem access).",
+      want: { found: false, parsed: false },
+    },
+  ],
   ["a default model", { given: "Creates a default 2-state generative model", want: { found: false, parsed: false } }],
-  ["uses defaults if", { given: "Quality gate thresholds (uses defaults if not specified)", want: { found: false, parsed: false } }],
+  [
+    "uses defaults if",
+    { given: "Quality gate thresholds (uses defaults if not specified)", want: { found: false, parsed: false } },
+  ],
   ["default_provider identifier", { given: "Value of `default_provider`", want: { found: false, parsed: false } }],
-  ["sentence starting with Default and no literal", { given: "Default settings apply.", want: { found: false, parsed: false } }],
+  [
+    "sentence starting with Default and no literal",
+    { given: "Default settings apply.", want: { found: false, parsed: false } },
+  ],
 
   // Required / optional hints.
   ["(required)", { given: "Path to the file (required)", want: { found: false, parsed: false, required: true } }],
   ["(string, required)", { given: "(string, required)", want: { found: false, parsed: false, required: true } }],
-  ["leading Required", { given: "Required non-empty text prompt", want: { found: false, parsed: false, required: true } }],
-  ["conditional required says nothing", { given: "Data to sync (required for `push`)", want: { found: false, parsed: false } }],
+  [
+    "leading Required",
+    { given: "Required non-empty text prompt", want: { found: false, parsed: false, required: true } },
+  ],
+  [
+    "conditional required says nothing",
+    { given: "Data to sync (required for `push`)", want: { found: false, parsed: false } },
+  ],
   ["(not required) is not required", { given: "Token (not required)", want: { found: false, parsed: false } }],
   ["leading Optional", { given: "Optional. Filter by status", want: { found: false, parsed: false, required: false } }],
 ];
@@ -100,19 +255,44 @@ const cellCases: CellCase[] = [
   ["n/a", { given: "N/A", want: {} }],
   ["`1.0` (corpus)", { given: "`1.0`", schema: N, want: { raw: "1.0", parsed: true, default: 1 } }],
   ["`None` (corpus)", { given: "`None`", schema: S, want: { raw: "None", parsed: true, default: null } }],
-  ['`"standard"` (corpus)', { given: '`"standard"`', schema: S, want: { raw: '"standard"', parsed: true, default: "standard" } }],
+  [
+    '`"standard"` (corpus)',
+    { given: '`"standard"`', schema: S, want: { raw: '"standard"', parsed: true, default: "standard" } },
+  ],
   ["`42` (corpus)", { given: "`42`", schema: I, want: { raw: "42", parsed: true, default: 42 } }],
   ["bare number", { given: "10", schema: I, want: { raw: "10", parsed: true, default: 10 } }],
   [
     "model id in code (corpus)",
-    { given: "`imagen-4.0-generate-001`", schema: S, want: { raw: "imagen-4.0-generate-001", parsed: true, default: "imagen-4.0-generate-001" } },
+    {
+      given: "`imagen-4.0-generate-001`",
+      schema: S,
+      want: { raw: "imagen-4.0-generate-001", parsed: true, default: "imagen-4.0-generate-001" },
+    },
   ],
-  ["enum member", { given: "`MONTHLY`", schema: { type: "string", enum: ["DAILY", "MONTHLY"] }, want: { raw: "MONTHLY", parsed: true, default: "MONTHLY" } }],
+  [
+    "enum member",
+    {
+      given: "`MONTHLY`",
+      schema: { type: "string", enum: ["DAILY", "MONTHLY"] },
+      want: { raw: "MONTHLY", parsed: true, default: "MONTHLY" },
+    },
+  ],
   ["prose cell", { given: "Imagen model id", schema: S, want: { raw: "Imagen model id", parsed: false } }],
-  ["prose that says required (corpus)", { given: "Required non-empty text prompt", schema: S, want: { raw: "Required non-empty text prompt", parsed: false, required: true } }],
+  [
+    "prose that says required (corpus)",
+    {
+      given: "Required non-empty text prompt",
+      schema: S,
+      want: { raw: "Required non-empty text prompt", parsed: false, required: true },
+    },
+  ],
   [
     "several code spans are not one value (corpus)",
-    { given: "`DAILY`, `WEEKLY`, `MONTHLY`, `YEARLY`, or `ALL`", schema: S, want: { raw: "`DAILY`, `WEEKLY`, `MONTHLY`, `YEARLY`, or `ALL`", parsed: false } },
+    {
+      given: "`DAILY`, `WEEKLY`, `MONTHLY`, `YEARLY`, or `ALL`",
+      schema: S,
+      want: { raw: "`DAILY`, `WEEKLY`, `MONTHLY`, `YEARLY`, or `ALL`", parsed: false },
+    },
   ],
   ["sentence with a default", { given: "Auto (default: 5)", schema: I, want: { raw: "5", parsed: true, default: 5 } }],
   ["(none) means no default", { given: "(none)", schema: S, want: {} }],
@@ -155,7 +335,10 @@ const coerceCases: CoerceCase[] = [
   ["elided array is not a default", { given: "[...]", schema: A, want: { parsed: false } }],
   ["array for a string schema", { given: "[]", schema: S, want: { parsed: false } }],
   ["unquoted word for a string", { given: "auto", schema: S, want: { value: "auto", parsed: true } }],
-  ["unquoted path for a nullable string", { given: "./out", schema: { type: ["string", "null"] }, want: { value: "./out", parsed: true } }],
+  [
+    "unquoted path for a nullable string",
+    { given: "./out", schema: { type: ["string", "null"] }, want: { value: "./out", parsed: true } },
+  ],
   ["unquoted word without schema", { given: "auto", want: { parsed: false } }],
   ["prose for an integer", { given: "current directory", schema: I, want: { parsed: false } }],
   ["multi-word for a string", { given: "provider default", schema: S, want: { parsed: false } }],
@@ -163,8 +346,14 @@ const coerceCases: CoerceCase[] = [
   ["empty for an array", { given: "empty", schema: A, want: { value: [], parsed: true } }],
   ["empty list", { given: "empty list", want: { value: [], parsed: true } }],
   ["empty without schema", { given: "empty", want: { parsed: false } }],
-  ["enum member wins over None keyword", { given: "none", schema: { type: "string", enum: ["none", "low"] }, want: { value: "none", parsed: true } }],
-  ["anyOf branches give the types", { given: "3", schema: { anyOf: [I, { type: "null" }] }, want: { value: 3, parsed: true } }],
+  [
+    "enum member wins over None keyword",
+    { given: "none", schema: { type: "string", enum: ["none", "low"] }, want: { value: "none", parsed: true } },
+  ],
+  [
+    "anyOf branches give the types",
+    { given: "3", schema: { anyOf: [I, { type: "null" }] }, want: { value: 3, parsed: true } },
+  ],
   ["blank", { given: "   ", schema: S, want: { parsed: false } }],
 ];
 
@@ -188,7 +377,7 @@ describe("coerceDefault", () => {
 
 describe("defaults never throw", () => {
   it("on arbitrary fragments", () => {
-    const junk = 'Default: (`"[{,;.)]}\'`)= to is required optional — 1.5 None';
+    const junk = "Default: (`\"[{,;.)]}'`)= to is required optional — 1.5 None";
     for (let i = 0; i < junk.length; i++) {
       for (let j = i; j < junk.length; j++) {
         const s = junk.slice(i, j + 1);
@@ -200,6 +389,11 @@ describe("defaults never throw", () => {
   });
 
   it("takes the first stated default", () => {
-    expect(extractDefault("Default: 1. Previously the default was 2.", I)).toEqual({ found: true, raw: "1", value: 1, parsed: true });
+    expect(extractDefault("Default: 1. Previously the default was 2.", I)).toEqual({
+      found: true,
+      raw: "1",
+      value: 1,
+      parsed: true,
+    });
   });
 });

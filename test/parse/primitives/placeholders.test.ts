@@ -9,7 +9,10 @@ const placeholderCases: Case[] = [
   ["[Parameter1Name]", { given: "[Parameter1Name]", want: true }],
   ["[your_tool_invocation_name]", { given: "[your_tool_invocation_name]", want: true }],
   ["[Brief description...]", { given: "[Brief description...]", want: true }],
-  ["[Description of parameter2 (e.g., optional, with default value X)]", { given: "[Description of parameter2 (e.g., optional, with default value X)]", want: true }],
+  [
+    "[Description of parameter2 (e.g., optional, with default value X)]",
+    { given: "[Description of parameter2 (e.g., optional, with default value X)]", want: true },
+  ],
   ["<name>", { given: "<name>", want: true }],
   ["bare ellipsis", { given: "...", want: true }],
   ["unicode ellipsis", { given: "…", want: true }],

@@ -41,7 +41,10 @@ const cases: Case[] = [
   ["map", { given: "map", want: { type: "object" } }],
   ["Mapping", { given: "Mapping", want: { type: "object" } }],
   ["dict[str, Any] has no value constraint", { given: "dict[str, Any]", want: { type: "object" } }],
-  ["dict[str, list] (corpus)", { given: "`dict[str, list]`", want: { type: "object", additionalProperties: { type: "array" } } }],
+  [
+    "dict[str, list] (corpus)",
+    { given: "`dict[str, list]`", want: { type: "object", additionalProperties: { type: "array" } } },
+  ],
   ["Dict[str, int]", { given: "Dict[str, int]", want: { type: "object", additionalProperties: I } }],
   ["Mapping[str, float]", { given: "Mapping[str, float]", want: { type: "object", additionalProperties: N } }],
   ["Record<string, number>", { given: "Record<string, number>", want: { type: "object", additionalProperties: N } }],
@@ -59,18 +62,30 @@ const cases: Case[] = [
   ["Array<T>", { given: "Array<string>", want: { type: "array", items: S } }],
   ["T[]", { given: "string[]", want: { type: "array", items: S } }],
   ["T[][]", { given: "int[][]", want: { type: "array", items: { type: "array", items: I } } }],
-  ["array[array[string]] (corpus)", { given: "`array[array[string]]`", want: { type: "array", items: { type: "array", items: S } } }],
-  ["Array<Array<number>> closes with >>", { given: "Array<Array<number>>", want: { type: "array", items: { type: "array", items: N } } }],
+  [
+    "array[array[string]] (corpus)",
+    { given: "`array[array[string]]`", want: { type: "array", items: { type: "array", items: S } } },
+  ],
+  [
+    "Array<Array<number>> closes with >>",
+    { given: "Array<Array<number>>", want: { type: "array", items: { type: "array", items: N } } },
+  ],
   [
     "list[dict[str, list]] (corpus)",
-    { given: "`list[dict[str, list]]`", want: { type: "array", items: { type: "object", additionalProperties: { type: "array" } } } },
+    {
+      given: "`list[dict[str, list]]`",
+      want: { type: "array", items: { type: "object", additionalProperties: { type: "array" } } },
+    },
   ],
   ["list of strings", { given: "list of strings", want: { type: "array", items: S } }],
   ["array of objects", { given: "array of objects", want: { type: "array", items: { type: "object" } } }],
   ["set[str] has unique items", { given: "set[str]", want: { type: "array", items: S, uniqueItems: true } }],
   ["list[Any] has no item constraint", { given: "list[Any]", want: { type: "array" } }],
   ["tuple[A, B]", { given: "tuple[int, str]", want: { type: "array", items: [I, S], minItems: 2, maxItems: 2 } }],
-  ["Tuple[float, float, float]", { given: "Tuple[float, float, float]", want: { type: "array", items: [N, N, N], minItems: 3, maxItems: 3 } }],
+  [
+    "Tuple[float, float, float]",
+    { given: "Tuple[float, float, float]", want: { type: "array", items: [N, N, N], minItems: 3, maxItems: 3 } },
+  ],
   ["tuple[int, ...] is variadic", { given: "tuple[int, ...]", want: { type: "array", items: I } }],
 
   // enums
@@ -97,15 +112,27 @@ const cases: Case[] = [
   ["escaped pipe from a table (corpus)", { given: "`str \\| None`", want: { type: ["string", "null"] } }],
   ["broken escape that split a cell (corpus)", { given: "`str \\ | None`", want: { type: ["string", "null"] } }],
   ["Optional[T] simple", { given: "Optional[int]", want: { type: ["integer", "null"] } }],
-  ["Optional[T] complex", { given: "Optional[List[str]]", want: { anyOf: [{ type: "array", items: S }, { type: "null" }] } }],
+  [
+    "Optional[T] complex",
+    { given: "Optional[List[str]]", want: { anyOf: [{ type: "array", items: S }, { type: "null" }] } },
+  ],
   ["T or null", { given: "string or null", want: { type: ["string", "null"] } }],
   ["`T` or `None` (corpus)", { given: "`int` or `None`", want: { type: ["integer", "null"] } }],
   ["`string` or `null` (corpus)", { given: "`string` or `null`", want: { type: ["string", "null"] } }],
-  ["`list[int]` or `None` (corpus)", { given: "`list[int]` or `None`", want: { anyOf: [{ type: "array", items: I }, { type: "null" }] } }],
-  ["List[str] \\ | None (corpus)", { given: "`List[str] \\ | None`", want: { anyOf: [{ type: "array", items: S }, { type: "null" }] } }],
+  [
+    "`list[int]` or `None` (corpus)",
+    { given: "`list[int]` or `None`", want: { anyOf: [{ type: "array", items: I }, { type: "null" }] } },
+  ],
+  [
+    "List[str] \\ | None (corpus)",
+    { given: "`List[str] \\ | None`", want: { anyOf: [{ type: "array", items: S }, { type: "null" }] } },
+  ],
   ["T? shorthand", { given: "number?", want: { type: ["number", "null"] } }],
   ["nullable any stays any", { given: "Any | None", want: {} }],
-  ["format keeps anyOf", { given: "datetime | None", want: { anyOf: [{ type: "string", format: "date-time" }, { type: "null" }] } }],
+  [
+    "format keeps anyOf",
+    { given: "datetime | None", want: { anyOf: [{ type: "string", format: "date-time" }, { type: "null" }] } },
+  ],
 
   // unions
   ["A or B", { given: "int or str", want: { type: ["integer", "string"] } }],
@@ -136,7 +163,10 @@ const cases: Case[] = [
   ["[string] is a list of strings", { given: "[string]", want: { type: "array", items: S } }],
   ["empty", { given: "", want: {} }],
   ["only decoration", { given: "`**`", want: {} }],
-  ["unbalanced brackets", { given: "list[dict[str, int", want: { type: "array", items: { type: "object", additionalProperties: I } } }],
+  [
+    "unbalanced brackets",
+    { given: "list[dict[str, int", want: { type: "array", items: { type: "object", additionalProperties: I } } },
+  ],
   ["stray closers", { given: "]] int", want: I }],
   ["Yes/No is not a type", { given: "Yes/No", want: {}, unknown: ["Yes", "No"] }],
 ];

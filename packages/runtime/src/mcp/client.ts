@@ -82,7 +82,10 @@ export interface McpConnection {
  * ```
  */
 export async function connectStdio(options: StdioConnectOptions): Promise<McpConnection> {
-  const { StdioClientTransport } = await loadSdk(() => import("@modelcontextprotocol/sdk/client/stdio.js"), "connectStdio");
+  const { StdioClientTransport } = await loadSdk(
+    () => import("@modelcontextprotocol/sdk/client/stdio.js"),
+    "connectStdio",
+  );
   const params: ConstructorParameters<typeof StdioClientTransport>[0] = {
     command: options.command,
     stderr: options.stderr ?? "inherit",
@@ -98,7 +101,10 @@ export async function connectStdio(options: StdioConnectOptions): Promise<McpCon
  * @throws TransportError when the server cannot be reached or the handshake fails.
  */
 export async function connectHttp(options: HttpConnectOptions): Promise<McpConnection> {
-  const { StreamableHTTPClientTransport } = await loadSdk(() => import("@modelcontextprotocol/sdk/client/streamableHttp.js"), "connectHttp");
+  const { StreamableHTTPClientTransport } = await loadSdk(
+    () => import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
+    "connectHttp",
+  );
   const url = typeof options.url === "string" ? new URL(options.url) : options.url;
   const transport = new StreamableHTTPClientTransport(
     url,
@@ -117,7 +123,10 @@ export async function connectHttp(options: HttpConnectOptions): Promise<McpConne
 }
 
 async function connect(transport: SdkTransport, options: McpClientOptions, what: string): Promise<McpConnection> {
-  const { Client } = await loadSdk(() => import("@modelcontextprotocol/sdk/client/index.js"), "an MCP client connection");
+  const { Client } = await loadSdk(
+    () => import("@modelcontextprotocol/sdk/client/index.js"),
+    "an MCP client connection",
+  );
   const { McpError } = await loadSdk(() => import("@modelcontextprotocol/sdk/types.js"), "an MCP client connection");
   const client = new Client(options.clientInfo ?? { name: "mcp-specgen-client", version: "0.0.0" });
   try {
@@ -127,7 +136,8 @@ async function connect(transport: SdkTransport, options: McpClientOptions, what:
     throw new TransportError(`Could not connect to the ${what}: ${messageOf(err)}`, { cause: err });
   }
   const defaultTimeout = options.timeoutMs ?? 60_000;
-  const isMcpError = (err: unknown): err is { code: number; message: string; data?: unknown } => err instanceof McpError;
+  const isMcpError = (err: unknown): err is { code: number; message: string; data?: unknown } =>
+    err instanceof McpError;
   const progress = interceptProgress(transport);
 
   const callTool: ToolTransport = async (call, callOptions) => {
@@ -188,20 +198,30 @@ type ProgressCallback = (progress: number, total?: number, message?: string) => 
  * progress notification read in the same chunk as the response is dropped.
  * Here progress is taken off the transport before the SDK sees it.
  */
-function interceptProgress(transport: SdkTransport): { add(cb: ProgressCallback): string; delete(token: string): void } {
+function interceptProgress(transport: SdkTransport): {
+  add(cb: ProgressCallback): string;
+  delete(token: string): void;
+} {
   const callbacks = new Map<string, ProgressCallback>();
   let next = 0;
   const sdkOnMessage = transport.onmessage;
   if (sdkOnMessage !== undefined) {
     transport.onmessage = (message, extra) => {
-      const m = message as { method?: unknown; params?: { progressToken?: unknown; progress?: unknown; total?: unknown; message?: unknown } };
+      const m = message as {
+        method?: unknown;
+        params?: { progressToken?: unknown; progress?: unknown; total?: unknown; message?: unknown };
+      };
       if (m.method === "notifications/progress" && typeof m.params?.progressToken === "string") {
         const callback = callbacks.get(m.params.progressToken);
         if (callback !== undefined) {
           const { progress, total, message: text } = m.params;
           if (typeof progress === "number") {
             try {
-              callback(progress, typeof total === "number" ? total : undefined, typeof text === "string" ? text : undefined);
+              callback(
+                progress,
+                typeof total === "number" ? total : undefined,
+                typeof text === "string" ? text : undefined,
+              );
             } catch {
               // A failing progress callback must not break the connection's read loop.
             }
@@ -225,7 +245,8 @@ function interceptProgress(transport: SdkTransport): { add(cb: ProgressCallback)
 }
 
 function cancelled(toolName: string, reason: unknown): MCPToolResult {
-  const why = reason instanceof Error && reason.message ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : "";
+  const why =
+    reason instanceof Error && reason.message ? `: ${reason.message}` : typeof reason === "string" ? `: ${reason}` : "";
   return makeResult("failure", null, {
     error_type: ErrorTypes.Cancelled,
     error_message: `Call to tool "${toolName}" was cancelled${why}`,

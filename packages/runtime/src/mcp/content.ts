@@ -30,7 +30,10 @@ import { ERROR_META_KEY, STATUS_META_KEY, type CallToolResultWire } from "./prot
  * the rules). `definition` decides whether `structuredContent` is sent.
  * @throws TypeError / RangeError from JSON.stringify when data cannot be serialized (BigInt, cycles).
  */
-export function toCallToolResult(definition: Pick<ToolDefinition, "outputSchema"> | undefined, result: MCPToolResult): CallToolResultWire {
+export function toCallToolResult(
+  definition: Pick<ToolDefinition, "outputSchema"> | undefined,
+  result: MCPToolResult,
+): CallToolResultWire {
   const rich = getContent(result);
   const explanation = result.explanation;
   if (result.status === "failure") {
@@ -139,7 +142,10 @@ export function fromCallToolResult(value: unknown): MCPToolResult {
         rest = [];
       }
     }
-    const error = status === "partial_success" && isErrorDetailLike(meta?.[ERROR_META_KEY]) ? (meta[ERROR_META_KEY] as MCPErrorDetail) : undefined;
+    const error =
+      status === "partial_success" && isErrorDetailLike(meta?.[ERROR_META_KEY])
+        ? (meta[ERROR_META_KEY] as MCPErrorDetail)
+        : undefined;
     result = makeResult(status, data, error, joinOrUndefined(rest));
   }
   return rich === undefined ? result : withContent(result, rich);
@@ -168,7 +174,7 @@ function looksLikeJsonContainer(text: string): boolean {
 /** Parses text that is a JSON object or array; undefined for anything else (plain prose, numbers…). */
 function parseJsonContainer(text: string): unknown {
   let i = 0;
-  while (i < text.length && (text.charCodeAt(i) <= 32)) i++;
+  while (i < text.length && text.charCodeAt(i) <= 32) i++;
   const c = text.charCodeAt(i);
   if (c !== 123 /* { */ && c !== 91 /* [ */) return undefined;
   try {

@@ -129,7 +129,9 @@ class SessionEntry implements TrackedSession {
   }
 
   close(): void {
-    this.transport.close().catch((error: unknown) => logSafely(this.logger, "debug", "MCP HTTP: closing a session failed", { error }));
+    this.transport
+      .close()
+      .catch((error: unknown) => logSafely(this.logger, "debug", "MCP HTTP: closing a session failed", { error }));
   }
 }
 
@@ -148,7 +150,10 @@ const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
  */
 export async function serveHttp(registry: ToolRegistry, options: HttpServerOptions = {}): Promise<McpHttpServerHandle> {
   // Loaded on demand so that importing the runtime never loads the SDK.
-  const { StreamableHTTPServerTransport } = await loadSdk(() => import("@modelcontextprotocol/sdk/server/streamableHttp.js"), "serveHttp");
+  const { StreamableHTTPServerTransport } = await loadSdk(
+    () => import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+    "serveHttp",
+  );
   const core = new ServerCore(registry, options);
   const host = options.host ?? "127.0.0.1";
   const endpoint = options.path ?? "/mcp";
@@ -156,11 +161,13 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
   if (!(maxBodyBytes > 0)) throw new RangeError(`maxBodyBytes must be a positive number (got ${maxBodyBytes})`);
   for (const key of ["maxSessions", "maxSessionsPerClient"] as const) {
     const value = options[key];
-    if (value !== undefined && !(Number.isInteger(value) && value > 0)) throw new RangeError(`${key} must be a positive integer (got ${value})`);
+    if (value !== undefined && !(Number.isInteger(value) && value > 0))
+      throw new RangeError(`${key} must be a positive integer (got ${value})`);
   }
   for (const key of ["sessionIdleTimeoutMs", "unusedSessionIdleTimeoutMs"] as const) {
     const value = options[key];
-    if (value !== undefined && !(typeof value === "number" && value >= 0)) throw new RangeError(`${key} must be a number >= 0 (got ${value})`);
+    if (value !== undefined && !(typeof value === "number" && value >= 0))
+      throw new RangeError(`${key} must be a number >= 0 (got ${value})`);
   }
   const state = new HttpState(core, StreamableHTTPServerTransport, options, maxBodyBytes);
 
@@ -260,7 +267,12 @@ class HttpState {
     }
     const hostHeader = req.headers.host;
     if (!hostAllowed(hostHeader, this.allowedHosts)) {
-      sendJsonError(res, 403, -32000, `Forbidden: host ${hostHeader === undefined ? "(none)" : clip(hostHeader)} is not allowed`);
+      sendJsonError(
+        res,
+        403,
+        -32000,
+        `Forbidden: host ${hostHeader === undefined ? "(none)" : clip(hostHeader)} is not allowed`,
+      );
       return;
     }
     if (this.closed) {
@@ -283,7 +295,10 @@ class HttpState {
         return;
       }
       default:
-        res.writeHead(405, { Allow: this.stateless ? "POST" : "GET, POST, DELETE", "Content-Type": "application/json" });
+        res.writeHead(405, {
+          Allow: this.stateless ? "POST" : "GET, POST, DELETE",
+          "Content-Type": "application/json",
+        });
         res.end(errorBody(-32000, "Method not allowed"));
     }
   }
@@ -321,7 +336,12 @@ class HttpState {
       return;
     }
     if (refusal === "client") {
-      sendJsonError(res, 429, -32000, "Too many sessions for this client: close some (HTTP DELETE) or wait for idle ones to expire");
+      sendJsonError(
+        res,
+        429,
+        -32000,
+        "Too many sessions for this client: close some (HTTP DELETE) or wait for idle ones to expire",
+      );
       return;
     }
     const entry = this.createSession(client);
@@ -344,7 +364,11 @@ class HttpState {
     // The request closing (answered, or the client gave up) ends its calls.
     res.once("close", () => {
       session.close();
-      transport.close().catch((error: unknown) => logSafely(this.core.logger, "debug", "MCP HTTP: closing a transport failed", { error }));
+      transport
+        .close()
+        .catch((error: unknown) =>
+          logSafely(this.core.logger, "debug", "MCP HTTP: closing a transport failed", { error }),
+        );
     });
     await transport.start();
     await transport.handleRequest(req, res, parsed);
@@ -365,7 +389,11 @@ class HttpState {
       this.sessions.remove(entry);
       session.close();
     };
-    transport.start().catch((error: unknown) => logSafely(this.core.logger, "debug", "MCP HTTP: starting a transport failed", { error }));
+    transport
+      .start()
+      .catch((error: unknown) =>
+        logSafely(this.core.logger, "debug", "MCP HTTP: starting a transport failed", { error }),
+      );
     return entry;
   }
 
@@ -418,7 +446,8 @@ function readBody(req: IncomingMessage, res: ServerResponse, max: number): Promi
       }
       chunks.push(chunk);
     };
-    const onEnd = (): void => resolve(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8"));
+    const onEnd = (): void =>
+      resolve(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8"));
     req.on("data", onData);
     req.on("end", onEnd);
     req.on("error", reject);
@@ -441,7 +470,13 @@ function errorBody(code: number, message: string, id: JsonRpcId | null = null): 
   return JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id });
 }
 
-function sendJsonError(res: ServerResponse, status: number, code: number, message: string, id: JsonRpcId | null = null): void {
+function sendJsonError(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  id: JsonRpcId | null = null,
+): void {
   if (res.headersSent) return;
   res.writeHead(status, { "Content-Type": "application/json" });
   res.end(errorBody(code, message, id));
@@ -465,10 +500,12 @@ function checkMessage(message: unknown): { message: string; id: JsonRpcId | null
   const rawId = message.id;
   const id = typeof rawId === "string" || typeof rawId === "number" ? rawId : null;
   if (message.jsonrpc !== "2.0") return { message: 'jsonrpc must be "2.0"', id };
-  if (rawId !== undefined && id === null && "method" in message) return { message: "id must be a string or a number", id: null };
+  if (rawId !== undefined && id === null && "method" in message)
+    return { message: "id must be a string or a number", id: null };
   if ("method" in message) {
     if (typeof message.method !== "string") return { message: "method must be a string", id };
-    if (message.params !== undefined && !isPlainObject(message.params)) return { message: "params must be an object", id };
+    if (message.params !== undefined && !isPlainObject(message.params))
+      return { message: "params must be an object", id };
     return undefined;
   }
   if (rawId !== undefined && ("result" in message || "error" in message)) return undefined;

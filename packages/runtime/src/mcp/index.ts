@@ -16,7 +16,14 @@ export {
   type McpToolInfo,
 } from "./protocol.js";
 export { fromCallToolResult, toCallToolResult } from "./content.js";
-export { McpSession, ServerCore, toolInfo, type McpServerOptions, type MessageSink, type SessionFlags } from "./session.js";
+export {
+  McpSession,
+  ServerCore,
+  toolInfo,
+  type McpServerOptions,
+  type MessageSink,
+  type SessionFlags,
+} from "./session.js";
 export { serveStdio, type McpServerHandle, type StdioServerOptions } from "./stdio-server.js";
 export { serveHttp, type HttpServerOptions, type McpHttpServerHandle } from "./http-server.js";
 export {

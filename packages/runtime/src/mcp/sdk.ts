@@ -10,8 +10,14 @@ export async function loadSdk<T>(load: () => Promise<T>, feature: string): Promi
     return await load();
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
-    if ((code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") && String((error as Error).message).includes("@modelcontextprotocol/sdk")) {
-      throw new TransportError(`${feature} needs the official MCP SDK, an optional peer dependency of @mcp-specgen/runtime: run "npm install @modelcontextprotocol/sdk"`, { cause: error });
+    if (
+      (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") &&
+      String((error as Error).message).includes("@modelcontextprotocol/sdk")
+    ) {
+      throw new TransportError(
+        `${feature} needs the official MCP SDK, an optional peer dependency of @mcp-specgen/runtime: run "npm install @modelcontextprotocol/sdk"`,
+        { cause: error },
+      );
     }
     throw error;
   }

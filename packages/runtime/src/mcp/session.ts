@@ -75,7 +75,8 @@ export class ServerCore {
     if (options.title !== undefined) this.serverInfo.title = options.title;
     this.instructions = options.instructions;
     const pageSize = options.pageSize ?? 100;
-    if (!Number.isInteger(pageSize) || pageSize < 1) throw new RangeError(`pageSize must be a positive integer (got ${pageSize})`);
+    if (!Number.isInteger(pageSize) || pageSize < 1)
+      throw new RangeError(`pageSize must be a positive integer (got ${pageSize})`);
     this.pageSize = pageSize;
     this.logger = options.logger ?? silentLogger;
   }
@@ -142,14 +143,20 @@ class InflightCall implements ExecuteOptions {
   answered = false;
   private listeners: AbortListener[] | undefined = undefined;
 
-  constructor(session: McpSession, id: JsonRpcId, definition: ToolDefinition, progressToken: string | number | undefined) {
+  constructor(
+    session: McpSession,
+    id: JsonRpcId,
+    definition: ToolDefinition,
+    progressToken: string | number | undefined,
+  ) {
     this.session = session;
     this.id = id;
     this.callId = id;
     this.definition = definition;
     this.progressToken = progressToken;
     // Closures only for what the registry calls as plain functions.
-    this.onProgress = progressToken === undefined ? undefined : (progress, total, message) => this.progress(progress, total, message);
+    this.onProgress =
+      progressToken === undefined ? undefined : (progress, total, message) => this.progress(progress, total, message);
     this.onLog = (level, data) => this.log(level, data);
   }
 
@@ -239,13 +246,18 @@ export class McpSession {
       logSafely(this.core.logger, "error", "MCP: internal error while handling a message", { error: err });
       const id = validIdOf(message);
       // Notifications get no answer, even an error one (JSON-RPC).
-      if (id !== null || !isNotification(message)) this.sendError(id, JsonRpcErrorCodes.InternalError, "Internal error");
+      if (id !== null || !isNotification(message))
+        this.sendError(id, JsonRpcErrorCodes.InternalError, "Internal error");
     }
   }
 
   private dispatch(message: unknown): void {
     if (!isPlainObject(message) || message.jsonrpc !== "2.0") {
-      this.sendError(validIdOf(message), JsonRpcErrorCodes.InvalidRequest, "Invalid Request: not a JSON-RPC 2.0 message");
+      this.sendError(
+        validIdOf(message),
+        JsonRpcErrorCodes.InvalidRequest,
+        "Invalid Request: not a JSON-RPC 2.0 message",
+      );
       return;
     }
     const method = message.method;
@@ -319,7 +331,11 @@ export class McpSession {
         const level = isPlainObject(params) ? params.level : undefined;
         const index = typeof level === "string" ? LEVEL_INDEX.get(level) : undefined;
         if (index === undefined) {
-          this.sendError(id, JsonRpcErrorCodes.InvalidParams, `Invalid params: level must be one of ${LOG_LEVELS.join(", ")}`);
+          this.sendError(
+            id,
+            JsonRpcErrorCodes.InvalidParams,
+            `Invalid params: level must be one of ${LOG_LEVELS.join(", ")}`,
+          );
           return;
         }
         this.minLogLevel = index;
@@ -335,7 +351,9 @@ export class McpSession {
     const requested = isPlainObject(params) ? params.protocolVersion : undefined;
     // Echo the client's version when supported, else offer the latest (MCP lifecycle).
     this.protocolVersion =
-      typeof requested === "string" && SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : LATEST_PROTOCOL_VERSION;
+      typeof requested === "string" && SUPPORTED_PROTOCOL_VERSIONS.includes(requested)
+        ? requested
+        : LATEST_PROTOCOL_VERSION;
     this.clientInfo = isPlainObject(params) ? params.clientInfo : undefined;
     const result: Record<string, unknown> = {
       protocolVersion: this.protocolVersion,
@@ -404,7 +422,9 @@ export class McpSession {
 
   /** Answers a call whose result could not be delivered the normal way (never leaves it unanswered). */
   private failCall(call: InflightCall, err: unknown): void {
-    logSafely(this.core.logger, "error", `MCP: internal error while answering tool "${call.definition.name}"`, { error: err });
+    logSafely(this.core.logger, "error", `MCP: internal error while answering tool "${call.definition.name}"`, {
+      error: err,
+    });
     if (this.inflight.get(call.id) === call) this.inflight.delete(call.id);
     if (this.closed || call.answered || (call.aborted && !this.flags.respondToCancelled)) return;
     call.answered = true;
@@ -494,7 +514,10 @@ export class McpSession {
         message = {
           jsonrpc: "2.0",
           id: message.id,
-          error: { code: JsonRpcErrorCodes.InternalError, message: `Internal error: the response could not be serialized (${why})` },
+          error: {
+            code: JsonRpcErrorCodes.InternalError,
+            message: `Internal error: the response could not be serialized (${why})`,
+          },
         };
       }
     }
@@ -518,10 +541,13 @@ export class McpSession {
     const id = message?.id;
     if (id === undefined || id === null || message?.error?.code === JsonRpcErrorCodes.InternalError) return;
     try {
-      void Promise.resolve(this.sink.send({ jsonrpc: "2.0", id, error: { code: JsonRpcErrorCodes.InternalError, message: "Internal error" } })).then(
-        undefined,
-        () => undefined,
-      );
+      void Promise.resolve(
+        this.sink.send({
+          jsonrpc: "2.0",
+          id,
+          error: { code: JsonRpcErrorCodes.InternalError, message: "Internal error" },
+        }),
+      ).then(undefined, () => undefined);
     } catch {
       // The transport cannot send at all: nothing more to do.
     }

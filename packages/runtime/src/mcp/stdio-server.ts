@@ -113,7 +113,8 @@ class LineReader {
   /** Inside an over-long line: drop input up to the next newline. */
   private skipping = false;
   private readonly decoder = new StringDecoder("utf8");
-  readonly onData = (chunk: Buffer | string): void => this.read(typeof chunk === "string" ? chunk : this.decoder.write(chunk));
+  readonly onData = (chunk: Buffer | string): void =>
+    this.read(typeof chunk === "string" ? chunk : this.decoder.write(chunk));
 
   constructor(
     private readonly session: McpSession,
@@ -248,7 +249,10 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
 
   if (options.reader === "sdk") {
     // Loaded on demand so that importing the runtime never loads the SDK.
-    const { StdioServerTransport } = await loadSdk(() => import("@modelcontextprotocol/sdk/server/stdio.js"), 'serveStdio with reader "sdk"');
+    const { StdioServerTransport } = await loadSdk(
+      () => import("@modelcontextprotocol/sdk/server/stdio.js"),
+      'serveStdio with reader "sdk"',
+    );
     const transport = new StdioServerTransport(stdin, stdout, { maxBufferSize: maxBytes });
     transport.onmessage = (message) => session.handleMessage(message);
     transport.onerror = (error) => session.handleTransportError(error);
