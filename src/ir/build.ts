@@ -1,11 +1,19 @@
-import type { Idempotency, ToolAnnotations } from "./types.js";
+import type { Idempotency, JsonValue, StatedAnnotations, ToolAnnotations } from "./types.js";
 
-/** Annotation hints as a spec states them; anything unstated takes the MCP default. */
-export interface StatedAnnotations {
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
+const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
+
+/**
+ * The hints an MCP `annotations` object states: its boolean `…Hint` members. Anything else
+ * (a missing object, a hint that is not a boolean) states nothing, so the default applies.
+ */
+export function statedHints(annotations: JsonValue | undefined): StatedAnnotations {
+  const stated: StatedAnnotations = {};
+  if (!annotations || typeof annotations !== "object" || Array.isArray(annotations)) return stated;
+  for (const k of HINTS) {
+    const v = annotations[k];
+    if (typeof v === "boolean") stated[k] = v;
+  }
+  return stated;
 }
 
 /**

@@ -4,8 +4,13 @@
  * hashed, cached and sent to worker threads unchanged.
  */
 
-/** A JSON value as it appears in specs and schemas. */
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+import type { JsonValue } from "@mcp-specgen/runtime";
+
+/**
+ * A JSON value as it appears in specs and schemas: the runtime's type, so values the
+ * generator reads and values generated code handles are the same type.
+ */
+export type { JsonValue };
 
 /** A JSON Schema object (draft-07 / 2020-12 keywords are passed through as-is). */
 export type JsonSchema = { [key: string]: JsonValue };
@@ -22,6 +27,14 @@ export interface SourceLocation {
 export interface Idempotency {
   value: "yes" | "no" | "partial";
   explanation?: string;
+}
+
+/** Annotation hints as a spec states them; anything unstated takes the MCP default. */
+export interface StatedAnnotations {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
 }
 
 /** MCP tool annotations (hints). Always fully populated in the IR. */
@@ -71,6 +84,50 @@ export interface ToolLocations {
   security?: SourceLocation;
 }
 
+/**
+ * How a schema was obtained, for checks that depend on how much the author actually said
+ * (a usage example that does not match a schema inferred from prose is only a warning):
+ *
+ * - `explicit`: a JSON Schema the author wrote (a JSON spec file, a JSON/YAML block,
+ *   one-line JSON, an MCP descriptor);
+ * - `inferred`: built from prose (a table, bullets, Python signatures, a summary-table
+ *   cell, a bare type such as `dict`);
+ * - `undocumented`: the spec says nothing about the parameters; the schema accepts any object.
+ */
+export type SchemaProvenance = "explicit" | "inferred" | "undocumented";
+
+/** A parameter or result field the spec lists without a type, so its schema accepts any value. */
+export interface UntypedField {
+  /** The field's name as listed (`a`, or `a.b` / `a[].b` for nested fields). */
+  name: string;
+  loc: SourceLocation;
+}
+
+/**
+ * Where the parts of a schema are written, so diagnostics can point at the offending
+ * keyword: a tree that follows the schema. Each node is `[line, column]` of a part in the
+ * tool's spec file (`locations.tool.file`), then, when any is recorded, the nodes of its
+ * members by key (array items by their index, as a string). The root is the schema itself.
+ *
+ * Sparse, to stay small: a part that is not in the tree is where its nearest ancestor in
+ * the tree is. Left out are parts the text does not have (the parser made them up) and the
+ * inside of values that are data rather than schema (`default`, `const`, `examples`,
+ * `example`, each `enum` member), which no check after parsing points into.
+ */
+export type SchemaPosition = [line: number, column: number, members?: { [key: string]: SchemaPosition }];
+
+/** What a spec said about one of a tool's schemas, beyond the schema itself. */
+export interface SchemaSource {
+  provenance: SchemaProvenance;
+  /** Fields listed without a type, in the order listed; absent when there are none. */
+  untyped?: UntypedField[];
+  /**
+   * Where the schema's parts are written; present for schemas written as JSON or YAML.
+   * Without it (a schema inferred from prose) diagnostics point at the schema's section.
+   */
+  positions?: SchemaPosition;
+}
+
 /** One tool, whatever format it was written in. */
 export interface ToolSpec {
   /** The exact wire name used in `tools/call` and `MCPToolCall.tool_name`. */
@@ -99,6 +156,21 @@ export interface ToolSpec {
    */
   exactName?: true;
   locations: ToolLocations;
+  /**
+   * How `inputSchema` and `outputSchema` came about and where their parts are written.
+   * A side without an entry counts as an `explicit` schema with no known positions. It is
+   * plain data like the rest of the IR, so it survives copies (`structuredClone`, JSON),
+   * and a stage that rewrites a schema keeping its key paths keeps it by spreading the tool.
+   */
+  schemaSources?: { inputSchema?: SchemaSource; outputSchema?: SchemaSource };
+  /**
+   * The hints a Markdown tool section states in its own labels (`**Read Only**: Yes`,
+   * `**Destructive**: Yes`), before `annotations` completes them with MCP's defaults: lint
+   * asks a tool that says it is destructive for security notes. Absent when the section
+   * states none, and for tools given as MCP JSON (spec files, descriptor blocks), whose
+   * `annotations` object is the definition's own.
+   */
+  statedAnnotations?: StatedAnnotations;
 }
 
 /** Everything parsed from the inputs of one run. */

@@ -2,11 +2,8 @@ import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import { DIAGNOSTIC_CODES } from "../diagnostics/codes.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
-import { loadSpecs } from "../parse/index.js";
-import { probeToolPatterns, validateTools } from "../validate/index.js";
-import { resolveToolSchemas } from "../validate/resolve.js";
-import { buildNameTable } from "../naming/table.js";
-import { schemaProvenance, statedDestructive, untypedFields } from "../parse/markdown/provenance.js";
+import { schemaProvenance, untypedFields } from "../ir/schema-source.js";
+import { readSpecs } from "../read-specs.js";
 
 /** The outcome of linting: what was read and every finding, nothing generated. */
 export interface LintResult {
@@ -33,19 +30,10 @@ export async function runLint(
   options: { onFile?: (done: number, total: number) => void } = {},
 ): Promise<LintResult> {
   const diagnostics = new DiagnosticBag();
-  const specs = loadSpecs(config.inputs, diagnostics, {
-    cwd: config.cwd,
-    exclude: [config.outDir],
-    limits: config.limits,
-    onFile: options.onFile,
-  });
-  const resolved = resolveToolSchemas(specs.tools, diagnostics);
-  const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  validateTools(resolved, diagnostics, { slowPatterns: await probeToolPatterns(resolved) });
-  buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics);
-  lintTools(resolved, diagnostics);
+  const { files, tools } = await readSpecs(config, diagnostics, { onFile: options.onFile });
+  lintTools(tools, diagnostics);
   const sorted = diagnostics.sorted();
-  return { files: specs.files, tools, diagnostics: sorted, summary: summarizeByCode(sorted) };
+  return { files, tools, diagnostics: sorted, summary: summarizeByCode(sorted) };
 }
 
 // Verbs in a tool name that say it changes something (destructive tools are gated by the trust policy).
@@ -62,7 +50,7 @@ export function lintTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag
   for (const tool of tools) {
     const at = tool.locations.tool;
     const inputAt = tool.locations.inputSchema ?? at;
-    const input = schemaProvenance(tool.inputSchema);
+    const input = schemaProvenance(tool, "inputSchema");
     if (input === "undocumented") {
       diagnostics.warning(
         "LINT_INPUT_UNDOCUMENTED",
@@ -78,7 +66,7 @@ export function lintTools(tools: readonly ToolSpec[], diagnostics: DiagnosticBag
         "add a JSON Schema for the arguments to state them exactly",
       );
     }
-    for (const field of untypedFields(tool.inputSchema)) {
+    for (const field of untypedFields(tool, "inputSchema")) {
       diagnostics.warning(
         "LINT_PARAM_UNTYPED",
         field.loc,
@@ -136,7 +124,7 @@ function changesThings(tool: ToolSpec): boolean {
 }
 
 function reasonOf(tool: ToolSpec): string {
-  if (statedDestructive(tool.annotations)) return "it is marked destructive";
+  if (tool.statedAnnotations?.destructiveHint === true) return "it is marked destructive";
   const words = tool.name
     .split(".")
     .pop()!

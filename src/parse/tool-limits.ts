@@ -1,7 +1,7 @@
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import type { SpecLimits } from "./limits.js";
-import { locateInSchema } from "./schema-source.js";
+import { locateIn, schemaPositions, type ParsedTool, type SourceNode } from "./schema-positions.js";
 import { findLoneSurrogate } from "./unicode.js";
 import { findValueExcess, pointerText, type ValuePath } from "./value-limits.js";
 
@@ -20,17 +20,31 @@ interface Part {
  * examples must stay within the limits, and all of its text must be valid Unicode.
  * A tool that fails gets one error diagnostic at the offending place and is left out
  * of the result, so no later stage (which may recurse, or be quadratic) ever sees it.
+ * A tool that passes gets the positions of its schemas' parts recorded in the IR
+ * (`schemaSources`), measured only now that the schemas are known to be within bounds.
  */
 export function enforceToolLimits(
-  tools: readonly ToolSpec[],
+  parsed: readonly ParsedTool[],
   limits: SpecLimits,
   diagnostics: DiagnosticBag,
 ): ToolSpec[] {
-  return tools.filter((tool) => checkTool(tool, limits, diagnostics));
+  const out: ToolSpec[] = [];
+  for (const p of parsed) {
+    if (!checkTool(p, limits, diagnostics)) continue;
+    for (const side of ["inputSchema", "outputSchema"] as const) {
+      const written = p.sources[side];
+      const schema = p.tool[side];
+      if (!written || !schema) continue;
+      const sources = (p.tool.schemaSources ??= {});
+      (sources[side] ??= { provenance: "explicit" }).positions = schemaPositions(schema, written);
+    }
+    out.push(p.tool);
+  }
+  return out;
 }
 
-function checkTool(tool: ToolSpec, limits: SpecLimits, diagnostics: DiagnosticBag): boolean {
-  const parts = partsOf(tool);
+function checkTool({ tool, sources }: ParsedTool, limits: SpecLimits, diagnostics: DiagnosticBag): boolean {
+  const parts = partsOf(tool, sources);
   for (const part of parts) {
     // The rest of a tool is text and flags the parsers built in fixed shapes: nothing to bound.
     if (!part.limited || !part.value || typeof part.value !== "object") continue;
@@ -63,17 +77,28 @@ function checkTool(tool: ToolSpec, limits: SpecLimits, diagnostics: DiagnosticBa
   return true;
 }
 
-function partsOf(tool: ToolSpec): Part[] {
-  const { inputSchema, outputSchema, examples, locations, ...rest } = tool;
-  const schemaPart = (what: string, schema: JsonSchema, fallback: SourceLocation): Part => ({
+function partsOf(tool: ToolSpec, written: ParsedTool["sources"]): Part[] {
+  // What parsers recorded about the schemas is checked with the schemas themselves.
+  const { inputSchema, outputSchema, examples, locations, schemaSources: _sources, ...rest } = tool;
+  const schemaPart = (
+    what: string,
+    schema: JsonSchema,
+    source: SourceNode | undefined,
+    fallback: SourceLocation,
+  ): Part => ({
     what: () => what,
     value: schema,
     schema: true,
     limited: true,
-    locate: (path) => locateInSchema(schema, path, fallback),
+    locate: source ? (path) => locateIn(source, path) : () => fallback,
   });
-  const parts: Part[] = [schemaPart("the input schema", inputSchema, locations.inputSchema ?? locations.tool)];
-  if (outputSchema) parts.push(schemaPart("the output schema", outputSchema, locations.outputSchema ?? locations.tool));
+  const parts: Part[] = [
+    schemaPart("the input schema", inputSchema, written.inputSchema, locations.inputSchema ?? locations.tool),
+  ];
+  if (outputSchema)
+    parts.push(
+      schemaPart("the output schema", outputSchema, written.outputSchema, locations.outputSchema ?? locations.tool),
+    );
   for (const ex of examples)
     parts.push({ what: () => "a usage example", value: ex.value, schema: false, limited: true, locate: () => ex.loc });
   // Everything else is short text (name, description, errors…): located by its field.

@@ -1,4 +1,5 @@
 import type { JsonValue } from "../ir/types.js";
+import { jsonPointer } from "../ir/schema-source.js";
 import type { SpecLimits } from "./limits.js";
 
 /** A key path from the root of a value. */
@@ -99,15 +100,6 @@ function pathOf(frame: Frame): ValuePath {
 /** A path as a JSON pointer for messages, shortened in the middle when very long. */
 export function pointerText(path: ValuePath): string {
   // Lone surrogates are shown escaped: printed raw they would turn into U+FFFD.
-  const pointer = path
-    .map(
-      (k) =>
-        "/" +
-        String(k)
-          .replace(/~/g, "~0")
-          .replace(/\//g, "~1")
-          .replace(/\p{Cs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`),
-    )
-    .join("");
+  const pointer = jsonPointer(path).replace(/\p{Cs}/gu, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return pointer.length > 120 ? `${pointer.slice(0, 60)}…${pointer.slice(-50)}` : pointer || "/";
 }

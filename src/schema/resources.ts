@@ -1,3 +1,4 @@
+import { escapePointerToken, pointerTokens } from "@mcp-specgen/runtime";
 import type { JsonSchema, JsonValue } from "../ir/types.js";
 import { booleanSubschemaPaths, mapSchema, walkSchema } from "./walk.js";
 import type { Dialect } from "./ajv.js";
@@ -180,7 +181,7 @@ export function resolveSchemaResources(schema: JsonSchema, dialect: Dialect = "d
 /** The JSON pointer, as a URI fragment (`#/properties/a%20b`), of a path of keys. */
 export function pointerOf(path: ReadonlyArray<string | number>): string {
   if (path.length === 0) return "#";
-  return `#/${path.map((k) => encodeFragmentSegment(String(k).replace(/~/g, "~0").replace(/\//g, "~1"))).join("/")}`;
+  return `#/${path.map((k) => encodeFragmentSegment(escapePointerToken(String(k)))).join("/")}`;
 }
 
 // `$` and the other sub-delimiters are legal in fragments; keeping them readable keeps
@@ -210,13 +211,7 @@ function resolveRef(ref: string, base: string, resources: Map<string, Path>, anc
   const resource = resources.get(url.href) ?? resources.get(ref.replace(/#.*$/s, ""));
   if (!resource) return { kind: "outside" };
   if (fragment === "") return { kind: "path", path: resource };
-  if (fragment.startsWith("/")) {
-    const keys = fragment
-      .slice(1)
-      .split("/")
-      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
-    return { kind: "path", path: [...resource, ...keys] };
-  }
+  if (fragment.startsWith("/")) return { kind: "path", path: [...resource, ...pointerTokens(fragment)] };
   const anchored = anchors.get(`${url.href}#${fragment}`);
   return anchored ? { kind: "path", path: anchored } : { kind: "invalid" };
 }

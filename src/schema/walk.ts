@@ -41,6 +41,9 @@ export function booleanSubschemaPaths(
   return out;
 }
 
+/** Keywords whose value maps names (not keywords) to subschemas, such as `properties`. */
+export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(SCHEMA_MAPS);
+
 /** Every keyword whose value holds subschemas (one, a list, or a map of them). */
 export const SUBSCHEMA_KEYWORDS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, ...SCHEMA_ONE, ...SCHEMA_LIST]);
 

@@ -1,5 +1,6 @@
+import { isValidToolName, STRICT_TOOL_NAME_PATTERN } from "@mcp-specgen/runtime";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
+import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import { compileSchema, KNOWN_FORMATS, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
 import { isObject, walkSchema } from "../schema/walk.js";
 import { checkPatterns, patternsToProbe } from "../schema/patterns.js";
@@ -7,14 +8,13 @@ import { probeSlowPatterns } from "../schema/pattern-probe.js";
 import { findRefCycles } from "../schema/ref-cycles.js";
 import { MAX_ITEMS_FOR_DEEP_UNIQUE, unboundedDeepUniqueItems } from "../schema/unique-items.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
-import { locateInSchema, pointerToPath } from "../parse/schema-source.js";
-import { schemaProvenance } from "../parse/markdown/provenance.js";
+import { locateInSchema, pointerPath, schemaProvenance, type SchemaSide } from "../ir/schema-source.js";
 import { toolKey } from "../naming/table.js";
 
-/** The template's `module_name.tool_name` invocation-name rule, for tools written in Markdown. */
-export const INVOCATION_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+)+$/;
-/** MCP's tool-name rule, for tools given as MCP JSON (names such as `get-sum` round-trip). */
-export const MCP_TOOL_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+// The tool-name rules are the runtime's, so a name the generator accepts is one a
+// ToolRegistry registers: the template's `module_name.tool_name` (STRICT_TOOL_NAME_PATTERN)
+// for tools written in Markdown, MCP's rule (MCP_TOOL_NAME_PATTERN) for tools given as MCP
+// JSON or with an exact `**MCP Name**` (names such as `get-sum` round-trip).
 /** Module names become file names, so they are kept to a safe alphabet. */
 const MODULE_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 const SEMVER =
@@ -143,22 +143,22 @@ function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticB
   if (tool.format === "markdown" && !tool.exactName) {
     // The template's `module_name.tool_name` rule is a house style; a name MCP itself accepts
     // (`demo.get-sum`, `demo.getUser`) still works everywhere, so it is only a warning.
-    if (!INVOCATION_NAME.test(tool.name) && MCP_TOOL_NAME.test(tool.name) && tool.name.includes(".")) {
+    if (!isValidToolName(tool.name, true) && isValidToolName(tool.name) && tool.name.includes(".")) {
       diagnostics.warning(
         "SPEC_NAME_STYLE",
         loc,
-        `invocation name "${tool.name}" is a valid MCP tool name but not lower-case module_name.tool_name (${INVOCATION_NAME.source})`,
+        `invocation name "${tool.name}" is a valid MCP tool name but not lower-case module_name.tool_name (${STRICT_TOOL_NAME_PATTERN.source})`,
         "use lower-case letters, digits and underscores, such as `file_utility.read_file`",
       );
-    } else if (!INVOCATION_NAME.test(tool.name)) {
+    } else if (!isValidToolName(tool.name, true)) {
       diagnostics.error(
         "SPEC_NAME_INVALID",
         loc,
-        `invocation name "${tool.name}" must match module_name.tool_name (${INVOCATION_NAME.source})`,
+        `invocation name "${tool.name}" must match module_name.tool_name (${STRICT_TOOL_NAME_PATTERN.source})`,
         "use lower-case letters, digits and underscores, with a module prefix such as `file_utility.read_file`",
       );
     }
-  } else if (!MCP_TOOL_NAME.test(tool.name)) {
+  } else if (!isValidToolName(tool.name)) {
     diagnostics.error(
       "SPEC_NAME_INVALID",
       loc,
@@ -170,19 +170,19 @@ function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticB
 
 function checkSchema(
   tool: ToolSpec,
-  side: "inputSchema" | "outputSchema",
+  side: SchemaSide,
   slowPatterns: ReadonlySet<string>,
   diagnostics: DiagnosticBag,
 ): boolean {
   const schema = tool[side]!;
-  const fallback = tool.locations[side] ?? tool.locations.tool;
+  const at = (path: ReadonlyArray<string | number>) => locateInSchema(tool, side, path);
   const label = side === "inputSchema" ? "input schema" : "output schema";
   let ok = true;
   for (const e of mostSpecificPerPath(metaSchemaErrors(schema))) {
     ok = false;
     diagnostics.error(
       "SPEC_SCHEMA_INVALID",
-      locateInSchema(schema, pointerToPath(e.instancePath), fallback),
+      at(pointerPath(e.instancePath)),
       `${label} of "${tool.name}" is not a valid JSON Schema: ${describeMetaError(e)}`,
       "fix the schema so it validates against the JSON Schema meta-schema",
     );
@@ -191,7 +191,7 @@ function checkSchema(
     ok = false;
     diagnostics.error(
       "SPEC_INPUT_NOT_OBJECT",
-      locateInSchema(schema, ["type"], fallback),
+      at(["type"]),
       `input schema of "${tool.name}" must have "type": "object" at its root (MCP requires it)`,
       'wrap the parameters in {"type": "object", "properties": {…}}',
     );
@@ -204,7 +204,7 @@ function checkSchema(
       ok = false;
       diagnostics.error(
         "SPEC_INPUT_NOT_OBJECT",
-        locateInSchema(schema, keyword === "enum" ? ["enum", i] : ["const"], fallback),
+        at(keyword === "enum" ? ["enum", i] : ["const"]),
         `input schema of "${tool.name}": ${keyword} allows ${JSON.stringify(value)?.slice(0, 60)}, but arguments are always an object`,
         `list only objects under "${keyword}" at the root of an input schema`,
       );
@@ -221,7 +221,7 @@ function checkSchema(
         ok = false;
         diagnostics.error(
           "SPEC_INPUT_NOT_OBJECT",
-          locateInSchema(schema, [keyword, i, "type"], fallback),
+          at([keyword, i, "type"]),
           `input schema of "${tool.name}": ${keyword} branch ${i} allows only ${types.map((t) => JSON.stringify(t)).join(", ")}, but arguments are always an object`,
           'give the branch "type": "object" (or remove its "type")',
         );
@@ -232,7 +232,7 @@ function checkSchema(
   if (!supported) {
     diagnostics.warning(
       "SPEC_SCHEMA_DIALECT",
-      locateInSchema(schema, ["$schema"], fallback),
+      at(["$schema"]),
       `${label} of "${tool.name}" declares "${String(schema.$schema)}", which is not supported; it is read with draft-07 rules`,
       'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12',
     );
@@ -241,7 +241,7 @@ function checkSchema(
     if (sub.nullable !== undefined) {
       diagnostics.warning(
         "SPEC_KEYWORD_IGNORED",
-        locateInSchema(schema, [...path, "nullable"], fallback),
+        at([...path, "nullable"]),
         `${label} of "${tool.name}": "nullable" is an OpenAPI keyword, not JSON Schema, so validators ignore it`,
         'allow null with "type": ["string", "null"] (or anyOf with {"type": "null"})',
       );
@@ -250,7 +250,7 @@ function checkSchema(
       const shown = JSON.stringify(sub.format.length > 60 ? `${sub.format.slice(0, 57)}…` : sub.format);
       diagnostics.warning(
         "SPEC_FORMAT_UNKNOWN",
-        locateInSchema(schema, [...path, "format"], fallback),
+        at([...path, "format"]),
         `${label} of "${tool.name}": format ${shown} is not one validators know, so it is not checked`,
         `use a known format (${[...KNOWN_FORMATS].slice(0, 6).join(", ")}, …) or a "pattern"`,
       );
@@ -258,18 +258,13 @@ function checkSchema(
   });
   for (const p of checkPatterns(schema, slowPatterns)) {
     ok = false;
-    diagnostics.error(
-      p.code,
-      locateInSchema(schema, p.path, fallback),
-      `${label} of "${tool.name}": ${p.message}`,
-      p.help,
-    );
+    diagnostics.error(p.code, at(p.path), `${label} of "${tool.name}": ${p.message}`, p.help);
   }
   for (const path of unboundedDeepUniqueItems(schema)) {
     ok = false;
     diagnostics.error(
       "SPEC_UNIQUE_ITEMS_UNBOUNDED",
-      locateInSchema(schema, path, fallback),
+      at(path),
       `${label} of "${tool.name}": "uniqueItems" on items that may be objects or arrays compares every pair of items, so one long array in a request could stall a server`,
       `give the items a scalar "type", or bound the array with "maxItems" ≤ ${MAX_ITEMS_FOR_DEEP_UNIQUE}`,
     );
@@ -278,7 +273,7 @@ function checkSchema(
     ok = false;
     diagnostics.error(
       "SPEC_REF_CYCLE",
-      locateInSchema(schema, path, fallback),
+      at(path),
       `${label} of "${tool.name}": this $ref leads back to itself without descending into a property or item, so validating any value would never end`,
       'make the recursion go through "properties" or "items", or remove the $ref',
     );
@@ -326,7 +321,7 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
         );
         continue;
       }
-      if (inputOk) reportInvalid(tool, tool.inputSchema, ex.value, ex.loc, "arguments", diagnostics);
+      if (inputOk) reportInvalid(tool, "inputSchema", ex.value, ex.loc, "arguments", diagnostics);
     } else if (
       outputOk &&
       tool.outputSchema &&
@@ -335,7 +330,7 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
       ex.value.data !== undefined &&
       ex.value.data !== null
     ) {
-      reportInvalid(tool, tool.outputSchema, ex.value.data, ex.loc, "result data", diagnostics);
+      reportInvalid(tool, "outputSchema", ex.value.data, ex.loc, "result data", diagnostics);
     }
   }
 }
@@ -349,15 +344,15 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
  */
 function reportInvalid(
   tool: ToolSpec,
-  schema: JsonSchema,
+  side: SchemaSide,
   value: JsonValue,
   loc: SourceLocation,
   what: string,
   diagnostics: DiagnosticBag,
 ): void {
-  const provenance = schemaProvenance(schema);
+  const provenance = schemaProvenance(tool, side);
   if (provenance === "undocumented") return;
-  const validate = compileSchema(schema);
+  const validate = compileSchema(tool[side]!);
   if (validate instanceof Error) {
     diagnostics.error(
       "SPEC_SCHEMA_INVALID",

@@ -3,7 +3,7 @@ import { DiagnosticBag } from "../../src/diagnostics/types.js";
 import { parseMarkdownSpec } from "../../src/parse/markdown/index.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import { validateTools } from "../../src/validate/index.js";
-import { schemaProvenance } from "../../src/parse/markdown/provenance.js";
+import { schemaProvenance } from "../../src/ir/schema-source.js";
 
 function parse(
   md: string,
@@ -233,7 +233,7 @@ const cases: Case[] = [
         expect(p.model).toMatchObject({ type: "string", default: "qwen-turbo" });
         expect(p.temperature).toMatchObject({ type: "number", default: 0.7 });
         expect(p.key).toMatchObject({ type: "string", default: null });
-        expect(schemaProvenance(t!.inputSchema)).toBe("inferred");
+        expect(schemaProvenance(t!, "inputSchema")).toBe("inferred");
       },
     },
   ],
@@ -283,7 +283,7 @@ const cases: Case[] = [
       want: ([a, b], d) => {
         expect([a!.name, a!.module, b!.name, b!.module]).toEqual(["pai.read_file", "pai", "other.run", "other"]);
         expect(a!.idempotency).toEqual({ value: "yes" });
-        expect(schemaProvenance(a!.inputSchema)).toBe("explicit");
+        expect(schemaProvenance(a!, "inputSchema")).toBe("explicit");
         validateTools([a!], d);
         // Positions point inside the one-line JSON: line 10, at the bad "strin".
         expect(d.items.find((x) => x.code === "SPEC_SCHEMA_INVALID")!.loc).toEqual({
@@ -449,7 +449,7 @@ const cases: Case[] = [
       want: (tools) => {
         const closed = { type: "object", properties: {}, additionalProperties: false };
         expect(tools.map((t) => t.inputSchema)).toEqual([closed, closed, closed, closed, closed, { type: "object" }]);
-        expect(schemaProvenance(tools[5]!.inputSchema)).toBe("undocumented");
+        expect(schemaProvenance(tools[5]!, "inputSchema")).toBe("undocumented");
         expect(tools[1]!.description).toBe("");
       },
     },

@@ -85,6 +85,7 @@ export {
   type ValidateFunction,
   type ValidatorError,
 } from "./validation.js";
+export { escapePointerToken, pointerTokens } from "./paths.js";
 export { levenshtein, suggestNames } from "./suggest.js";
 export { createConsoleLogger, silentLogger, type Logger, type LogLevel } from "./logger.js";
 export { findUnserializable, type SerializationProblem } from "./json-safe.js";

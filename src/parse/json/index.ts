@@ -1,8 +1,8 @@
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, ToolExample, ToolSpec, Idempotency, ToolErrorType } from "../../ir/types.js";
-import { completeAnnotations, moduleFromPath, type StatedAnnotations } from "../../ir/build.js";
+import { completeAnnotations, moduleFromPath, statedHints } from "../../ir/build.js";
 import { JsonLocator } from "./locate.js";
-import { recordSchemaLocator } from "../schema-source.js";
+import { descend, type ParsedTool } from "../schema-positions.js";
 import { isObject } from "../../schema/walk.js";
 import { CONTAINER_SLACK, DEFAULT_LIMITS, type SpecLimits } from "../limits.js";
 import { deepNestingOffset } from "../primitives/nesting.js";
@@ -62,7 +62,7 @@ export function parseJsonSpec(
       "add tool definitions (`{name, description, inputSchema}`)",
     );
   const module = moduleFromPath(file);
-  const tools: ToolSpec[] = [];
+  const tools: ParsedTool[] = [];
   for (const { value, path } of list) {
     const tool = readTool(value, path, module, locator, diagnostics);
     if (tool) tools.push(tool);
@@ -76,7 +76,7 @@ function readTool(
   fileModule: string,
   locator: JsonLocator,
   diagnostics: DiagnosticBag,
-): ToolSpec | undefined {
+): ParsedTool | undefined {
   const loc = locator.locate(path);
   if (!isObject(value)) {
     diagnostics.error(
@@ -102,14 +102,8 @@ function readTool(
     );
     return undefined;
   }
-  recordSchemaLocator(inputSchema, (p) => locator.locate([...path, "inputSchema", ...p]));
-  if (isObject(value.outputSchema))
-    recordSchemaLocator(value.outputSchema as JsonSchema, (p) => locator.locate([...path, "outputSchema", ...p]));
   const annotations = isObject(value.annotations) ? value.annotations : {};
-  const stated: StatedAnnotations = {};
-  for (const k of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const) {
-    if (typeof annotations[k] === "boolean") stated[k] = annotations[k] as boolean;
-  }
+  const stated = statedHints(annotations);
   const title =
     typeof value.title === "string"
       ? value.title
@@ -164,7 +158,7 @@ function readTool(
             : [],
       )
     : [];
-  return {
+  const tool: ToolSpec = {
     name,
     module,
     ...(typeof value.version === "string" ? { version: value.version } : {}),
@@ -187,6 +181,14 @@ function readTool(
       inputSchema: locator.locate([...path, "inputSchema"]),
       ...(isObject(value.outputSchema) ? { outputSchema: locator.locate([...path, "outputSchema"]) } : {}),
       ...(value.idempotency !== undefined ? { idempotency: locator.locate([...path, "idempotency"]) } : {}),
+    },
+  };
+  const file = locator.source();
+  return {
+    tool,
+    sources: {
+      inputSchema: descend(file, [...path, "inputSchema"]),
+      ...(isObject(value.outputSchema) ? { outputSchema: descend(file, [...path, "outputSchema"]) } : {}),
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Code, InlineCode } from "mdast";
-import YAML from "yaml";
+import YAML, { isMap, isScalar, isSeq, type Node as YamlNode, type Pair, type YAMLMap } from "yaml";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
 import { parseLenientJson } from "../primitives/lenient-json.js";
@@ -7,21 +7,18 @@ import { parseTypeString } from "../primitives/type-string.js";
 import { lineStarts } from "../primitives/position.js";
 import { looksLikeSchema } from "../schema-detect.js";
 import { JsonLocator } from "../json/locate.js";
-import { recordSchemaLocator } from "../schema-source.js";
-import { locInCode, locInInlineCode, type MarkdownDocument } from "./document.js";
+import { descend, locateIn, type KeyPath, type Locate, type SourceNode } from "../schema-positions.js";
+import { codeLocator, locInCode, locInInlineCode, type MarkdownDocument } from "./document.js";
 import { deepNestingOffset } from "../primitives/nesting.js";
 import { yamlToJson } from "../primitives/yaml-json.js";
 import { CONTAINER_SLACK } from "../limits.js";
 import { limitsOf, refuseNode } from "./guard.js";
 
-type Path = ReadonlyArray<string | number>;
-type Locate = (path: Path) => SourceLocation;
-
-/** A JSON or YAML value read from a code block or a code span, with a way to locate positions inside it. */
+/** A JSON or YAML value read from a code block or a code span, with its written form (to locate positions inside it). */
 export interface CodeValue {
   value: JsonValue;
   loc: SourceLocation;
-  locate: Locate;
+  source: SourceNode;
   /** The text was not strict JSON and was read leniently. */
   lenient?: string;
   /** Where the first problem is, when known. */
@@ -49,7 +46,7 @@ export function readCodeValue(doc: MarkdownDocument, code: Code): CodeValue | un
     return {
       value,
       loc: locInCode(doc, code, Math.max(0, start)),
-      locate: jsonLocate(doc, code),
+      source: jsonSource(doc, code),
       placeholder: false,
       elided: false,
     };
@@ -59,7 +56,7 @@ export function readCodeValue(doc: MarkdownDocument, code: Code): CodeValue | un
     return {
       value: lenient.value,
       loc: locInCode(doc, code, lenient.offset),
-      locate: jsonLocate(doc, code),
+      source: jsonSource(doc, code),
       lenient: (e as Error).message,
       placeholder: lenient.placeholder,
       elided: lenient.elided,
@@ -71,16 +68,13 @@ export function readCodeValue(doc: MarkdownDocument, code: Code): CodeValue | un
 export function readInlineJson(doc: MarkdownDocument, node: InlineCode): CodeValue | undefined {
   if (!/^\s*\{/.test(node.value)) return undefined;
   if (tooDeep(doc, node, node.value, (offset) => locInInlineCode(doc, node, offset))) return undefined;
-  const locator = new JsonLocator(doc.file, node.value);
-  const locate: Locate = (path) => {
-    const inner = locator.locate(path);
-    return locInInlineCode(doc, node, inner.column - 1);
-  };
+  // A code span is one line: a column in its text is an offset into the span.
+  const source = new JsonLocator(doc.file, node.value).source((inner) => locInInlineCode(doc, node, inner.column - 1));
   try {
     return {
       value: JSON.parse(node.value) as JsonValue,
       loc: locInInlineCode(doc, node, 0),
-      locate,
+      source,
       placeholder: false,
       elided: false,
     };
@@ -90,7 +84,7 @@ export function readInlineJson(doc: MarkdownDocument, node: InlineCode): CodeVal
     return {
       value: lenient.value,
       loc: locInInlineCode(doc, node, lenient.offset),
-      locate,
+      source,
       lenient: (e as Error).message,
       placeholder: lenient.placeholder,
       elided: lenient.elided,
@@ -122,17 +116,16 @@ function tooDeep(
   return true;
 }
 
-function jsonLocate(doc: MarkdownDocument, code: Code): Locate {
-  const locator = new JsonLocator(doc.file, code.value);
-  return (path) => {
-    const inner = locator.locate(path);
+/** The written form of a fenced block's JSON, located in the Markdown file. */
+function jsonSource(doc: MarkdownDocument, code: Code): SourceNode {
+  return new JsonLocator(doc.file, code.value).source((inner) => {
     const at = locInCode(doc, code, 0);
     return {
       file: doc.file,
       line: at.line + inner.line - 1,
       column: inner.line === 1 ? at.column + inner.column - 1 : inner.column + at.column - 1,
     };
-  };
+  });
 }
 
 function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
@@ -173,8 +166,15 @@ function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
     const from = lineStarts(repaired);
     const to = lineStarts(code.value);
     toOriginal = (offset) => {
+      // The last line starting at or before `offset` (a binary search: every node of a
+      // schema is located through this).
       let line = 0;
-      while (line + 1 < from.length && from[line + 1]! <= offset) line++;
+      let hi = from.length - 1;
+      while (line < hi) {
+        const mid = (line + hi + 1) >> 1;
+        if (from[mid]! <= offset) line = mid;
+        else hi = mid - 1;
+      }
       return Math.min(to[line]! + (offset - from[line]!), to[line + 1] ?? code.value.length);
     };
   }
@@ -200,21 +200,69 @@ function readYaml(doc: MarkdownDocument, code: Code): CodeValue | undefined {
   }
   const value = read.value;
   if (value === null || typeof value !== "object") return undefined;
-  const locate: Locate = (path) => {
-    for (let n = path.length; n >= 0; n--) {
-      const node = parsed.getIn(path.slice(0, n), true) as { range?: [number, number, number] } | undefined;
-      if (node && typeof node === "object" && node.range) return locInCode(doc, code, toOriginal(node.range[0]));
-    }
-    return locInCode(doc, code, 0);
-  };
+  const root = parsed.contents;
+  const inCode = codeLocator(doc, code);
+  const source: SourceNode = root?.range
+    ? new YamlSourceNode(root, { at: (offset) => inCode(toOriginal(offset)), index: new Map() })
+    : { loc: () => locInCode(doc, code, 0), member: () => undefined };
   return {
     value,
     loc: locInCode(doc, code, Math.max(0, code.value.search(/\S/))),
-    locate,
+    source,
     placeholder: false,
     elided: false,
     ...(lenient ? { lenient, lenientLoc: locInCode(doc, code, errorOffset) } : {}),
   };
+}
+
+/** What the nodes of one YAML block share: where an offset is, and the members of large maps by key. */
+interface YamlBlock {
+  at: (offset: number) => SourceLocation;
+  index: Map<YAMLMap, Map<unknown, Pair>>;
+}
+
+/**
+ * A node of a YAML syntax tree as a `SourceNode`, its members found the way the yaml
+ * package's `getIn` finds them: a map's first pair whose scalar key equals the key, a
+ * sequence's item at the index (given as a number or a numeric string).
+ */
+class YamlSourceNode implements SourceNode {
+  constructor(
+    private readonly node: YamlNode,
+    private readonly block: YamlBlock,
+  ) {}
+
+  loc(): SourceLocation {
+    return this.block.at(this.node.range![0]);
+  }
+
+  member(key: string | number): SourceNode | undefined {
+    const n = this.node;
+    const child: unknown = isMap(n) ? this.pair(n, key)?.value : isSeq(n) ? n.items[itemIndex(key)] : undefined;
+    return child && typeof child === "object" && (child as YamlNode).range
+      ? new YamlSourceNode(child as YamlNode, this.block)
+      : undefined;
+  }
+
+  private pair(map: YAMLMap, key: string | number): Pair | undefined {
+    const keyOf = (pair: Pair): unknown => (isScalar(pair.key) ? pair.key.value : pair.key);
+    // Small maps are searched in order; large ones get an index, so looking up every
+    // member of a map of thousands stays linear.
+    if (map.items.length <= 8) return map.items.find((pair) => keyOf(pair) === key);
+    let index = this.block.index.get(map);
+    if (!index) {
+      index = new Map();
+      for (const pair of map.items) if (!index.has(keyOf(pair))) index.set(keyOf(pair), pair);
+      this.block.index.set(map, index);
+    }
+    return index.get(key);
+  }
+}
+
+/** A sequence index as the yaml package reads one from a key (`2` or `"2"`); -1 when the key is none. */
+function itemIndex(key: string | number): number {
+  const idx = typeof key === "string" && key ? Number(key) : key;
+  return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : -1;
 }
 
 function parseYaml(text: string): YAML.Document.Parsed | undefined {
@@ -225,17 +273,23 @@ function parseYaml(text: string): YAML.Document.Parsed | undefined {
   }
 }
 
+/** A schema read from a JSON/YAML value, with its written form. */
+export interface LocatedSchema {
+  value: JsonSchema;
+  source: SourceNode;
+}
+
 /** What a JSON/YAML value found in a tool's section stands for. */
 export type SchemaReading =
   | {
       kind: "descriptor";
       name?: string;
       description?: string;
-      input?: JsonSchema;
-      output?: JsonSchema;
+      input?: LocatedSchema;
+      output?: LocatedSchema;
       loc: SourceLocation;
     }
-  | { kind: "schema"; schema: JsonSchema; loc: SourceLocation }
+  | { kind: "schema"; schema: LocatedSchema; loc: SourceLocation }
   | { kind: "instance"; loc: SourceLocation };
 
 const JSON_TYPES = new Set(["object", "array", "string", "number", "integer", "boolean", "null"]);
@@ -252,12 +306,11 @@ export function readSchemaValue(cv: CodeValue, yaml: boolean, diagnostics: Diagn
   const inputKey = ["inputSchema", "input_schema", "parameters", "parametersSchema"].find((k) => isSchemaLike(v[k]));
   const outputKey = ["outputSchema", "output_schema", "returns", "returnSchema"].find((k) => isSchemaLike(v[k]));
   if (typeof v.name === "string" && (inputKey || outputKey)) {
-    const take = (key: string | undefined): JsonSchema | undefined => {
+    const take = (key: string | undefined): LocatedSchema | undefined => {
       if (!key) return undefined;
       const schema = v[key] as JsonSchema;
-      if (yaml) looseTypes(schema, [key], cv.locate, diagnostics);
-      recordSchemaLocator(schema, (path) => cv.locate([key, ...path]));
-      return schema;
+      if (yaml) looseTypes(schema, [key], (path) => locateIn(cv.source, path), diagnostics);
+      return { value: schema, source: descend(cv.source, [key]) };
     };
     const input = take(inputKey);
     const output = take(outputKey);
@@ -271,14 +324,18 @@ export function readSchemaValue(cv: CodeValue, yaml: boolean, diagnostics: Diagn
     };
   }
   if (looksLikeSchema(v)) {
-    if (yaml) looseTypes(v, [], cv.locate, diagnostics);
-    recordSchemaLocator(v, cv.locate);
-    return { kind: "schema", schema: v, loc: cv.loc };
+    if (yaml) looseTypes(v, [], (path) => locateIn(cv.source, path), diagnostics);
+    return { kind: "schema", schema: { value: v, source: cv.source }, loc: cv.loc };
   }
   const map = propertiesMap(v);
   if (map) {
-    recordSchemaLocator(map, (path) => cv.locate(path[0] === "properties" ? path.slice(1) : path));
-    return { kind: "schema", schema: map, loc: cv.loc };
+    // `properties/x/…` of the schema made from the map is `x/…` in the text.
+    const written = cv.source;
+    const source: SourceNode = {
+      loc: () => written.loc(),
+      member: (key) => (key === "properties" ? written : written.member(key)),
+    };
+    return { kind: "schema", schema: { value: map, source }, loc: cv.loc };
   }
   return { kind: "instance", loc: cv.loc };
 }
@@ -316,8 +373,8 @@ function propertiesMap(v: { [k: string]: JsonValue }): JsonSchema | undefined {
  * type-string grammar knows is mapped (`str` → string); one it does not is a warning
  * and the schema accepts any value there.
  */
-function looseTypes(schema: JsonSchema, at: Path, locate: Locate, diagnostics: DiagnosticBag): void {
-  const visit = (s: JsonValue | undefined, path: Path): void => {
+function looseTypes(schema: JsonSchema, at: KeyPath, locate: Locate, diagnostics: DiagnosticBag): void {
+  const visit = (s: JsonValue | undefined, path: KeyPath): void => {
     if (!s || typeof s !== "object") return;
     if (Array.isArray(s)) {
       s.forEach((x, i) => visit(x, [...path, i]));

@@ -5,9 +5,48 @@ import { parseTypeString } from "../primitives/type-string.js";
 import { inlineText, locInCode, locOf, sourceOfNodes, type MarkdownDocument } from "./document.js";
 import type { FieldSpec } from "./fields.js";
 import { applyDefault, typeSchema } from "./table.js";
+import { skipSpace, spaceRunStart } from "../primitives/scan.js";
 
 const IDENT = /^[A-Za-z_$][\w$-]*(\[\])*(\.[A-Za-z_$][\w$-]*(\[\])*)*$/;
-const SIGNATURE = /^\*{0,2}([A-Za-z_]\w*)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+?))?\s*$/;
+const SIGNATURE_NAME = /^\*{0,2}([A-Za-z_]\w*)/;
+
+/** `[whole, name, type, default]` of a `name: type = default` signature, as `exec` returned it. */
+export type Signature = [string, string, string | undefined, string | undefined];
+
+/**
+ * Reads `name`, `name: type`, `name = default` or `name: type = default` (up to two leading `*`).
+ * A linear scan that returns exactly the captures of the former regex
+ * `^\*{0,2}([A-Za-z_]\w*)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+?))?\s*$`, which backtracked
+ * cubically on runs of whitespace: the type is the text between the first `:` and the first `=`
+ * after it, the default everything after that `=`, both trimmed.
+ */
+export function matchSignature(s: string): Signature | undefined {
+  const head = SIGNATURE_NAME.exec(s);
+  if (!head) return undefined;
+  const n = s.length;
+  let at = skipSpace(s, head[0].length);
+  let type: string | undefined;
+  if (s[at] === ":") {
+    const colon = at;
+    let eq = s.indexOf("=", colon + 1);
+    if (eq < 0) eq = n;
+    // A `=` that ends the text leaves the default empty: no match.
+    if (eq === n - 1) return undefined;
+    const from = skipSpace(s, colon + 1);
+    if (from < eq) type = s.slice(from, spaceRunStart(s, eq, from + 1));
+    // Only whitespace between `:` and `=` (or the end): the type is its last character.
+    else if (from > colon + 1) type = s[from - 1];
+    else return undefined;
+    at = eq;
+  }
+  let value: string | undefined;
+  if (at < n) {
+    if (s[at] !== "=" || at === n - 1) return undefined;
+    const rest = s.slice(at + 1);
+    value = rest.trim() || rest[rest.length - 1];
+  }
+  return [s, head[1]!, type, value];
+}
 
 /**
  * Reads a bullet list of parameters or result fields:
@@ -61,7 +100,7 @@ export function fieldFromInline(
   let raw: string | undefined;
   const loc = locOf(doc, first);
   if (first.type === "inlineCode") {
-    const sig = SIGNATURE.exec(first.value.trim());
+    const sig = matchSignature(first.value.trim());
     if (sig && /[:=]/.test(first.value) && !IDENT.test(first.value.trim())) {
       const tail = inlineText(nodes.slice(1))
         .replace(/^\s*[:—–-]+\s*/, "")
@@ -186,7 +225,7 @@ export function signatureFields(
   const out: FieldSpec[] = [];
   for (const code of codes) {
     const value = code.value.trim();
-    const sig = SIGNATURE.exec(value);
+    const sig = matchSignature(value);
     if (!sig) return undefined;
     if (!/[:=]/.test(value) && !allowBare) return undefined;
     out.push(signatureField(sig, locOf(doc, code), diagnostics));
@@ -195,7 +234,7 @@ export function signatureFields(
 }
 
 function signatureField(
-  sig: RegExpExecArray,
+  sig: Signature,
   loc: FieldSpec["loc"],
   diagnostics: DiagnosticBag,
   description?: string,
@@ -295,7 +334,7 @@ export function defSignatureFields(
     offset += part.length + 1;
     const p = part.replace(/#.*$/gm, "").trim();
     if (!p || p === "self" || p === "cls" || p === "/" || p === "*" || p.startsWith("*")) continue;
-    const sig = SIGNATURE.exec(p);
+    const sig = matchSignature(p);
     if (!sig) return undefined;
     out.push(signatureField(sig, locInCode(doc, code, at), diagnostics));
   }

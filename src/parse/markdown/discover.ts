@@ -1,8 +1,9 @@
 import type { Heading, List, ListItem, PhrasingContent, RootContent, Table } from "mdast";
 import type { SourceLocation } from "../../ir/types.js";
-import { blockParents, inlineText, locOf, type Block, type MarkdownDocument } from "./document.js";
+import { blockParents, codeSpanName, inlineText, locOf, type Block, type MarkdownDocument } from "./document.js";
 import { classifySection, normalizeTitle } from "./sections.js";
 import { cellText, isFieldTable, type Cell } from "./table.js";
+import { NO_PARAMS_START } from "./phrases.js";
 
 /** A place in a spec that defines one tool: a heading and the blocks under it, or a summary-table row. */
 export interface ToolSection {
@@ -50,8 +51,6 @@ const NON_TOOL_CONTAINER =
 /** Text that says a tool is not implemented yet. */
 export const PLANNED =
   /\bplanned\b|\bnot (yet )?implemented\b|\bunimplemented\b|\bcoming soon\b|\bto be implemented\b|\bnot yet available\b|\bproposed\b|\broadmap\b/i;
-const NO_PARAMS_START =
-  /^\s*(no (input )?(parameters|arguments|params|inputs?)\b|takes no\b|accepts no\b|none\.?\s*$)/i;
 
 /**
  * Finds the tools of a Markdown spec, in the shapes people write them:
@@ -286,10 +285,11 @@ function plannedFromLists(doc: MarkdownDocument): Map<string, string> {
         const para = item.children[0];
         if (para?.type !== "paragraph") continue;
         const text = inlineText(para.children);
-        const code = para.children.find((c) => c.type === "inlineCode");
-        if (code?.type !== "inlineCode" || !TOOL_IDENT.test(code.value.trim())) continue;
-        if (PLANNED.test(text)) out.set(code.value.trim().split(".").pop()!, `"${text.trim().slice(0, 80)}"`);
-        else if (PLANNED.test(intro)) out.set(code.value.trim().split(".").pop()!, `"${intro.trim().slice(0, 80)}"`);
+        const { name, code } = codeSpanName(para.children, "");
+        if (!code || !TOOL_IDENT.test(name)) continue;
+        const bare = name.split(".").pop()!;
+        if (PLANNED.test(text)) out.set(bare, `"${text.trim().slice(0, 80)}"`);
+        else if (PLANNED.test(intro)) out.set(bare, `"${intro.trim().slice(0, 80)}"`);
       }
     }
     intro = "";
@@ -380,8 +380,8 @@ function summaryRows(doc: MarkdownDocument, table: Table, underTools: boolean): 
   for (const row of rows) {
     const first = row.children[0];
     if (!first) continue;
-    const code = first.children.find((c) => c.type === "inlineCode");
-    const name = (code && code.type === "inlineCode" ? code.value : cellText(first)).trim().replace(/\(.*\)$/, "");
+    const { name: written, code } = codeSpanName(first.children, cellText(first));
+    const name = written.replace(/\(.*\)$/, "");
     if (!TOOL_IDENT.test(name) || FILE_LIKE.test(name)) continue;
     const cell = (i: number): Cell | undefined => {
       const c = i >= 0 ? row.children[i] : undefined;

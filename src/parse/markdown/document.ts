@@ -1,7 +1,7 @@
 import { unified } from "unified";
 import remarkParse from "remark-parse";
 import remarkGfm from "remark-gfm";
-import type { Root, RootContent, Heading, PhrasingContent } from "mdast";
+import type { Root, RootContent, Heading, InlineCode, PhrasingContent } from "mdast";
 import type { SourceLocation } from "../../ir/types.js";
 import { createLineIndex, type LineCol } from "../primitives/position.js";
 
@@ -52,6 +52,16 @@ export function inlineText(nodes: readonly PhrasingContent[]): string {
     else if ("children" in n) out += inlineText(n.children as PhrasingContent[]);
   }
   return out;
+}
+
+/**
+ * The name a run of inline content gives (a label's value, a table cell): the text of its
+ * first code span, else `fallback` (what the caller reads from the plain text); trimmed.
+ * With the code span, so the name can be located exactly.
+ */
+export function codeSpanName(nodes: readonly PhrasingContent[], fallback: string): { name: string; code?: InlineCode } {
+  const code = nodes.find((n): n is InlineCode => n.type === "inlineCode");
+  return code ? { name: code.value.trim(), code } : { name: fallback.trim() };
 }
 
 /** Location of a character offset in the file. */
@@ -129,6 +139,31 @@ export function locInCode(
     }
   }
   return { file: doc.file, line, column: start.column + (offset - lastNl - 1) };
+}
+
+/**
+ * {@link locInCode} for many offsets into one code block (every node of a schema): the
+ * block's line breaks are found once, and each offset is a binary search.
+ */
+export function codeLocator(
+  doc: MarkdownDocument,
+  code: { value: string; position?: { start: { line: number; column: number } } },
+): (offset: number) => SourceLocation {
+  const start = code.position?.start ?? { line: 1, column: 1 };
+  const breaks: number[] = [];
+  for (let i = code.value.indexOf("\n"); i >= 0; i = code.value.indexOf("\n", i + 1)) breaks.push(i);
+  return (offset) => {
+    // The number of line breaks before `offset`, and where the last of them is.
+    let lo = 0;
+    let hi = breaks.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (breaks[mid]! < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    const lastNl = lo > 0 ? breaks[lo - 1]! : -1;
+    return { file: doc.file, line: start.line + 1 + lo, column: start.column + (offset - lastNl - 1) };
+  };
 }
 
 /** The source text of a run of inline nodes, as the author wrote it (code spans keep their backticks). */

@@ -1,4 +1,4 @@
-import type { DiagnosticBag } from "../../diagnostics/types.js";
+import type { DiagnosticBag, ErrorCode } from "../../diagnostics/types.js";
 import type { SourceLocation } from "../../ir/types.js";
 import { DEFAULT_LIMITS, type SpecLimits } from "../limits.js";
 import type { MarkdownDocument } from "./document.js";
@@ -29,7 +29,7 @@ export function limitsOf(doc: MarkdownDocument): SpecLimits {
 export function refuseNode(
   doc: MarkdownDocument,
   node: object,
-  code: string,
+  code: ErrorCode,
   loc: SourceLocation,
   message: string,
   help: string,

@@ -1,19 +1,21 @@
 import type { RootContent } from "mdast";
 import { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../../ir/types.js";
-import { completeAnnotations, moduleFromPath, type StatedAnnotations } from "../../ir/build.js";
+import { completeAnnotations, moduleFromPath, statedHints } from "../../ir/build.js";
 import { readCodeValue, readSchemaValue, type CodeValue } from "./blocks.js";
 import { isTemplatePlaceholderName } from "../primitives/placeholders.js";
 import { locOf, parseMarkdown, sourceOf, splitBlocks, type Block, type MarkdownDocument } from "./document.js";
 import { classifySection } from "./sections.js";
 import { discoverTools } from "./discover.js";
-import { labelSegments, readTool, type ReadContext } from "./tool.js";
+import { readTool, type ReadContext } from "./tool.js";
+import { labelSegments } from "./tool-labels.js";
 import { readExamples } from "./examples.js";
 import { DEFAULT_LIMITS, type SpecLimits } from "../limits.js";
 import { enforceToolLimits } from "../tool-limits.js";
 import { findMarkdownExcess } from "./prescan.js";
 import { guardDocument } from "./guard.js";
 import { createLineIndex } from "../primitives/position.js";
+import { descend, type ParsedTool } from "../schema-positions.js";
 
 /** Options for reading Markdown specs. */
 export interface MarkdownParseOptions {
@@ -58,7 +60,7 @@ export function parseMarkdownSpec(
     toolNames: new Set(found.sections.map((s) => s.name.split(".").pop()!)),
   };
 
-  const tools: ToolSpec[] = [];
+  const parsed: ParsedTool[] = [];
   let skipped = 0;
   for (const section of found.sections) {
     const bare = section.name.split(".").pop()!;
@@ -95,9 +97,17 @@ export function parseMarkdownSpec(
       skipped++;
       continue;
     }
-    tools.push(read.tool);
+    parsed.push(read);
   }
-  tools.push(...descriptorTools(doc, found.fileBlocks, tools, ctx));
+  parsed.push(
+    ...descriptorTools(
+      doc,
+      found.fileBlocks,
+      parsed.map((p) => p.tool),
+      ctx,
+    ),
+  );
+  const tools = parsed.map((p) => p.tool);
   attachFileLevel(doc, found.fileBlocks, tools, ctx);
   if (tools.length === 0 && skipped === 0) {
     diagnostics.info(
@@ -107,7 +117,7 @@ export function parseMarkdownSpec(
       'define a tool with a heading such as "## Tool: `module.tool_name`"',
     );
   }
-  return enforceToolLimits(tools, limits, diagnostics);
+  return enforceToolLimits(parsed, limits, diagnostics);
 }
 
 /**
@@ -180,8 +190,8 @@ function descriptorTools(
   blocks: Block[],
   existing: readonly ToolSpec[],
   ctx: ReadContext,
-): ToolSpec[] {
-  const out: ToolSpec[] = [];
+): ParsedTool[] {
+  const out: ParsedTool[] = [];
   const seen = new Set(existing.map((t) => t.name));
   for (const block of blocks) {
     if (block.depth > 0 && classifySection(block.title) === "examples") continue;
@@ -199,43 +209,38 @@ function descriptorTools(
         if (!item || typeof item !== "object" || Array.isArray(item) || typeof item.name !== "string") continue;
         if (!("inputSchema" in item) && !("input_schema" in item)) continue;
         if (isTemplatePlaceholderName(item.name)) continue;
-        const sub: CodeValue = {
-          ...cv,
-          value: item,
-          loc: cv.locate(prefix),
-          locate: (path) => cv.locate([...prefix, ...path]),
-        };
+        const source = descend(cv.source, prefix);
+        const sub: CodeValue = { ...cv, value: item, loc: source.loc(), source };
         const reading = readSchemaValue(sub, !!node.lang && /^ya?ml$/i.test(node.lang), ctx.diagnostics);
         if (reading.kind !== "descriptor" || !reading.input) continue;
         const { name, module } = ctx.normalizeName(item.name);
         if (seen.has(name)) continue;
         seen.add(name);
-        const hints = (
-          item.annotations && typeof item.annotations === "object" && !Array.isArray(item.annotations)
-            ? item.annotations
-            : {}
-        ) as { [k: string]: JsonValue };
-        const stated: StatedAnnotations = {};
-        for (const k of ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const)
-          if (typeof hints[k] === "boolean") stated[k] = hints[k] as boolean;
+        const stated = statedHints(item.annotations);
         const idempotency =
-          typeof hints.idempotentHint === "boolean"
-            ? { value: hints.idempotentHint ? ("yes" as const) : ("no" as const) }
+          stated.idempotentHint !== undefined
+            ? { value: stated.idempotentHint ? ("yes" as const) : ("no" as const) }
             : undefined;
         out.push({
-          name,
-          module,
-          ...(idempotency ? { idempotency } : {}),
-          ...(typeof item.title === "string" ? { title: item.title } : {}),
-          description: reading.description ?? "",
-          inputSchema: reading.input,
-          ...(reading.output ? { outputSchema: reading.output } : {}),
-          errors: [],
-          annotations: completeAnnotations(stated),
-          examples: [],
-          security: [],
-          format: "markdown",
-          locations: { tool: sub.loc, name: sub.loc, inputSchema: sub.loc },
+          tool: {
+            name,
+            module,
+            ...(idempotency ? { idempotency } : {}),
+            ...(typeof item.title === "string" ? { title: item.title } : {}),
+            description: reading.description ?? "",
+            inputSchema: reading.input.value,
+            ...(reading.output ? { outputSchema: reading.output.value } : {}),
+            errors: [],
+            annotations: completeAnnotations(stated),
+            examples: [],
+            security: [],
+            format: "markdown",
+            locations: { tool: sub.loc, name: sub.loc, inputSchema: sub.loc },
+          },
+          sources: {
+            inputSchema: reading.input.source,
+            ...(reading.output ? { outputSchema: reading.output.source } : {}),
+          },
         });
       }
     }

@@ -318,11 +318,34 @@ function requiredHint(text: string): boolean | undefined {
 function stripCode(s: string): string {
   let t = s.trim();
   for (;;) {
-    const m = /^(`+|\*\*|\*|__)([\s\S]*)\1$/.exec(t);
+    const m = wrapping(t);
     // `a`, `b` is two spans, not one.
-    if (!m || m[2].trim() === "" || m[2].includes(m[1])) return t;
-    t = m[2].trim();
+    if (!m || m[1].trim() === "" || m[1].includes(m[0])) return t;
+    t = m[1].trim();
   }
+}
+
+/**
+ * `[marker, inner]` when `t` starts and ends with the same run of backticks (the longest run both
+ * ends share, at most half of `t`), `**`, `*` or `__`. A linear scan that returns exactly the
+ * captures of the former regex `^(`+|\*\*|\*|__)([\s\S]*)\1$`, whose back-reference over a run of
+ * backticks backtracked cubically.
+ */
+export function wrapping(t: string): [string, string] | undefined {
+  const n = t.length;
+  const wrap = (marker: string): [string, string] | undefined =>
+    2 * marker.length <= n && t.startsWith(marker) && t.endsWith(marker)
+      ? [marker, t.slice(marker.length, n - marker.length)]
+      : undefined;
+  if (t[0] === "`") {
+    let lead = 0;
+    while (lead < n && t[lead] === "`") lead++;
+    let trail = 0;
+    while (trail < n && t[n - 1 - trail] === "`") trail++;
+    const run = Math.min(lead, trail, Math.floor(n / 2));
+    return run > 0 ? wrap("`".repeat(run)) : undefined;
+  }
+  return wrap("**") ?? wrap("*") ?? wrap("__");
 }
 
 /** The JSON types a schema allows, from `type`, `anyOf`/`oneOf` and `enum`. Empty = unknown. */

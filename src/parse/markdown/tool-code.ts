@@ -1,0 +1,60 @@
+import type { Code } from "mdast";
+import type { ToolExample } from "../../ir/types.js";
+import { readCodeValue } from "./blocks.js";
+import { defSignatureFields } from "./bullets.js";
+import { locOf } from "./document.js";
+import { classifyExample, readExamples } from "./examples.js";
+import type { State, ToolReader } from "./tool-reader.js";
+import { fileSchemaValue } from "./tool-sides.js";
+
+/**
+ * Reads a code block: usage examples in an examples section, Python `def` signatures for the
+ * parameters, JSON/YAML schemas and descriptors, and tool calls written outside any examples section.
+ */
+export function readCode(r: ToolReader, code: Code, state: State): void {
+  const parts = r.parts;
+  if (state.kind === "examples") {
+    parts.examplesLoc ??= locOf(r.doc, code);
+    parts.examples.push(...examplesIn(r, code));
+    return;
+  }
+  if (
+    (code.lang && /^(py|python|python3)$/i.test(code.lang)) ||
+    (!code.lang && /^\s*(async\s+)?def\s/.test(code.value))
+  ) {
+    // `def tool(a: str, b: int = 5)`: the parameters, when nothing else gives them.
+    const input = parts.input;
+    if (
+      !input.fields &&
+      !input.schema &&
+      !input.none &&
+      (state.kind === "input" || state.kind === "schema" || state.kind === "description")
+    ) {
+      const fields = defSignatureFields(r.doc, code, r.ctx.diagnostics, state.kind === "input" ? undefined : r.ownName);
+      if (fields) input.fields = { value: fields, loc: locOf(r.doc, code) };
+    }
+    return;
+  }
+  const cv = readCodeValue(r.doc, code);
+  if (!cv) return;
+  const yaml = !!code.lang && /^ya?ml$/i.test(code.lang);
+  const reading = fileSchemaValue(r, cv, state.kind === "output" ? "output" : "input", yaml, state.kind);
+  if (reading === "instance" && (state.kind === "description" || state.kind === "other" || state.kind === "input")) {
+    // A tool call written where no example section was opened.
+    const ex = classifyExample(cv.value);
+    if (ex?.kind === "call" && ex.toolName && isThisTool(r, ex.toolName)) {
+      parts.examplesLoc ??= locOf(r.doc, code);
+      parts.examples.push(...examplesIn(r, code));
+    }
+  }
+}
+
+function isThisTool(r: ToolReader, name: string): boolean {
+  return name.split(".").pop() === r.ownName;
+}
+
+/** The usage examples of a code block, tool names written with a module normalised like the tool's own. */
+function examplesIn(r: ToolReader, code: Code): ToolExample[] {
+  const exs = readExamples(r.doc, code, r.ctx.diagnostics, r.ctx.toolNames);
+  return exs.map((e) => (e.toolName?.includes(".") ? { ...e, toolName: r.ctx.normalizeName(e.toolName).name } : e));
+}

@@ -1,0 +1,138 @@
+import type { PhrasingContent } from "mdast";
+import type { SourceLocation } from "../../ir/types.js";
+import { parseTypeString } from "../primitives/type-string.js";
+import { readInlineJson, readSchemaValue, type CodeValue } from "./blocks.js";
+import { fieldFromInline, signatureFields, splitTopLevel } from "./bullets.js";
+import { inlineText, locOf, sourceOfNodes } from "./document.js";
+import type { FieldSpec } from "./fields.js";
+import type { SectionKind } from "./sections.js";
+import { addDescription, joinLines, type ToolReader } from "./tool-reader.js";
+
+// What a spec says about a tool's parameters (input) and results (output) outside tables
+// and lists: text after a label, inline JSON, signatures, and JSON/YAML values to file.
+
+/** Text that says a side has no parameters ("None.", "No arguments", "Takes no input"). */
+export const NO_PARAMS =
+  /\b(no|none|without)\b.{0,20}\b(parameters?|arguments?|inputs?|params)\b|^\s*(none|n\/a|-|—|nothing)\.?\s*$|\btakes no\b|\bno (required )?(input|arguments?)\b/i;
+
+/** Reads text in an input/output section or after its label: "None", inline JSON, signatures, a type. */
+export function readSideText(
+  r: ToolReader,
+  kind: "input" | "output",
+  nodes: PhrasingContent[],
+  loc: SourceLocation,
+  fromLabel: boolean,
+): void {
+  const side = r.parts[kind];
+  const text = inlineText(nodes).trim();
+  if (NO_PARAMS.test(text) && (fromLabel || text.length < 80)) {
+    if (kind === "input") side.none ??= loc;
+    return;
+  }
+  const codes = nodes.filter((n) => n.type === "inlineCode");
+  const json = codes.find((c) => /^\s*\{[\s\S]*\}\s*$/.test(c.value));
+  if (json) {
+    const cv = readInlineJson(r.doc, json);
+    if (cv) fileSchemaValue(r, cv, kind, false);
+    if (!side.schema && !side.fields) {
+      const shape = shapeFields(json.value, locOf(r.doc, json));
+      if (shape) side.fields ??= { value: shape, loc: locOf(r.doc, json) };
+    }
+    return;
+  }
+  // "Input: `path` (string)": one parameter written like a bullet.
+  const lead = nodes.find((n) => !(n.type === "text" && !n.value.trim()));
+  if (lead?.type === "inlineCode" && !/[:=]/.test(lead.value)) {
+    const rest = inlineText(nodes.slice(nodes.indexOf(lead) + 1));
+    const inParens = /^\s*\(([^,)]*)/.exec(rest)?.[1]?.trim() ?? "";
+    const typed =
+      /^[A-Za-z]/.test(inParens) &&
+      !parseTypeString(inParens).unknown?.length &&
+      parseTypeString(inParens).schema.type !== undefined;
+    if (typed) {
+      const one = fieldFromInline(
+        r.doc,
+        { type: "paragraph", children: nodes.slice(nodes.indexOf(lead)) },
+        r.ctx.diagnostics,
+      );
+      if (one) {
+        side.fields ??= { value: [one], loc };
+        return;
+      }
+    }
+  }
+  const sig = signatureFields(r.doc, nodes, r.ctx.diagnostics, kind === "input");
+  if (sig) {
+    if (!side.fields) side.fields = { value: sig, loc };
+    return;
+  }
+  if (!fromLabel && /^[A-Z]/.test(text) && text.length > 20)
+    r.parts.stray.push({ text: joinLines(sourceOfNodes(r.doc, nodes) || text), loc });
+  // `**Returns**: \`dict\` -- Dictionary with …`: a type and a description.
+  const first = nodes.find((n) => !(n.type === "text" && !n.value.trim()));
+  if (kind === "output" && fromLabel && first?.type === "inlineCode") {
+    const { schema, unknown } = parseTypeString(first.value);
+    if (!unknown?.length && schema.type) {
+      const rest = inlineText(nodes.slice(nodes.indexOf(first) + 1))
+        .replace(/^\s*[-—–:]+\s*/, "")
+        .trim();
+      side.typeOnly ??= { value: { ...schema, ...(rest ? { description: rest } : {}) }, loc: locOf(r.doc, first) };
+    }
+  }
+}
+
+/**
+ * Files a JSON/YAML value as a descriptor, a schema for `side`, or an instance.
+ * `where` is the section the value sits in: a schema outside input/output sections
+ * is taken as the input schema only when there is none yet.
+ */
+export function fileSchemaValue(
+  r: ToolReader,
+  cv: CodeValue,
+  side: "input" | "output",
+  yaml: boolean,
+  where: SectionKind = side,
+): "descriptor" | "schema" | "instance" {
+  const reading = readSchemaValue(cv, yaml, r.ctx.diagnostics);
+  const parts = r.parts;
+  if (reading.kind === "instance") return "instance";
+  if (cv.lenient) {
+    const what = yaml ? "YAML" : "JSON";
+    r.ctx.diagnostics.warning(
+      "SPEC_JSON_LENIENT",
+      cv.lenientLoc ?? cv.loc,
+      `this ${what} schema block is not strict ${what} (${cv.lenient}); it was read leniently`,
+      yaml ? 'quote values that contain ": "' : "remove comments, trailing commas and other non-JSON syntax",
+    );
+  }
+  if (reading.kind === "descriptor") {
+    if (reading.input && !parts.input.schema) parts.input.schema = { ...reading.input, loc: reading.loc };
+    if (reading.output && !parts.output.schema) parts.output.schema = { ...reading.output, loc: reading.loc };
+    if (reading.description && !parts.description.length) addDescription(r, reading.description, reading.loc);
+    parts.descriptorName ??= reading.name;
+    return "descriptor";
+  }
+  if (where !== "input" && where !== "output" && parts.input.schema) return "schema";
+  if (!parts[side].schema) parts[side].schema = { ...reading.schema, loc: reading.loc };
+  return "schema";
+}
+
+/**
+ * `{status, running: bool, user?: dict}`: an object shape in TypeScript-like notation.
+ * Returns the fields, or undefined when the text is not such a shape.
+ */
+function shapeFields(text: string, loc: SourceLocation): FieldSpec[] | undefined {
+  const m = /^\s*\{([\s\S]*)\}\s*$/.exec(text);
+  if (!m || /["']/.test(m[1]!)) return undefined;
+  const out: FieldSpec[] = [];
+  for (const part of splitTopLevel(m[1]!)) {
+    const p = part.trim();
+    if (!p || p === "..." || p === "…") continue;
+    const f = /^([A-Za-z_]\w*)(\?)?\s*(?::\s*(.+))?$/.exec(p);
+    if (!f) return undefined;
+    const typed = !!f[3];
+    const { schema } = typed ? parseTypeString(f[3]!) : { schema: {} };
+    out.push({ name: f[1]!, schema, required: false, requiredStated: !!f[2], typed, loc });
+  }
+  return out.length ? out : undefined;
+}

@@ -1,0 +1,58 @@
+import type { PhrasingContent, Table } from "mdast";
+import { inlineText, locOf } from "./document.js";
+import { fieldsFromTable, isFieldTable } from "./table.js";
+import { errorsFromTable } from "./tool-errors.js";
+import type { State, ToolReader } from "./tool-reader.js";
+
+/** Reads a table in the current section: errors, or the fields of the parameters or results. */
+export function readTable(r: ToolReader, table: Table, state: State): void {
+  const parts = r.parts;
+  let kind = state.kind;
+  if (kind === "errors") {
+    parts.errorsLoc ??= locOf(r.doc, table);
+    parts.errors.push(...errorsFromTable(table));
+    return;
+  }
+  if (kind !== "input" && kind !== "output") {
+    if (state.locked || !isFieldTable(table)) return;
+    const first = cellTextOf(table.children[0]?.children[0]);
+    kind =
+      /\b(field|return|output|result|response)/i.test(first) || parts.input.fields || parts.input.schema
+        ? "output"
+        : "input";
+    if (kind === "output" && parts.output.fields) return;
+  }
+  const side = parts[kind];
+  if (side.fields) {
+    nestedTable(r, table, kind, state.intro);
+    return;
+  }
+  const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics, kind === "input");
+  if (!read) return;
+  if (read.none && kind === "input") side.none ??= locOf(r.doc, table);
+  else if (read.fields.length) side.fields = { value: read.fields, loc: locOf(r.doc, table) };
+}
+
+/**
+ * A second table right after "The `circuit` object schema:" or "Each item in
+ * `results` contains:" describes the fields of that parameter (of its items for arrays).
+ */
+function nestedTable(r: ToolReader, table: Table, kind: "input" | "output", intro: string | undefined): void {
+  const side = r.parts[kind];
+  if (!intro || !side.fields) return;
+  const names = new Set(side.fields.value.map((f) => f.name));
+  const mentioned = [...intro.matchAll(/[`"']?([A-Za-z_][\w.]*)[`"']?/g)].map((m) => m[1]!).filter((n) => names.has(n));
+  const target = mentioned.length === 1 ? mentioned[0]! : undefined;
+  if (!target) return;
+  const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics, kind === "input");
+  if (!read?.fields.length) return;
+  const parent = side.fields.value.find((f) => f.name === target)!;
+  const isArray =
+    parent.schema.type === "array" || (Array.isArray(parent.schema.type) && parent.schema.type.includes("array"));
+  const prefix = `${target}${isArray ? "[]" : ""}.`;
+  side.fields.value.push(...read.fields.map((f) => ({ ...f, name: prefix + f.name })));
+}
+
+function cellTextOf(cell: { children: PhrasingContent[] } | undefined): string {
+  return cell ? inlineText(cell.children).trim() : "";
+}

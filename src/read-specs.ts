@@ -1,0 +1,84 @@
+import type { DiagnosticBag } from "./diagnostics/types.js";
+import type { ResolvedConfig } from "./config/types.js";
+import type { SpecSet, ToolSpec } from "./ir/types.js";
+import { loadSpecs } from "./parse/index.js";
+import { probeToolPatterns, validateTools } from "./validate/index.js";
+import { resolveToolSchemas } from "./validate/resolve.js";
+import { buildNameTable, type ToolNames } from "./naming/table.js";
+
+/** The checked IR of a run's inputs: what generate, check and lint all start from. */
+export interface SpecsRead {
+  /** Spec files read, relative to the working directory, sorted. */
+  files: string[];
+  /** Every tool read, schemas resolved (see `resolveToolSchemas`), sorted by name. */
+  tools: ToolSpec[];
+  /** The names decided for the whole run (identifiers, vendor names), by `toolKey`. */
+  names: Map<string, ToolNames>;
+}
+
+/** Options of {@link readSpecs}. */
+export interface ReadSpecsOptions {
+  /** Called before each spec file is read (`done` of `total`), for a progress display. */
+  onFile?: (done: number, total: number) => void;
+  /** Called once the files are read, when the checks start. */
+  onCheck?: () => void;
+  /** Milliseconds per stage (parse, resolve, probe, validate, names) are added here. */
+  timings?: Record<string, number>;
+}
+
+/**
+ * The stages every command that reads specs runs: parse the inputs into the IR, then
+ * {@link checkSpecs}. Problems go to `diagnostics`; whether to go on when there are errors
+ * is the caller's decision.
+ */
+export async function readSpecs(
+  config: ResolvedConfig,
+  diagnostics: DiagnosticBag,
+  options: ReadSpecsOptions = {},
+): Promise<SpecsRead> {
+  const timings = options.timings ?? {};
+  const specs = timed(timings, "parse", () =>
+    loadSpecs(config.inputs, diagnostics, {
+      cwd: config.cwd,
+      exclude: [config.outDir],
+      limits: config.limits,
+      onFile: options.onFile,
+    }),
+  );
+  options.onCheck?.();
+  return checkSpecs(config, specs, diagnostics, timings);
+}
+
+/**
+ * The checks after parsing, on IR read already (by {@link readSpecs}, or a copy of it: the
+ * IR is plain data): resolve schema identifiers and references, probe patterns for slow
+ * ones (in a worker), check every tool, and decide the names.
+ */
+export async function checkSpecs(
+  config: ResolvedConfig,
+  specs: SpecSet,
+  diagnostics: DiagnosticBag,
+  timings: Record<string, number> = {},
+): Promise<SpecsRead> {
+  const resolved = timed(timings, "resolve", () => resolveToolSchemas(specs.tools, diagnostics));
+  const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const t0 = performance.now();
+  const slowPatterns = await probeToolPatterns(resolved);
+  timings.probe = performance.now() - t0;
+  // In reading order, not by name: a duplicate is reported at the second definition read.
+  timed(timings, "validate", () => validateTools(resolved, diagnostics, { slowPatterns }));
+  const names = timed(timings, "names", () =>
+    buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics),
+  );
+  return { files: specs.files, tools, names };
+}
+
+/** Runs `fn`, adding the milliseconds it takes to `timings[stage]`. */
+function timed<T>(timings: Record<string, number>, stage: string, fn: () => T): T {
+  const t0 = performance.now();
+  try {
+    return fn();
+  } finally {
+    timings[stage] = (timings[stage] ?? 0) + performance.now() - t0;
+  }
+}
