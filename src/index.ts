@@ -2,8 +2,9 @@
  * mcp-specgen's programmatic API. The runtime that generated code imports is the separate
  * `@mcp-specgen/runtime` package.
  */
-export { defineConfig } from "./config/define.js";
+export { defineConfig, defineGenerator } from "./config/define.js";
 export type { UserConfig, ResolvedConfig, GeneratorName } from "./config/types.js";
+export type { ServerOptions } from "./config/server.js";
 export { loadConfig, resolveConfig } from "./config/load.js";
 export { runPipeline, type PipelineResult } from "./pipeline.js";
 export { loadSpecs, parseSpecText } from "./parse/index.js";
@@ -20,5 +21,8 @@ export type {
 } from "./ir/types.js";
 export type { Diagnostic, Severity } from "./diagnostics/types.js";
 export { formatDiagnostic } from "./diagnostics/format.js";
-export type { Generator, GeneratedFile, GeneratorContext } from "./generate/generator.js";
+export type { CustomGenerator, Generator, GeneratedFile, GeneratorContext } from "./generate/generator.js";
+export type { ToolNames } from "./naming/table.js";
+export type { TypesOptions } from "../generators/types/options.js";
+export type { OpenAIOptions } from "../generators/openai/options.js";
 export { main } from "./cli/main.js";

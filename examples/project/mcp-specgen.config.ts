@@ -1,5 +1,5 @@
 // mcp-specgen.config.ts — every option is optional; the values below are the defaults.
-// "mcp-specgen/config" holds only defineConfig, so loading the config stays quick.
+// "mcp-specgen/config" holds only defineConfig and defineGenerator, so loading the config stays quick.
 import { defineConfig } from "mcp-specgen/config";
 
 export default defineConfig({

@@ -2,6 +2,7 @@ import type { Generator, GeneratorContext } from "../../src/generate/generator.j
 import { tsBanner } from "../../src/generate/banner.js";
 import { renderTemplate } from "../../src/generate/templates.js";
 import { describeSharedWireNames, moduleNamespaces, sharedWireNames } from "../../src/generate/modules.js";
+import { CLIENT_PATH } from "../../src/generate/outputs.js";
 import { docComment, stringLiteral } from "../../src/generate/ts.js";
 
 /**
@@ -39,6 +40,6 @@ export const clientGenerator: Generator = {
       example,
       sharedWireNamesNote,
     });
-    return [{ path: "client.ts", contents }];
+    return [{ path: CLIENT_PATH, contents }];
   },
 };

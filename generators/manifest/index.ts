@@ -1,28 +1,13 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
 import { bannerText, jsonFile } from "../../src/generate/banner.js";
 import { contentHash } from "../../src/generate/hash.js";
-import type { ToolSpec } from "../../src/ir/types.js";
+import { MANIFEST_PATH, toolListEntry } from "../../src/generate/outputs.js";
 import { toolKey } from "../../src/naming/table.js";
 
 /** MCP protocol revision the generated servers speak by default. */
 export const MCP_PROTOCOL_VERSION = "2025-11-25";
 /** Version of the MCPToolCall / MCPToolResult message format. */
 export const TOOL_MESSAGE_VERSION = "1.0.0";
-
-/**
- * The tool's contract as MCP `tools/list` shows it. The manifest, the generated server and
- * the content hash all use this one function, so they can never disagree.
- */
-export function toolListEntry(tool: ToolSpec): Record<string, unknown> {
-  return {
-    name: tool.name,
-    ...(tool.title ? { title: tool.title } : {}),
-    description: tool.description,
-    inputSchema: tool.inputSchema,
-    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-    annotations: { ...(tool.title ? { title: tool.title } : {}), ...tool.annotations },
-  };
-}
 
 /**
  * Generates `manifest.json`: a registry manifest with generator and protocol versions,
@@ -73,6 +58,6 @@ export const manifestGenerator: Generator = {
       },
       tools,
     };
-    return [{ path: "manifest.json", contents: jsonFile(manifest) }];
+    return [{ path: MANIFEST_PATH, contents: jsonFile(manifest) }];
   },
 };

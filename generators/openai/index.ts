@@ -1,8 +1,11 @@
-import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
+import type { Generator } from "../../src/generate/generator.js";
 import { bannerText, jsonFile } from "../../src/generate/banner.js";
+import type { ResolvedOptionsOf } from "../../src/generate/options.js";
+import { OPENAI_PATH } from "../../src/generate/outputs.js";
 import type { JsonSchema } from "../../src/ir/types.js";
 import { toStrictSchema } from "./strict.js";
 import { toolKey } from "../../src/naming/table.js";
+import type { openaiOptions } from "./options.js";
 
 /**
  * Generates `openai.json`: the tools in the Chat Completions shape
@@ -11,17 +14,17 @@ import { toolKey } from "../../src/naming/table.js";
  * Names are the reversible vendor names recorded in the manifest; `strict: true` only when
  * the schema could be brought into strict mode.
  */
-export const openaiGenerator: Generator = {
+export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>> = {
   name: "openai",
   requires: [],
-  generate(ctx: GeneratorContext) {
+  generate(ctx) {
     const chatCompletions: unknown[] = [];
     const responses: unknown[] = [];
     const notStrict: Array<{ tool: string; reason: string }> = [];
     for (const tool of ctx.tools) {
       const name = ctx.names.get(toolKey(tool))!.vendor;
       const base = withoutMetaKeywords(tool.inputSchema);
-      const converted = ctx.config.openai.strict
+      const converted = ctx.options.strict
         ? toStrictSchema(base)
         : { strict: false as const, schema: base, reason: "strict mode disabled in config" };
       if (!converted.strict) notStrict.push({ tool: tool.name, reason: converted.reason });
@@ -31,7 +34,7 @@ export const openaiGenerator: Generator = {
     }
     return [
       {
-        path: "openai.json",
+        path: OPENAI_PATH,
         contents: jsonFile({ $comment: bannerText(ctx.config.inputs), chatCompletions, responses, notStrict }),
       },
     ];

@@ -8,8 +8,7 @@ import {
 } from "../../src/generate/modules.js";
 import { renderTemplate } from "../../src/generate/templates.js";
 import { docComment, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
-import { toolListEntry } from "../manifest/index.js";
-import { validatorNames, validatorsPath } from "../validators/index.js";
+import { SERVER_PATH, TOOLS_PATH, toolListEntry, validatorNames, validatorsPath } from "../../src/generate/outputs.js";
 import { schemaDialect, type Dialect } from "../../src/schema/ajv.js";
 
 /** Alias prefix of a validators module import per dialect; `_` never occurs inside a module identifier. */
@@ -86,8 +85,8 @@ export const serverGenerator: Generator = {
         .map(([alias, from]) => ({ alias, from })),
     });
     return [
-      { path: "tools.ts", contents: toolsFile },
-      { path: "server.ts", contents: server },
+      { path: TOOLS_PATH, contents: toolsFile },
+      { path: SERVER_PATH, contents: server },
     ];
   },
 };

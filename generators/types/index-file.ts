@@ -3,7 +3,7 @@ import { tsBanner } from "../../src/generate/banner.js";
 import { moduleNamespaces } from "../../src/generate/modules.js";
 import { deprecatedTag, docComment, stringLiteral } from "../../src/generate/ts.js";
 import { toolKey } from "../../src/naming/table.js";
-import { moduleTypesPath } from "./index.js";
+import { moduleTypesPath, TYPES_INDEX_PATH } from "../../src/generate/outputs.js";
 
 /**
  * The index: every module's types as a namespace (`aiCodeEditing.GenerateCodeArgs`), and the
@@ -62,5 +62,5 @@ export function indexFile(ctx: GeneratorContext): GeneratedFile {
     "export type ToolName = { [M in ModuleName]: ModuleToolName<M> }[ModuleName];",
     "",
   );
-  return { path: "index.ts", contents: lines.join("\n") };
+  return { path: TYPES_INDEX_PATH, contents: lines.join("\n") };
 }

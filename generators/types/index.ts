@@ -14,13 +14,16 @@ import { prepareSchemaForTypes, restoreShadowedNames } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
 import { indexFile } from "./index-file.js";
 import { toolKey } from "../../src/naming/table.js";
+import type { ResolvedOptionsOf } from "../../src/generate/options.js";
+import { moduleTypesPath } from "../../src/generate/outputs.js";
+import type { typesOptions } from "./options.js";
 
 /**
  * Generates `<Name>Args` and `<Name>Result` types for every tool, one file per module
  * under `types/`, plus `index.ts` with each module's types as a namespace and the
  * `ToolTypes` map of module → tool → wire name, argument and result types.
  */
-export const typesGenerator: Generator = {
+export const typesGenerator: Generator<ResolvedOptionsOf<typeof typesOptions>> = {
   name: "types",
   requires: [],
   async generate(ctx) {
@@ -31,13 +34,8 @@ export const typesGenerator: Generator = {
   },
 };
 
-/** Path of a module's types file, relative to the output directory. */
-export function moduleTypesPath(module: string): string {
-  return `types/${module}.ts`;
-}
-
 async function moduleFile(
-  ctx: GeneratorContext,
+  ctx: GeneratorContext<ResolvedOptionsOf<typeof typesOptions>>,
   module: string,
   tools: ToolSpec[],
 ): Promise<{ file: GeneratedFile; names: string[] }> {
@@ -46,7 +44,7 @@ async function moduleFile(
   const options: Partial<Options> = {
     bannerComment: "",
     format: false,
-    additionalProperties: !ctx.config.types.closedObjects,
+    additionalProperties: !ctx.options.closedObjects,
     declareExternallyReferenced: true,
     unreachableDefinitions: false,
     unknownAny: true,

@@ -18,6 +18,7 @@ import {
   type Dialect,
 } from "../../src/schema/ajv.js";
 import { toolKey } from "../../src/naming/table.js";
+import { validatorNames, validatorsPath } from "../../src/generate/outputs.js";
 
 const require = createRequire(import.meta.url);
 const standaloneCode = (
@@ -31,20 +32,6 @@ interface ValidatorSpec {
   doc: string;
   tool: ToolSpec;
   side: "inputSchema" | "outputSchema";
-}
-
-// Schemas of the newer dialects live in a folder per dialect, so no module name (which
-// may contain dots, such as `x.2019`) can produce another module's file name.
-const DIALECT_FOLDERS: Record<Dialect, string> = { draft7: "", "2019": "draft-2019-09/", "2020": "draft-2020-12/" };
-
-/** The module path of a module's validators (without extension). */
-export function validatorsPath(module: string, dialect: Dialect = "draft7"): string {
-  return `validators/${DIALECT_FOLDERS[dialect]}${module}`;
-}
-
-/** Export names of a tool's validators. */
-export function validatorNames(pascal: string): { args: string; result: string } {
-  return { args: `validate${pascal}Args`, result: `validate${pascal}Result` };
 }
 
 /**

@@ -12,10 +12,12 @@ import { CACHE_FORMAT } from "./entry.js";
  * them. Any difference in what could change the output gives another fingerprint.
  * Undefined when the run cannot be fingerprinted cheaply and safely — an input is
  * missing or unreadable, or a file exceeds its size limit — the full run then reports
- * the problem. Never throws.
+ * the problem; and when the config has custom generators, whose code (and whatever it
+ * imports) is no part of the identity, so a changed one could not be noticed. Never throws.
  */
 export function runFingerprint(config: ResolvedConfig, identity: string): string | undefined {
   try {
+    if (config.customGenerators?.length) return undefined;
     const found = new DiagnosticBag();
     const files = findSpecFiles(config.inputs, found, { cwd: config.cwd, exclude: [config.outDir] });
     if (found.items.length) return undefined;

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { isValidToolName } from "@mcp-specgen/runtime";
 import { UsageError } from "../config/load.js";
 import { normalizeModule } from "../ir/build.js";
 import { readToolList, type ImportSource, type ListedTool } from "../import/source.js";
@@ -8,7 +9,6 @@ import { findValueExcess, pointerText } from "../parse/value-limits.js";
 import { renderMarkdownSpec } from "../import/render-markdown.js";
 import { jsonFile } from "../generate/banner.js";
 import { atomicWrite } from "../output/temp.js";
-import { MCP_TOOL_NAME } from "../validate/index.js";
 import { verifyMarkdownRoundTrip } from "../import/verify.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import type { CliIO } from "./io.js";
@@ -61,21 +61,21 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
   );
   if (existsSync(out) && !values.force)
     throw new UsageError(`${path.relative(io.cwd, out)} exists; pass --force to overwrite it`);
-  const invalid = list.tools.filter((t) => !MCP_TOOL_NAME.test(t.name));
+  const invalid = list.tools.filter((t) => !isValidToolName(t.name));
   for (const t of invalid)
     io.stderr(
       `mcp-specgen import: skipped a tool whose name is not a valid MCP tool name: ${JSON.stringify(t.name.slice(0, 140))}`,
     );
   // A tool list is untrusted like a spec: the same limits apply before anything renders it.
   const oversized = list.tools
-    .filter((t) => MCP_TOOL_NAME.test(t.name))
+    .filter((t) => isValidToolName(t.name))
     .flatMap((t) => toolExcess(t).map((problem) => `${t.name}: ${problem}`));
   if (oversized.length) {
     for (const problem of oversized) io.stderr(`mcp-specgen import: ${problem}`);
     io.stderr("mcp-specgen import: the tool list exceeds the spec limits; nothing was written.");
     return 1;
   }
-  const tools = list.tools.filter((t) => MCP_TOOL_NAME.test(t.name));
+  const tools = list.tools.filter((t) => isValidToolName(t.name));
   const description =
     source.kind === "stdio"
       ? `the stdio server \`${source.command}\``

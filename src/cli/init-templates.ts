@@ -2,6 +2,8 @@
 // generate from exactly what a user gets.
 
 import { GENERATOR_NAMES } from "../config/types.js";
+import { GENERATOR_OPTIONS, generatorsWithOptions } from "../../generators/options.js";
+import type { OptionSpec } from "../generate/options.js";
 
 /** One line per generator, for the config's comment; a generator added later is still listed. */
 const GENERATOR_NOTES: Record<string, string> = {
@@ -13,14 +15,30 @@ const GENERATOR_NOTES: Record<string, string> = {
   manifest: "a registry manifest with a content hash per tool (manifest.json)",
 };
 
+/** One line per generator, for the config's comment. */
+function generatorNotes(): string {
+  const width = Math.max(...GENERATOR_NAMES.map((g) => g.length));
+  return GENERATOR_NAMES.map((g) => `  //   ${g.padEnd(width)}  ${GENERATOR_NOTES[g] ?? ""}`.trimEnd()).join("\n");
+}
+
+/** Each generator's options with their defaults, each after its documentation as a comment. */
+function generatorOptions(): string {
+  return generatorsWithOptions()
+    .map((g) => {
+      const specs = Object.entries(GENERATOR_OPTIONS[g].options as Record<string, OptionSpec<unknown>>);
+      const lines = specs.flatMap(([option, spec]) => [
+        ...spec.doc.split("\n").map((line) => `    // ${line}`),
+        `    ${option}: ${JSON.stringify(spec.default)},`,
+      ]);
+      return [`  ${g}: {`, ...lines, "  },"].join("\n");
+    })
+    .join("\n");
+}
+
 /** `mcp-specgen.config.ts`: every option with its default and a comment. */
 export function configTemplate(module: string): string {
-  const width = Math.max(...GENERATOR_NAMES.map((g) => g.length));
-  const notes = GENERATOR_NAMES.map((g) => `  //   ${g.padEnd(width)}  ${GENERATOR_NOTES[g] ?? ""}`.trimEnd()).join(
-    "\n",
-  );
   return `// mcp-specgen.config.ts — every option is optional; the values below are the defaults.
-// "mcp-specgen/config" holds only defineConfig, so loading the config stays quick.
+// "mcp-specgen/config" holds only defineConfig and defineGenerator, so loading the config stays quick.
 import { defineConfig } from "mcp-specgen/config";
 
 export default defineConfig({
@@ -30,22 +48,13 @@ export default defineConfig({
   // generated there (it lists them in ${"`"}.mcp-specgen-files.json${"`"}).
   outDir: "generated",
   // The generators to run:
-${notes}
+${generatorNotes()}
   generators: [${GENERATOR_NAMES.map((g) => JSON.stringify(g)).join(", ")}],
   // Identifiers in generated code, inside each module's namespace: "tool" names them after
   // the tool (${module}.get_greeting → client.${camel(module)}.getGreeting); "module-tool" adds the
   // module as well (client.${camel(module)}.${camel(module)}GetGreeting).
   naming: "tool",
-  types: {
-    // Objects without \`additionalProperties\` are closed: no index signature.
-    closedObjects: true,
-  },
-  openai: {
-    // Bring schemas into OpenAI's strict mode whenever they allow it.
-    strict: true,
-    // Longest function name, 16 to 64; some hosts accept fewer characters (Cursor: 60).
-    nameMaxLength: 64,
-  },
+${generatorOptions()}
   // Name and version of the server in manifest.json and the MCP serverInfo.
   // Default name: the "name" of package.json; default version: "0.0.0".
   // server: { name: "my-server", version: "1.0.0" },

@@ -132,6 +132,7 @@ function newPackageName(cwd: string): string {
       .basename(cwd)
       .toLowerCase()
       .replace(/[^a-z0-9._~-]+/g, "-")
+      // regex-safety: a directory name, at most 255 bytes (NAME_MAX), so a run of "-" stays short
       .replace(/^[._-]+|-+$/g, "") || "my-tools"
   );
 }

@@ -1,8 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { GENERATOR_NAMES, type GeneratorName, type ResolvedConfig, type UserConfig } from "./types.js";
+import type { ResolvedConfig, UserConfig } from "./types.js";
 import { limitsProblem, resolveLimits } from "../parse/limits.js";
+import { resolveGeneratorList } from "./custom-generators.js";
+import { resolveServer } from "./server.js";
+import { GENERATOR_OPTIONS, generatorsWithOptions, type GeneratorsResolvedOptions } from "../../generators/options.js";
+import { resolveGeneratorOptions } from "../generate/options.js";
 
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES = [
@@ -49,53 +53,42 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
   return resolveConfig(cwd, user, file ? path.relative(cwd, file) : undefined);
 }
 
-/** Applies defaults and checks a user config. */
+/**
+ * Applies defaults and checks a user config: the top-level options here, each built-in
+ * generator's options through its own declaration (generators/<name>/options.ts), and the
+ * custom generators of `generators`. Throws a UsageError naming the config and the problem.
+ */
 export function resolveConfig(cwd: string, user: UserConfig, configFile?: string): ResolvedConfig {
   const where = configFile ?? "config";
-  if (user.generators)
-    for (const g of user.generators)
-      if (!GENERATOR_NAMES.includes(g))
-        throw new UsageError(`${where}: unknown generator "${g}" (known: ${GENERATOR_NAMES.join(", ")})`);
-  if (user.generators && user.generators.length === 0)
-    throw new UsageError(
-      `${where}: generators is empty, so nothing would be generated (and every earlier output removed); list the generators to run, or leave the option out to run them all`,
-    );
-  const repeated = user.generators?.find((g, i) => user.generators!.indexOf(g) !== i);
-  if (repeated) throw new UsageError(`${where}: generator "${repeated}" is listed twice in generators`);
+  const fail = (problem: string): never => {
+    throw new UsageError(`${where}: ${problem}`);
+  };
+  const list = resolveGeneratorList(user.generators);
+  if ("problem" in list) return fail(list.problem);
   if (user.naming && user.naming !== "tool" && user.naming !== "module-tool")
-    throw new UsageError(`${where}: naming must be "tool" or "module-tool"`);
-  const max = user.openai?.nameMaxLength ?? 64;
-  if (!Number.isInteger(max) || max < 16 || max > 64)
-    throw new UsageError(`${where}: openai.nameMaxLength must be an integer from 16 to 64`);
+    fail('naming must be "tool" or "module-tool"');
+  const options: Partial<Record<string, unknown>> = {};
+  for (const name of generatorsWithOptions()) {
+    const resolved = resolveGeneratorOptions(GENERATOR_OPTIONS[name], user[name]);
+    if ("problem" in resolved) return fail(resolved.problem);
+    options[name] = resolved.options;
+  }
   const limitsError = limitsProblem(user.limits);
-  if (limitsError) throw new UsageError(`${where}: ${limitsError}`);
+  if (limitsError) fail(limitsError);
+  const server = resolveServer(cwd, user.server);
+  if ("problem" in server) return fail(server.problem);
   return {
     cwd,
     ...(configFile ? { configFile } : {}),
     inputs: normalizeInputs(cwd, user.inputs?.length ? user.inputs : ["specs"]),
     outDir: user.outDir ?? "generated",
-    generators: (user.generators ?? [...GENERATOR_NAMES]) as GeneratorName[],
+    generators: list.selection.names,
+    customGenerators: list.selection.custom,
     naming: user.naming ?? "tool",
-    types: { closedObjects: user.types?.closedObjects ?? true },
-    openai: { strict: user.openai?.strict ?? true, nameMaxLength: max },
-    server: {
-      name: user.server?.name ?? readPackageName(cwd) ?? "mcp-specgen-server",
-      version: user.server?.version ?? "0.0.0",
-    },
+    ...(options as GeneratorsResolvedOptions),
+    server: server.server,
     limits: resolveLimits(user.limits),
   };
-}
-
-function readPackageName(cwd: string): string | undefined {
-  try {
-    // npm accepts a package.json that starts with a byte order mark; JSON.parse does not.
-    const pkg = JSON.parse(readFileSync(path.join(cwd, "package.json"), "utf8").replace(/^\uFEFF/, "")) as {
-      name?: unknown;
-    };
-    return typeof pkg.name === "string" ? pkg.name : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -1,40 +1,38 @@
 import type { NamingMode } from "../naming/table.js";
 import type { SpecLimits } from "../parse/limits.js";
+import type { GeneratorsResolvedOptions, GeneratorsUserOptions } from "../../generators/options.js";
+import type { CustomGenerator } from "../generate/generator.js";
+import type { ServerOptions } from "./server.js";
 
-/** The names of the generators that can run. */
+/** The names of the built-in generators, in their canonical order. */
 export const GENERATOR_NAMES = ["types", "validators", "server", "client", "openai", "manifest"] as const;
 export type GeneratorName = (typeof GENERATOR_NAMES)[number];
 
-/** User configuration (`mcp-specgen.config.ts` / `.json`). Every field is optional. */
-export interface UserConfig {
+/**
+ * User configuration (`mcp-specgen.config.ts` / `.json`). Every field is optional. Each
+ * built-in generator with options reads them under its own name (`types`, `openai`),
+ * declared with their defaults in generators/<name>/options.ts.
+ */
+export interface UserConfig extends GeneratorsUserOptions {
   /** Spec files or directories (searched recursively for *.md and *.json). Default: ["specs"]. */
   inputs?: string[];
   /** Output directory. Default: "generated". */
   outDir?: string;
   /**
-   * Which generators to run. Default: all. A generator whose files import another's must
-   * run with it ("server" needs "types" and "validators", "client" needs "types"); a list
-   * without them is a config error naming what to add.
+   * Which generators to run: built-in ones by name, custom ones as `defineGenerator({ … })`
+   * objects. Default: all the built-in ones. A generator whose files import another's must
+   * run with it ("server" needs "types" and "validators", "client" needs "types"; a custom
+   * generator needs what its `requires` lists); a list without them is a config error naming
+   * what to add. They run in an order where each comes after what it requires.
    */
-  generators?: GeneratorName[];
+  generators?: Array<GeneratorName | CustomGenerator<unknown>>;
   /** "tool" (default): `generateCode`; "module-tool": `aiCodeEditingGenerateCode`. */
   naming?: NamingMode;
-  types?: {
-    /** Treat objects without `additionalProperties` as closed (no index signature). Default: true. */
-    closedObjects?: boolean;
-  };
-  openai?: {
-    /** Try to bring schemas into strict mode. Default: true. */
-    strict?: boolean;
-    /** Longest vendor function name; some hosts cap lower than 64 (Cursor: 60). Default: 64. */
-    nameMaxLength?: number;
-  };
-  server?: {
-    /** Server name for the manifest and MCP `serverInfo`. Default: the package name or "mcp-specgen-server". */
-    name?: string;
-    /** Server version. Default: "0.0.0". */
-    version?: string;
-  };
+  /**
+   * Name and version of the server, in manifest.json and the MCP `serverInfo`; any generator
+   * may read them (`ctx.config.server`).
+   */
+  server?: ServerOptions;
   /**
    * Bounds on what one spec may ask of the parser (file sizes, nesting, schema sizes,
    * YAML aliases); a spec beyond one gets an error diagnostic instead of exhausting time
@@ -46,17 +44,18 @@ export interface UserConfig {
 }
 
 /** Configuration with every default applied and paths relative to `cwd`. */
-export interface ResolvedConfig {
+export interface ResolvedConfig extends GeneratorsResolvedOptions {
   cwd: string;
   /** Config file used, relative to cwd, if any. */
   configFile?: string;
   inputs: string[];
   outDir: string;
-  generators: GeneratorName[];
+  /** The generators to run, by name: built-in names and the names of `customGenerators`, as listed. */
+  generators: string[];
+  /** The custom generators of `generators`, as the config defines them. */
+  customGenerators: Array<CustomGenerator<unknown>>;
   naming: NamingMode;
-  types: { closedObjects: boolean };
-  openai: { strict: boolean; nameMaxLength: number };
-  server: { name: string; version: string };
+  server: Required<ServerOptions>;
   /** Parse limits, every one set (see UserConfig.limits for defaults). */
   limits: SpecLimits;
 }

@@ -1,24 +1,37 @@
-import { GENERATOR_NAMES, type GeneratorName } from "../config/types.js";
-import type { Generator } from "./generator.js";
+import { GENERATOR_NAMES, type GeneratorName, type ResolvedConfig } from "../config/types.js";
 import { GENERATORS } from "../../generators/index.js";
 import { UsageError } from "../config/load.js";
+import { generatorOrder, requirementCycle } from "./order.js";
+
+/**
+ * What each generator requires, by name, in canonical order: the built-in generators in the
+ * order of GENERATOR_NAMES, then the custom generators of a config in the order listed.
+ */
+export type RequirementTable = ReadonlyMap<string, readonly string[]>;
+
+/** The requirement table of the built-in generators and of `config`'s custom generators. */
+export function requirementTable(config?: { customGenerators?: ResolvedConfig["customGenerators"] }): RequirementTable {
+  return new Map<string, readonly string[]>([
+    ...GENERATOR_NAMES.map((n): [string, readonly string[]] => [n, GENERATORS[n].requires]),
+    ...(config?.customGenerators ?? []).map((g): [string, readonly string[]] => [g.name, g.requires ?? []]),
+  ]);
+}
 
 /**
  * The generators `names` need, with everything they require (transitively), in the
- * canonical order of GENERATOR_NAMES.
+ * canonical order of the table (built-in generators in the order of GENERATOR_NAMES).
  */
-export function generatorClosure(
-  names: readonly GeneratorName[],
-  generators: Readonly<Record<GeneratorName, Pick<Generator, "requires">>> = GENERATORS,
-): GeneratorName[] {
-  const needed = new Set<GeneratorName>();
-  const visit = (name: GeneratorName) => {
+export function generatorClosure(names: readonly GeneratorName[]): GeneratorName[];
+export function generatorClosure(names: readonly string[], table: RequirementTable): string[];
+export function generatorClosure(names: readonly string[], table: RequirementTable = requirementTable()): string[] {
+  const needed = new Set<string>();
+  const visit = (name: string) => {
     if (needed.has(name)) return;
     needed.add(name);
-    for (const r of generators[name].requires) visit(r);
+    for (const r of table.get(name) ?? []) visit(r);
   };
   for (const n of names) visit(n);
-  return GENERATOR_NAMES.filter((n) => needed.has(n));
+  return [...table.keys()].filter((n) => needed.has(n));
 }
 
 /**
@@ -27,18 +40,19 @@ export function generatorClosure(
  * it can. The message names what is missing and the list to use instead.
  */
 export function generatorRequirementsProblem(
-  names: readonly GeneratorName[],
-  generators: Readonly<Record<GeneratorName, Pick<Generator, "requires">>> = GENERATORS,
+  names: readonly string[],
+  table: RequirementTable = requirementTable(),
 ): string | undefined {
   const chosen = new Set(names);
   const needs: string[] = [];
-  for (const name of GENERATOR_NAMES) {
+  for (const name of table.keys()) {
     if (!chosen.has(name)) continue;
-    const missing = generatorClosure([name], generators).filter((r) => !chosen.has(r));
+    const missing = generatorClosure([name], table).filter((r) => !chosen.has(r));
     if (missing.length) needs.push(`the "${name}" generator needs ${quotedList(missing)}`);
   }
   if (!needs.length) return undefined;
-  const fix = generatorClosure(names, generators);
+  // In canonical order, each after what it requires (the order they would run in).
+  const fix = generatorOrder(generatorClosure(names, table), (name) => table.get(name) ?? []);
   const why =
     needs.length === 1
       ? "its files import theirs and would not compile without them"
@@ -52,14 +66,30 @@ function quotedList(names: readonly string[]): string {
 }
 
 /**
- * Refuses a configuration whose generators need others it leaves out (a `UsageError`, exit
- * code 2, before anything runs). Checked when the generators are loaded rather than in
- * `resolveConfig`, so that reading a config never loads every generator.
+ * Refuses a configuration whose generators need others it leaves out, or require each other
+ * in a cycle (a `UsageError`, exit code 2, before anything runs). Checked when the generators
+ * are loaded rather than in `resolveConfig`, so that reading a config never loads every
+ * generator.
  */
 export function assertGeneratorSelection(config: {
-  generators: readonly GeneratorName[];
+  generators: readonly string[];
+  customGenerators?: ResolvedConfig["customGenerators"];
   configFile?: string | undefined;
 }): void {
-  const problem = generatorRequirementsProblem(config.generators);
+  const table = requirementTable(config);
+  // Built-in generators never require custom ones, so only custom ones can form a cycle.
+  const cycle = requirementCycle(config.generators, (name) => table.get(name) ?? []);
+  const problem = cycle
+    ? `generators cannot require each other in a cycle: ${cycle.map((n) => `"${n}"`).join(" requires ")}`
+    : generatorRequirementsProblem(config.generators, table);
   if (problem) throw new UsageError(`${config.configFile ?? "config"}: ${problem}`);
+}
+
+/**
+ * The order to run a config's generators in: each after the generators it requires, and
+ * otherwise as listed (see {@link generatorOrder}).
+ */
+export function runOrder(config: Pick<ResolvedConfig, "generators" | "customGenerators">): string[] {
+  const table = requirementTable(config);
+  return generatorOrder(config.generators, (name) => table.get(name) ?? []);
 }

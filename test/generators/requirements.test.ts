@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { GENERATORS } from "../../generators/index.js";
 import { GENERATOR_NAMES, type GeneratorName } from "../../src/config/types.js";
 import { resolveConfig, UsageError } from "../../src/config/load.js";
 import { runPipeline } from "../../src/pipeline.js";
 import { assertGeneratorSelection, generatorClosure } from "../../src/generate/requirements.js";
-import { REPO, runCli, runtimeProject, tempProject, type TempProject } from "../helpers/project.js";
-import { typeCheck } from "../helpers/tsc.js";
+import { REPO, runCli, tempProject } from "../helpers/project.js";
 
 // Each generator declares the generators whose files its files import. A config that runs
-// one without them is refused; run with them, its output compiles on its own.
-
-const SPECS = path.join(REPO, "specs");
+// one without them is refused; run with them, its output compiles on its own
+// (test/generators/requirements-compile.test.ts).
 
 /** Every subset of `names` (the empty one included). */
 function subsets<T>(names: readonly T[]): T[][] {
@@ -38,12 +36,6 @@ function importedOwners(
 }
 
 describe("generator requirements", () => {
-  let project: TempProject;
-  beforeAll(() => {
-    project = runtimeProject();
-  });
-  afterAll(() => project.dispose());
-
   it("every generator declares exactly the generators whose files its files import", async () => {
     for (const dir of [REPO, path.join(REPO, "test/fixtures/golden/hostile")]) {
       const base = resolveConfig(dir, { inputs: ["specs"], server: { name: "r", version: "1.0.0" } });
@@ -62,26 +54,6 @@ describe("generator requirements", () => {
       for (const name of GENERATOR_NAMES)
         expect([...importedOwners(files, name, contents)].sort(), name).toEqual([...GENERATORS[name].requires].sort());
     }
-  });
-
-  it("each generator with its requirements compiles on its own (one tsc run over every set)", async () => {
-    const written: string[] = [];
-    for (const name of GENERATOR_NAMES) {
-      const generators = generatorClosure([name]);
-      const result = await runPipeline(
-        resolveConfig(REPO, { inputs: [SPECS], generators, server: { name: "r", version: "1.0.0" } }),
-      );
-      expect(result.failed).toBe(false);
-      expect(new Set(result.files.map((f) => f.path)).size).toBe(result.files.length);
-      for (const f of result.files) {
-        project.write(`${name}/${f.path}`, f.contents);
-        if (f.path.endsWith(".ts")) written.push(path.join(project.dir, name, f.path));
-      }
-    }
-    expect(written.some((f) => f.includes(`${path.sep}server${path.sep}server.ts`))).toBe(true);
-    const r = typeCheck(written, project.dir);
-    expect(r.output).toBe("");
-    expect(r.ok).toBe(true);
   });
 
   it.each(GENERATOR_NAMES.filter((g) => GENERATORS[g].requires.length > 0))(

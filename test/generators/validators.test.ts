@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { resolveConfig } from "../../src/config/load.js";
-import { runPipeline } from "../../src/pipeline.js";
 import type { GeneratedFile } from "../../src/generate/generator.js";
+import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import { SCHEMAS_PER_CHUNK } from "../../generators/validators/index.js";
+import { generate as run, makeTool } from "../helpers/make-tool.js";
 import { REPO, tempProject, type TempProject } from "../helpers/project.js";
+
+// The validators generator on in-memory tools (test/helpers/make-tool.ts); the modules it
+// writes are loaded from a temporary directory and run.
 
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 
@@ -14,23 +17,25 @@ const TOOLS = 130; // 2 schemas each, every 10th input a duplicate → > 2 chunk
 const DISTINCT = TOOLS * 2 - Math.floor((TOOLS - 1) / 10);
 
 /** Tool i: a distinct input schema (a `const` carrying i) except every 10th tool, which reuses tool 0's. */
-function tools(): unknown[] {
-  return Array.from({ length: TOOLS }, (_, i) => ({
-    name: `big.tool_${String(i).padStart(3, "0")}`,
-    description: `Tool ${i}.`,
-    inputSchema: {
-      type: "object",
-      properties: {
-        id: { const: i % 10 === 0 ? 0 : i },
-        name: { type: "string", minLength: 2 },
-        day: { type: "string", format: "date" },
-        tags: { type: "array", uniqueItems: true, maxItems: 100 },
+function tools(): ToolSpec[] {
+  return Array.from({ length: TOOLS }, (_, i) =>
+    makeTool({
+      name: `big.tool_${String(i).padStart(3, "0")}`,
+      description: `Tool ${i}.`,
+      inputSchema: {
+        type: "object",
+        properties: {
+          id: { const: i % 10 === 0 ? 0 : i },
+          name: { type: "string", minLength: 2 },
+          day: { type: "string", format: "date" },
+          tags: { type: "array", uniqueItems: true, maxItems: 100 },
+        },
+        required: ["id"],
+        additionalProperties: false,
       },
-      required: ["id"],
-      additionalProperties: false,
-    },
-    outputSchema: { type: "object", properties: { n: { type: "integer", maximum: i } }, required: ["n"] },
-  }));
+      outputSchema: { type: "object", properties: { n: { type: "integer", maximum: i } }, required: ["n"] },
+    }),
+  );
 }
 
 /** Loads a generated validators module with its runtime import pointed at the runtime's sources. */
@@ -42,12 +47,17 @@ async function load(project: TempProject, code: string): Promise<Record<string, 
 }
 let loaded = 0;
 
-async function generate(dir: string): Promise<GeneratedFile[]> {
-  const result = await runPipeline(
-    resolveConfig(dir, { server: { name: "t", version: "1.0.0" }, generators: ["validators"] }),
-  );
-  expect(result.failed).toBe(false);
-  return result.files.filter((f) => f.path.startsWith("validators/"));
+async function generate(tools: ToolSpec[]): Promise<GeneratedFile[]> {
+  return (await run(tools, ["validators"])).filter((f) => f.path.startsWith("validators/"));
+}
+
+/** A tool of module `module` whose arguments are an object with the given properties. */
+function withProperties(module: string, properties: Record<string, JsonSchema>, required?: string[]): ToolSpec {
+  return makeTool({
+    name: `${module}.t`,
+    description: "d",
+    inputSchema: { type: "object", properties, ...(required ? { required } : {}) },
+  });
 }
 
 describe("validators generator: one module compiled in chunks", () => {
@@ -57,8 +67,8 @@ describe("validators generator: one module compiled in chunks", () => {
   let mod: Record<string, Validate>;
 
   beforeAll(async () => {
-    project = tempProject({ "specs/tools.json": JSON.stringify({ tools: tools() }) });
-    files = await generate(project.dir);
+    project = tempProject();
+    files = await generate(tools());
     code = files.find((f) => f.path === "validators/big.ts")!.contents;
     mod = await load(project, code);
   });
@@ -113,22 +123,18 @@ describe("validators generator: one module compiled in chunks", () => {
   });
 
   it("is deterministic byte for byte", async () => {
-    const again = await generate(project.dir);
+    const again = await generate(tools());
     expect(again).toEqual(files);
   });
 });
 
 describe("validators generator: bounded cost", () => {
   it("checks uniqueItems over objects only within maxItems, with the same verdicts", async () => {
-    const project = tempProject({
-      "specs/tools.json": JSON.stringify({
-        name: "u.t",
-        description: "d",
-        inputSchema: { type: "object", properties: { list: { type: "array", maxItems: 1000, uniqueItems: true } } },
-      }),
-    });
+    const project = tempProject();
     try {
-      const files = await generate(project.dir);
+      const files = await generate([
+        withProperties("u", { list: { type: "array", maxItems: 1000, uniqueItems: true } }),
+      ]);
       const { validateTArgs } = await load(project, files.find((f) => f.path === "validators/u.ts")!.contents);
       expect(validateTArgs!({ list: [{ a: 1 }, { a: 2 }] })).toBe(true);
       expect(validateTArgs!({ list: [{ a: 1 }, { a: 1 }] })).toBe(false);
@@ -147,15 +153,9 @@ describe("validators generator: bounded cost", () => {
 describe("validators generator: large enums", () => {
   it("checks a large enum of plain values with one Set lookup, reporting it as enum", async () => {
     const values = [...Array.from({ length: 4990 }, (_, i) => `v${i}`), 7, true, null];
-    const project = tempProject({
-      "specs/tools.json": JSON.stringify({
-        name: "e.t",
-        description: "d",
-        inputSchema: { type: "object", properties: { list: { type: "array", items: { enum: values } } } },
-      }),
-    });
+    const project = tempProject();
     try {
-      const files = await generate(project.dir);
+      const files = await generate([withProperties("e", { list: { type: "array", items: { enum: values } } })]);
       const code = files.find((f) => f.path === "validators/e.ts")!.contents;
       expect(code).toContain("new Set([");
       const { validateTArgs } = await load(project, code);
@@ -177,26 +177,12 @@ describe("validators generator: large enums", () => {
 
 describe("validators generator: property names every object inherits", () => {
   it("checks own properties only when a schema names constructor, toString…", async () => {
-    const project = tempProject({
-      "specs/tools.json": JSON.stringify([
-        {
-          name: "o.t",
-          description: "d",
-          inputSchema: {
-            type: "object",
-            properties: { constructor: { type: "object" }, toString: { type: "string" } },
-            required: ["toString"],
-          },
-        },
-        {
-          name: "p.t",
-          description: "d",
-          inputSchema: { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
-        },
-      ]),
-    });
+    const project = tempProject();
     try {
-      const files = await generate(project.dir);
+      const files = await generate([
+        withProperties("o", { constructor: { type: "object" }, toString: { type: "string" } }, ["toString"]),
+        withProperties("p", { a: { type: "string" } }, ["a"]),
+      ]);
       const { validateTArgs } = await load(project, files.find((f) => f.path === "validators/o.ts")!.contents);
       // Inherited members are neither a wrong `constructor` nor a present `toString`.
       expect(validateTArgs!({ toString: "x" })).toBe(true);

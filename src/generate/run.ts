@@ -1,0 +1,114 @@
+import { GENERATOR_NAMES, type GeneratorName, type ResolvedConfig } from "../config/types.js";
+import type { DiagnosticBag } from "../diagnostics/types.js";
+import { describeThrown, reportUnexpected } from "../diagnostics/unexpected.js";
+import type { SourceLocation, ToolSpec } from "../ir/types.js";
+import { toolKey, type ToolNames } from "../naming/table.js";
+import { GENERATORS } from "../../generators/index.js";
+import { generatorsWithOptions } from "../../generators/options.js";
+import { bannerText } from "./banner.js";
+import { customGeneratorFiles } from "./custom-output.js";
+import { GenerationError, type GeneratedFile, type GeneratorContext } from "./generator.js";
+import { generatorClosure, requirementTable } from "./requirements.js";
+
+/** What every generator of a run is given, besides its own options and its requirements' files. */
+export interface RunInput {
+  tools: readonly ToolSpec[];
+  names: ReadonlyMap<string, ToolNames>;
+  config: ResolvedConfig;
+  generatorVersion: string;
+}
+
+/** How a run of the generators reports what it does. */
+export interface RunHooks {
+  /** Called before each generator runs. */
+  onGenerator(name: string): void;
+  /** Called with the milliseconds each generator took. */
+  onTiming(name: string, ms: number): void;
+  /** Where to report failures that have no place in the specs: the config file, else the first input. */
+  location: SourceLocation;
+}
+
+/**
+ * Runs generators in `order` (built-in names and the names of the config's custom
+ * generators, each after those it requires): each is given the IR, its own options and the
+ * files of the generators it requires. Resolves with every file, or with undefined after
+ * reporting an error diagnostic when a generator fails — a GenerationError at its place in
+ * the specs; anything a custom generator throws, or files it returns that cannot be written,
+ * as GENERATION_FAILED at `hooks.location`; anything else a built-in throws as SPEC_INTERNAL.
+ */
+export async function runGenerators(
+  order: readonly string[],
+  input: RunInput,
+  diagnostics: DiagnosticBag,
+  hooks: RunHooks,
+): Promise<GeneratedFile[] | undefined> {
+  const { config } = input;
+  const table = requirementTable(config);
+  const produced = new Map<string, readonly GeneratedFile[]>();
+  const withOptions = new Set<string>(generatorsWithOptions());
+  const custom = new Map(config.customGenerators.map((g) => [g.name, g]));
+  const banner = bannerText(config.inputs);
+  const namesOf = (tool: ToolSpec): ToolNames => {
+    const names = input.names.get(toolKey(tool));
+    if (!names) throw new Error(`no names for the tool "${tool.name}" of module "${tool.module}"`);
+    return names;
+  };
+  const files: GeneratedFile[] = [];
+  for (const name of order) {
+    hooks.onGenerator(name);
+    const t0 = performance.now();
+    const definition = custom.get(name);
+    // What the generators it requires produced, copied: a generator cannot change another's files.
+    const outputs = new Map<string, readonly GeneratedFile[]>();
+    for (const required of generatorClosure([name], table))
+      if (required !== name && produced.has(required))
+        outputs.set(required, Object.freeze(produced.get(required)!.map((f) => Object.freeze({ ...f }))));
+    const ctx: GeneratorContext = {
+      ...input,
+      // A custom generator gets its own frozen list: sorting or filtering it in place fails
+      // loudly instead of reordering what the generators after it see.
+      ...(definition ? { tools: Object.freeze([...input.tools]) } : {}),
+      namesOf,
+      options: definition
+        ? definition.options
+        : withOptions.has(name)
+          ? (config as unknown as Record<string, unknown>)[name]
+          : {},
+      banner,
+      outputs,
+    };
+    let own: GeneratedFile[];
+    try {
+      if (definition) {
+        const checked = customGeneratorFiles(name, await definition.generate(ctx));
+        if ("problem" in checked) {
+          diagnostics.error("GENERATION_FAILED", hooks.location, checked.problem, checked.help);
+          return undefined;
+        }
+        own = checked.files;
+      } else {
+        if (!isBuiltIn(name)) throw new Error(`unknown generator "${name}"`);
+        own = await GENERATORS[name].generate(ctx);
+      }
+    } catch (e) {
+      if (e instanceof GenerationError) diagnostics.error("GENERATION_FAILED", e.loc, e.message, e.help);
+      else if (definition)
+        diagnostics.error(
+          "GENERATION_FAILED",
+          hooks.location,
+          `the custom generator "${name}" failed: ${describeThrown(e)}`,
+          `it is defined in ${config.configFile ?? "the config"}: fix it, or remove it from generators`,
+        );
+      else reportUnexpected(diagnostics, hooks.location, `running the ${name} generator`, e);
+      return undefined;
+    }
+    produced.set(name, own);
+    files.push(...own);
+    hooks.onTiming(name, performance.now() - t0);
+  }
+  return files;
+}
+
+function isBuiltIn(name: string): name is GeneratorName {
+  return (GENERATOR_NAMES as readonly string[]).includes(name);
+}
