@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { ALL_DIAGNOSTIC_CODES, DIAGNOSTIC_CODES } from "../../src/diagnostics/codes.js";
+import {
+  DIAGNOSTIC_TABLE_END,
+  DIAGNOSTIC_TABLE_START,
+  diagnosticTable,
+  withDiagnosticTable,
+} from "../../src/diagnostics/docs.js";
+import { REPO } from "../helpers/project.js";
+
+const README = readFileSync(path.join(REPO, "README.md"), "utf8");
+
+describe("README table of diagnostic codes", () => {
+  it("is what `npm run docs` writes from the catalogue", () => {
+    const region = (text: string) =>
+      text.slice(
+        text.indexOf(DIAGNOSTIC_TABLE_START),
+        text.indexOf(DIAGNOSTIC_TABLE_END) + DIAGNOSTIC_TABLE_END.length,
+      );
+    expect(
+      region(README),
+      "README.md's table of diagnostic codes is out of date with src/diagnostics/codes.ts: run `npm run docs`",
+    ).toBe(region(withDiagnosticTable(README)));
+  });
+
+  it("has a row per code with its severity, meaning and fix", () => {
+    const rows = diagnosticTable().split("\n");
+    expect(rows[0]).toBe("| code | severity | meaning | fix |");
+    expect(rows).toHaveLength(ALL_DIAGNOSTIC_CODES.length + 2);
+    for (const [i, code] of ALL_DIAGNOSTIC_CODES.entries()) {
+      const { severity, summary } = DIAGNOSTIC_CODES[code];
+      expect(rows[i + 2]!.startsWith(`| \`${code}\` | ${severity} | ${summary.replace(/\|/g, "\\|")} | `)).toBe(true);
+      // Four cells: every pipe inside a cell is escaped.
+      expect(rows[i + 2]!.replace(/\\\|/g, "").split("|")).toHaveLength(6);
+    }
+  });
+
+  it("keeps the text around the markers and refuses a README without them", () => {
+    const replaced = withDiagnosticTable(`intro\n${DIAGNOSTIC_TABLE_START}\nold\n${DIAGNOSTIC_TABLE_END}\noutro\n`);
+    expect(replaced).toBe(`intro\n${DIAGNOSTIC_TABLE_START}\n${diagnosticTable()}\n${DIAGNOSTIC_TABLE_END}\noutro\n`);
+    expect(withDiagnosticTable(replaced)).toBe(replaced);
+    expect(() => withDiagnosticTable("no markers")).toThrow(/diagnostic-codes:start/);
+    expect(() => withDiagnosticTable(`${DIAGNOSTIC_TABLE_END}\n${DIAGNOSTIC_TABLE_START}`)).toThrow();
+  });
+
+  it("`node scripts/diagnostic-docs.mjs --check` finds README.md up to date", () => {
+    const run = spawnSync(process.execPath, [path.join(REPO, "scripts/diagnostic-docs.mjs"), "--check"], {
+      cwd: REPO,
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.stderr).toBe("");
+    expect(run.stdout.trim()).toBe("README diagnostic codes are up to date");
+    expect(run.status).toBe(0);
+  });
+});
