@@ -1,9 +1,89 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+// Two projects, run together by `npm test` (`vitest run`), or alone:
+//   npm run test:unit   — in-process tests: parsers, checks, generators, the CLI run in
+//                         process on temporary directories, the runtime (seconds);
+//   npm run test:e2e    — tests that leave the test process: child processes (tsc, node,
+//                         npm, MCP servers over stdio), sockets, npm pack, bundlers.
+// A test file is a unit test unless it is listed here.
+const E2E = [
+  "test/package/**/*.test.ts",
+  "test/generated-builds.test.ts",
+  "test/golden-compile.test.ts",
+  "test/readme.test.ts",
+  "test/example-server.test.ts",
+  "test/import.test.ts",
+  "test/namespaces.test.ts",
+  "test/types.test.ts",
+  "test/generated.test.ts",
+  "test/bin.test.ts",
+  "test/corpus/**/*.test.ts",
+  "test/mcp/client.test.ts",
+  "test/mcp/hostile-handlers.test.ts",
+  "test/mcp/http-hardening.test.ts",
+  "test/mcp/http-server.test.ts",
+  "test/mcp/stdio-server.test.ts",
+  "test/security/frames.test.ts",
+  "test/security/canary.test.ts",
+  "test/security/broken-output.test.ts",
+  "test/security/fuzz.test.ts",
+  "test/runtime/declarations.test.ts",
+  "test/generators/requirements-compile.test.ts",
+  "test/generators/custom-example-compile.test.ts",
+  "test/diagnostics/docs.test.ts",
+];
+
+// The longest file, started first even before vitest has timed any run (a fresh clone, as in
+// CI): every other file fits beside it. Otherwise files run longest first, as timed by the
+// last run (vitest's default order).
+const FIRST = ["test/package/tarball.test.ts"];
+
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (f: TestSpecification) => {
+      const i = FIRST.findIndex((first) => f.moduleId.endsWith(first));
+      return i === -1 ? FIRST.length : i;
+    };
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
+  }
+}
 
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    maxWorkers: 3,
+    sequence: { sequencer: LongestFirst },
+    coverage: {
+      provider: "v8",
+      include: ["src/**/*.ts", "generators/**/*.ts", "packages/runtime/src/**/*.ts"],
+      reporter: ["text-summary", "json-summary", "html"],
+      reportsDirectory: ".vitest-tmp/coverage",
+      reportOnFailure: true,
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...E2E],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: E2E,
+          isolate: false,
+        },
+      },
+    ],
   },
 });

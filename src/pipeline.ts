@@ -1,17 +1,14 @@
 import path from "node:path";
 import { DiagnosticBag, type Diagnostic } from "./diagnostics/types.js";
 import type { ResolvedConfig } from "./config/types.js";
-import { GenerationError, type GeneratedFile, type GeneratorContext } from "./generate/generator.js";
+import type { GeneratedFile } from "./generate/generator.js";
 import type { SourceLocation, ToolSpec } from "./ir/types.js";
-import { loadSpecs } from "./parse/index.js";
-import { probeToolPatterns, validateTools } from "./validate/index.js";
-import { resolveToolSchemas } from "./validate/resolve.js";
+import { readSpecs } from "./read-specs.js";
 import { reportUnexpected } from "./diagnostics/unexpected.js";
-import { buildNameTable } from "./naming/table.js";
 import { ownershipFile } from "./output/ownership.js";
 import { generatorVersion } from "./version.js";
-import { GENERATORS } from "../generators/index.js";
-import { assertGeneratorSelection } from "./generate/requirements.js";
+import { assertGeneratorSelection, runOrder } from "./generate/requirements.js";
+import { runGenerators } from "./generate/run.js";
 
 /** The outcome of reading, checking and generating, before anything touches the disk. */
 export interface PipelineResult {
@@ -68,42 +65,25 @@ async function runStages(
   timings: Record<string, number>,
   progress: (p: PipelineProgress) => void,
 ): Promise<PipelineResult> {
-  const time = <T>(phase: string, fn: () => T): T => {
-    const t0 = performance.now();
-    try {
-      return fn();
-    } finally {
-      timings[phase] = (timings[phase] ?? 0) + performance.now() - t0;
-    }
-  };
-  const onFile = (done: number, total: number) => progress({ phase: "parse", done, total });
-  const specs = time("parse", () =>
-    loadSpecs(config.inputs, diagnostics, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits, onFile }),
-  );
-  progress({ phase: "check" });
-  const resolved = time("resolve", () => resolveToolSchemas(specs.tools, diagnostics));
-  const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const t0 = performance.now();
-  const slowPatterns = await probeToolPatterns(resolved);
-  timings.probe = performance.now() - t0;
-  time("validate", () => validateTools(resolved, diagnostics, { slowPatterns }));
-  const names = time("names", () => buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics));
+  const { tools, names } = await readSpecs(config, diagnostics, {
+    onFile: (done, total) => progress({ phase: "parse", done, total }),
+    onCheck: () => progress({ phase: "check" }),
+    timings,
+  });
   if (diagnostics.hasErrors) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
 
-  const ctx: GeneratorContext = { tools, names, config, generatorVersion: generatorVersion() };
-  const files: GeneratedFile[] = [];
-  for (const name of config.generators) {
-    progress({ phase: "generate", generator: name });
-    const t0 = performance.now();
-    try {
-      files.push(...(await GENERATORS[name].generate(ctx)));
-    } catch (e) {
-      if (e instanceof GenerationError) diagnostics.error("GENERATION_FAILED", e.loc, e.message, e.help);
-      else reportUnexpected(diagnostics, runLocation(config), `running the ${name} generator`, e);
-      return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
-    }
-    timings[`generate:${name}`] = performance.now() - t0;
-  }
+  // Each generator after those it requires (see src/generate/run.ts for what each is given).
+  const files = await runGenerators(
+    runOrder(config),
+    { tools, names, config, generatorVersion: generatorVersion() },
+    diagnostics,
+    {
+      onGenerator: (generator) => progress({ phase: "generate", generator }),
+      onTiming: (generator, ms) => (timings[`generate:${generator}`] = ms),
+      location: runLocation(config),
+    },
+  );
+  if (!files) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const clash = firstPathClash(files);
   if (clash) {

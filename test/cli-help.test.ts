@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { REPO, runCli, tempProject, type TempProject } from "./helpers/project.js";
+import { runCli, tempProject, type TempProject } from "./helpers/project.js";
 
 const COMMANDS = ["init", "generate", "check", "lint", "import"] as const;
 
@@ -79,38 +77,5 @@ describe("help", () => {
     expect(r.code).toBe(0);
     expect(project.list("gen")).toContain("manifest.json");
     expect((await runCli(["--json", "check", "--out", "gen"], project.dir)).stdout).toMatch(/"ok": true/);
-  });
-});
-
-describe("start-up", () => {
-  // What a command loads decides how fast it starts; the benchmark (bench/startup.js)
-  // measures the time, this checks the cause: --version and --help load no dependency.
-  const TRACE = `data:text/javascript,${encodeURIComponent(
-    'import { register } from "node:module"; register("data:text/javascript," + encodeURIComponent("export async function resolve(s, c, next) { const r = await next(s, c); if (r.url.startsWith(\\"file:\\")) process.stderr.write(\\"LOADED \\" + r.url + \\"\\\\n\\"); return r; }"));',
-  )}`;
-
-  it.each([
-    ["--version"],
-    ["--help"],
-    ["generate", "--help"],
-    ["check", "--help"],
-    ["import", "--help"],
-    ["init", "--help"],
-    ["help", "lint"],
-  ])("%s loads no dependency and none of the pipeline", (...args) => {
-    const r = spawnSync(process.execPath, ["--import", TRACE, path.join(REPO, "bin/mcp-specgen.js"), ...args], {
-      encoding: "utf8",
-    });
-    expect(r.status).toBe(0);
-    const loaded = r.stderr
-      .split("\n")
-      .filter((l) => l.startsWith("LOADED "))
-      .map((l) => l.slice(7));
-    expect(loaded).toContainEqual(expect.stringMatching(/dist\/src\/cli\/main\.js$/));
-    expect(
-      loaded.filter((u) =>
-        /node_modules|\/pipeline\.js$|\/generators\/|\/parse\/|\/validate\/|\/config\/load\.js$/.test(u),
-      ),
-    ).toEqual([]);
   });
 });

@@ -1,16 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "../src/config/load.js";
 import { runPipeline } from "../src/pipeline.js";
 import { formatDiagnostic } from "../src/diagnostics/format.js";
-import { typeCheck } from "./helpers/tsc.js";
 
 // Golden files: each case under test/fixtures/golden/<case>/ has specs/ and the expected
-// output of every generator in expected/. Run with UPDATE_GOLDEN=1 to rewrite them after
-// an intended change, then review the diff.
+// output of every generator in expected/ (file snapshots), with its diagnostics in
+// diagnostics.txt. After an intended change, `npx vitest run test/golden.test.ts -u`
+// rewrites them (and removes files no longer generated); review the diff.
+// test/golden-compile.test.ts compiles every case's expected/ with one tsc run.
 const ROOT = path.join(import.meta.dirname, "fixtures/golden");
-const UPDATE = process.env.UPDATE_GOLDEN === "1";
+
+/** Every file below `dir`, relative, `/`-separated, sorted. */
+function filesIn(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+    .sort();
+}
 
 describe.each(readdirSync(ROOT).sort())("golden %s", (name) => {
   const dir = path.join(ROOT, name);
@@ -25,40 +33,21 @@ describe.each(readdirSync(ROOT).sort())("golden %s", (name) => {
     const diagnostics = result.diagnostics.map(formatDiagnostic).join("\n");
     expect(result.failed, diagnostics).toBe(false);
     const expectedDir = path.join(dir, "expected");
-    if (UPDATE) {
-      rmSync(expectedDir, { recursive: true, force: true });
-      for (const f of result.files) {
-        mkdirSync(path.dirname(path.join(expectedDir, f.path)), { recursive: true });
-        writeFileSync(path.join(expectedDir, f.path), f.contents);
-      }
-      writeFileSync(path.join(dir, "diagnostics.txt"), diagnostics ? `${diagnostics}\n` : "");
+    // The golden files are exactly the generated files: none missing, none left over that
+    // the generators no longer write (unless updating, which adds and removes them).
+    const generated = result.files.map((f) => f.path);
+    const golden = filesIn(expectedDir);
+    const stale = golden.filter((f) => !generated.includes(f));
+    if (expect.getState().snapshotState.snapshotUpdateState === "all") {
+      for (const f of stale) rmSync(path.join(expectedDir, f));
+    } else {
+      expect(
+        generated.filter((f) => !golden.includes(f)),
+        "generated files that are not in the golden files (vitest -u adds them)",
+      ).toEqual([]);
+      expect(stale, "golden files that are no longer generated (vitest -u removes them)").toEqual([]);
     }
-    for (const f of result.files) {
-      const file = path.join(expectedDir, f.path);
-      expect(existsSync(file), `${f.path} is not in the golden files (UPDATE_GOLDEN=1 to add)`).toBe(true);
-      expect(f.contents, f.path).toBe(readFileSync(file, "utf8"));
-    }
-    const expectedFiles = readdirSync(expectedDir, { recursive: true, encoding: "utf8" }).filter(
-      (f) =>
-        !existsSync(path.join(expectedDir, f)) ||
-        !readdirSync(path.dirname(path.join(expectedDir, f))).length ||
-        f.includes("."),
-    );
-    expect(result.files.map((f) => f.path).sort()).toEqual(
-      expectedFiles
-        .filter((f) => /\.\w+$/.test(f))
-        .map((f) => f.split(path.sep).join("/"))
-        .sort(),
-    );
-    expect(diagnostics ? `${diagnostics}\n` : "").toBe(readFileSync(path.join(dir, "diagnostics.txt"), "utf8"));
-  });
-
-  it("generated TypeScript compiles under --strict", () => {
-    const expectedDir = path.join(dir, "expected");
-    const files = readdirSync(expectedDir, { recursive: true, encoding: "utf8" })
-      .filter((f) => f.endsWith(".ts"))
-      .map((f) => path.join(expectedDir, f));
-    const r = typeCheck(files);
-    expect(r.output).toBe("");
+    for (const f of result.files) await expect(f.contents, f.path).toMatchFileSnapshot(path.join(expectedDir, f.path));
+    await expect(diagnostics ? `${diagnostics}\n` : "").toMatchFileSnapshot(path.join(dir, "diagnostics.txt"));
   });
 });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
 import { REPO, runCli } from "./helpers/project.js";
 
 // Every TypeScript snippet in the README is a file of an example project, shown whole, and
@@ -10,8 +11,12 @@ import { REPO, runCli } from "./helpers/project.js";
 // (The first-hour steps themselves run against the packed tarballs in test/package/.)
 
 const README = readFileSync(path.join(REPO, "README.md"), "utf8");
-const PROJECTS = ["examples/project", "examples/everything"].map((p) => path.join(REPO, p));
+const PROJECTS = ["examples/project", "examples/everything", "examples/custom-generator"].map((p) =>
+  path.join(REPO, p),
+);
 const TSC = path.join(REPO, "node_modules/.bin/tsc");
+/** Where each example project is compiled: below its dist/, a folder of this run's own (test runs may overlap). */
+const OUT = `dist/test-${process.pid}`;
 
 interface Snippet {
   line: number;
@@ -31,7 +36,11 @@ function tsSnippets(): Snippet[] {
 function fileOf(snippet: Snippet): string | undefined {
   const named = /^\/\/ (\S+\.ts)\b/.exec(snippet.code)?.[1];
   if (!named) return undefined;
-  const found = PROJECTS.map((p) => path.join(p, named)).filter((f) => existsSync(f));
+  // The file of that name whose first line is the snippet's (two projects may both have a config).
+  const firstLine = snippet.code.split("\n")[0];
+  const found = PROJECTS.map((p) => path.join(p, named)).filter(
+    (f) => existsSync(f) && readFileSync(f, "utf8").split("\n")[0] === firstLine,
+  );
   expect(found, `README line ${snippet.line}: "${named}" must name exactly one example file`).toHaveLength(1);
   return found[0];
 }
@@ -77,19 +86,31 @@ describe("README snippets", () => {
 });
 
 describe("the example projects compile with tsc and run", () => {
-  beforeAll(() => {
-    for (const project of PROJECTS) {
-      const r = spawnSync(TSC, ["-p", project], { encoding: "utf8" });
-      expect(`${r.stdout}${r.stderr}`).toBe("");
-    }
+  beforeAll(async () => {
+    // The projects compile at the same time.
+    const outputs = await Promise.all(
+      PROJECTS.map((project) =>
+        promisify(execFile)(TSC, ["-p", project, "--outDir", path.join(project, OUT)], { encoding: "utf8" }).catch(
+          (e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? "", stderr: e.stderr ?? String(e) }),
+        ),
+      ),
+    );
+    for (const r of outputs) expect(`${r.stdout}${r.stderr}`).toBe("");
   }, 60_000);
   afterAll(() => {
-    for (const project of PROJECTS) rmSync(path.join(project, "dist"), { recursive: true, force: true });
+    for (const project of PROJECTS) {
+      rmSync(path.join(project, OUT), { recursive: true, force: true });
+      try {
+        rmdirSync(path.join(project, "dist"));
+      } catch {
+        // Not empty: another run is using it.
+      }
+    }
   });
   const project = PROJECTS[0]!;
 
   it("src/in-process.ts: a call, a refused call, the raw result", () => {
-    const r = node("dist/src/in-process.js", project);
+    const r = node(`${OUT}/src/in-process.js`, project);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout.split("\n")).toEqual([
       "{ greeting: 'Hello, Ada!', language: 'en' }",
@@ -103,19 +124,19 @@ describe("the example projects compile with tsc and run", () => {
   });
 
   it("src/http.ts: Streamable HTTP on 127.0.0.1, then both ends close and the process exits", () => {
-    const r = node("dist/src/http.js", project);
+    const r = node(`${OUT}/src/http.js`, project);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe("{ greeting: 'Hallo, Grace!', language: 'de' }\n");
   });
 
   it("src/worker.ts: a CPU-bound handler in a worker thread", () => {
-    const r = node("dist/src/worker.js", project);
+    const r = node(`${OUT}/src/worker.js`, project);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe("success { count: 78498 }\n");
   });
 
   it("src/openai.ts: the model's tool call reaches the handler and its result goes back", async () => {
-    const { ask } = (await import(pathToFileURL(path.join(project, "dist/src/openai.js")).href)) as {
+    const { ask } = (await import(pathToFileURL(path.join(project, OUT, "src/openai.js")).href)) as {
       ask(openai: unknown, question: string): Promise<string>;
     };
     const requests: Array<{
@@ -149,7 +170,7 @@ describe("the example projects compile with tsc and run", () => {
   });
 
   it("src/everything.ts: a typed client for an imported server's tools", () => {
-    const r = node("dist/src/everything.js", PROJECTS[1]!);
+    const r = node(`${OUT}/src/everything.js`, PROJECTS[1]!);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/The sum of 2 and 3 is 5/);
   });

@@ -145,6 +145,7 @@ function hashedForm(name: string, maxLength: number, salt: number): string {
     .replaceAll(".", "__")
     .replace(/[^A-Za-z0-9_-]/g, "_")
     .slice(0, maxLength - HASH_LENGTH - 1)
+    // regex-safety: sliced just above to maxLength (from the project config; default 64)
     .replace(/_+$/, "");
   return prefix === "" ? hash : `${prefix}_${hash}`;
 }

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { readdirSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import * as pipeline from "../../src/pipeline.js";
-import { runCli, tempProject, type TempProject } from "../helpers/project.js";
+import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 
 // The pipeline is spied on (not replaced) so each test can tell whether `check` ran in
 // full or answered from the cache.
@@ -41,15 +41,17 @@ const cacheFiles = () => {
   }
 };
 
+/** One of the repository's specs beside it: two modules, so a check reads several spec files. */
+const SYSTEM_INFO = "specs/system_info/MCP_TOOL_SPECIFICATION.md";
+const SYSTEM_INFO_TEXT = readFileSync(path.join(REPO, SYSTEM_INFO), "utf8");
+
 beforeEach(() => {
-  project = tempProject(
-    {
-      "package.json": '{ "name": "cache-test", "type": "module" }\n',
-      "node_modules/.keep": "",
-      "specs/demo/MCP_TOOL_SPECIFICATION.md": WARNED,
-    },
-    true,
-  );
+  project = tempProject({
+    "package.json": '{ "name": "cache-test", "type": "module" }\n',
+    "node_modules/.keep": "",
+    "specs/demo/MCP_TOOL_SPECIFICATION.md": WARNED,
+    [SYSTEM_INFO]: SYSTEM_INFO_TEXT,
+  });
   vi.mocked(pipeline.runPipeline).mockClear();
 });
 afterEach(() => project.dispose());
@@ -75,7 +77,7 @@ describe("the check cache", () => {
     }
     const text = await runCli(["check"], project.dir);
     expect(text.stderr).toMatch(/specs\/demo\/MCP_TOOL_SPECIFICATION\.md:3:1 warning SPEC_MISSING_IDEMPOTENCY/);
-    expect(text.stdout).toMatch(/^mcp-specgen check: generated\/ is up to date \(9 tools, \d+ files\)\n$/);
+    expect(text.stdout).toMatch(/^mcp-specgen check: generated\/ is up to date \(3 tools, \d+ files\)\n$/);
   });
 
   it("is written by a full check too, and then used", async () => {

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { execFileSync, spawnSync } from "node:child_process";
-import path from "node:path";
 import { reportFailure } from "../../src/cli/failure.js";
 import { UsageError } from "../../src/config/load.js";
-import { REPO, runCli } from "../helpers/project.js";
+import { runCli } from "../helpers/project.js";
 import { errno, put, scratch, snapshot, specJson } from "./helpers.js";
 
 // No error may reach the user as a Node.js stack trace: known problems get a message and a
@@ -84,16 +82,5 @@ describe("CLI failures", () => {
       /^mcp-specgen: cannot write blocked\/tools\.json: a parent path is a file, not a directory \(ENOTDIR\)\n {2}hint: /,
     );
     expect(r.stderr).not.toMatch(/\n\s+at /);
-  });
-
-  it("the installed bin exits 1 with a message, not a stack trace", () => {
-    const dir = project();
-    put(dir, "out.txt", "x");
-    const bin = path.join(REPO, "bin/mcp-specgen.js");
-    const r = spawnSync(process.execPath, [bin, "generate", "--out", "out.txt"], { cwd: dir, encoding: "utf8" });
-    expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^mcp-specgen: cannot write to out\.txt: it is a file, not a directory\n {2}hint: /);
-    expect(r.stderr).not.toMatch(/\n\s+at /);
-    expect(execFileSync(process.execPath, [bin, "--version"], { encoding: "utf8" })).toMatch(/\d/);
   });
 });

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { execFile } from "node:child_process";
 import {
   cpSync,
   existsSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +25,12 @@ import { REPO } from "../helpers/project.js";
 // README's first-hour steps run there with `npx`, the user's code compiled with plain `tsc`
 // from `tsc --init` defaults (an ESM and a CommonJS project), the compiled server run with
 // `node` and called with the official MCP SDK client. `npm test` builds before it runs.
+//
+// Cost: one `npm pack` packs both packages (its JSON lists what each tarball holds); the
+// project's dependencies are installed once, in the ESM project, and the CommonJS project
+// gets the same node_modules as hard links (npm installs the same tree whatever the
+// package's "type"); the production install of the runtime alone runs beside it; and the
+// ESM and CommonJS projects go through their steps at the same time.
 
 const TSC = path.join(REPO, "node_modules/.bin/tsc");
 const NPM_FLAGS = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
@@ -39,32 +48,50 @@ const GENERATOR_ONLY = [
   "@modelcontextprotocol/sdk",
 ];
 
-let scratch: string;
-let tarballs: { cli: string; runtime: string };
-
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  const r = spawnSync(command, args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, CI: "true", NO_COLOR: "1", ...env },
-    timeout: 180_000,
-  });
-  if (r.error) throw r.error;
-  return r;
+interface Ran {
+  status: number | null;
+  stdout: string;
+  stderr: string;
 }
 
-function ok(r: SpawnSyncReturns<string>, what: string): string {
+interface Packed {
+  name: string;
+  filename: string;
+  files: Array<{ path: string }>;
+}
+
+let scratch: string;
+let packed: { cli: Packed; runtime: Packed };
+let tarballs: { cli: string; runtime: string };
+/** The dependencies installed once, in the ESM project; resolves with its directory. */
+let installed: Promise<string>;
+
+/** Runs a command without blocking the test runner (so projects can make progress side by side). */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      {
+        cwd,
+        encoding: "utf8",
+        env: { ...process.env, CI: "true", NO_COLOR: "1", ...env },
+        timeout: 180_000,
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        // A command that ran and failed has a numeric exit code (or none when killed by a
+        // signal, as spawnSync reports it); anything else means it could not be started.
+        if (error && typeof error.code === "string") reject(error);
+        else resolve({ status: error ? (typeof error.code === "number" ? error.code : null) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+function ok(r: Ran, what: string): string {
   expect(r.status, `${what} failed:\n${r.stdout}\n${r.stderr}`).toBe(0);
   return r.stdout;
-}
-
-function pack(args: string[]): string {
-  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", scratch, ...args], {
-    cwd: REPO,
-    encoding: "utf8",
-  });
-  const [{ filename }] = JSON.parse(out) as Array<{ filename: string }>;
-  return path.join(scratch, path.basename(filename));
 }
 
 function dirSize(dir: string): number {
@@ -75,23 +102,72 @@ function dirSize(dir: string): number {
   return total;
 }
 
+/** Copies a directory tree as hard links (links stay links), so a second project shares one install's files. */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
+    else if (entry.isDirectory()) linkTree(source, target);
+    else linkSync(source, target);
+  }
+}
+
+function writePackageJson(dir: string, fields: Record<string, unknown>): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(fields, null, 2)}\n`);
+}
+
+/**
+ * Installs into the ESM project what the README has a project install: the runtime and the
+ * MCP SDK as dependencies, the generator and Node's types as dev dependencies, in one
+ * `npm install` (the dev dependencies are listed first, as an earlier `npm install -D` would
+ * have left them).
+ */
+async function install(): Promise<string> {
+  const dir = path.join(scratch, "esm");
+  writePackageJson(dir, {
+    name: "esm",
+    version: "1.0.0",
+    private: true,
+    type: "module",
+    devDependencies: { "@types/node": "^20.19.0", "mcp-specgen": `file:${tarballs.cli}` },
+  });
+  ok(
+    await run("npm", ["install", ...NPM_FLAGS, tarballs.runtime, "@modelcontextprotocol/sdk@^1.32.2"], dir),
+    "npm install",
+  );
+  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as Record<
+    string,
+    Record<string, string>
+  >;
+  expect(Object.keys(pkg.dependencies!).sort()).toEqual(["@mcp-specgen/runtime", "@modelcontextprotocol/sdk"]);
+  expect(Object.keys(pkg.devDependencies!).sort()).toEqual(["@types/node", "mcp-specgen"]);
+  return dir;
+}
+
 /** A scratch project: package.json, the tarballs installed, `tsc --init` with an output folder. */
-function project(name: string, type: "module" | "commonjs"): string {
+async function project(name: string, type: "module" | "commonjs"): Promise<string> {
+  const esm = await installed;
   const dir = path.join(scratch, name);
-  mkdirSync(dir);
-  writeFileSync(
-    path.join(dir, "package.json"),
-    `${JSON.stringify({ name, version: "1.0.0", private: true, type }, null, 2)}\n`,
-  );
-  ok(
-    run("npm", ["install", ...NPM_FLAGS, tarballs.runtime, "@modelcontextprotocol/sdk@^1.32.2"], dir),
-    "npm install (runtime)",
-  );
-  ok(
-    run("npm", ["install", "--save-dev", ...NPM_FLAGS, tarballs.cli, "@types/node@^20.19.0"], dir),
-    "npm install -D (generator)",
-  );
-  ok(run(TSC, ["--init"], dir), "tsc --init");
+  if (dir !== esm) {
+    // The same dependencies, installed: the ESM project's package.json, lock file and
+    // node_modules, with this project's name and type.
+    const pkg = JSON.parse(readFileSync(path.join(esm, "package.json"), "utf8")) as Record<string, unknown>;
+    writePackageJson(dir, { ...pkg, name, type });
+    const lock = JSON.parse(readFileSync(path.join(esm, "package-lock.json"), "utf8")) as {
+      name: string;
+      packages: Record<string, { name?: string }>;
+    };
+    lock.name = lock.packages[""]!.name = name;
+    writeFileSync(path.join(dir, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
+    linkTree(path.join(esm, "node_modules"), path.join(dir, "node_modules"));
+  }
+  expect(JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"))).toMatchObject({ name, type });
+  for (const pkg of ["@mcp-specgen/runtime", "@modelcontextprotocol/sdk", "mcp-specgen", "@types/node"])
+    expect(existsSync(path.join(dir, "node_modules", pkg, "package.json")), pkg).toBe(true);
+  ok(await run(TSC, ["--init"], dir), "tsc --init");
   expect(readFileSync(path.join(dir, "tsconfig.json"), "utf8")).toMatch(/"types": \[\]/);
   // `tsc --init` defaults plus the two settings the README names: where the output goes, and
   // Node's types (for `process`). Everything in the project is compiled, the config file too.
@@ -106,28 +182,50 @@ function project(name: string, type: "module" | "commonjs"): string {
   return dir;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "mcp-specgen-pack-"));
-  tarballs = { cli: pack([]), runtime: pack(["-w", "packages/runtime"]) };
+  const out = ok(
+    await run(
+      "npm",
+      [
+        "pack",
+        "--ignore-scripts",
+        "--json",
+        "--pack-destination",
+        scratch,
+        "--include-workspace-root",
+        "-w",
+        "packages/runtime",
+      ],
+      REPO,
+    ),
+    "npm pack",
+  );
+  const all = JSON.parse(out) as Packed[];
+  expect(all.map((p) => p.name).sort()).toEqual(["@mcp-specgen/runtime", "mcp-specgen"]);
+  packed = {
+    cli: all.find((p) => p.name === "mcp-specgen")!,
+    runtime: all.find((p) => p.name === "@mcp-specgen/runtime")!,
+  };
+  tarballs = {
+    cli: path.join(scratch, path.basename(packed.cli.filename)),
+    runtime: path.join(scratch, path.basename(packed.runtime.filename)),
+  };
+  for (const t of Object.values(tarballs)) expect(existsSync(t), t).toBe(true);
+  installed = install();
+  // Its failure is reported by the tests that wait for it.
+  installed.catch(() => {});
 }, 120_000);
-afterAll(() => {
+afterAll(async () => {
+  await installed?.catch(() => {});
   // KEEP_SCRATCH=1 keeps the projects for a look after a failure.
   if (scratch && !process.env.KEEP_SCRATCH) rmSync(scratch, { recursive: true, force: true });
   else if (scratch) console.log(`scratch projects kept in ${scratch}`);
-});
+}, 240_000);
 
-describe("the packed tarballs", () => {
-  it("ship what the packages need and nothing of the repository's own", () => {
-    const list = (args: string[]) =>
-      (
-        JSON.parse(
-          execFileSync("npm", ["pack", "--dry-run", "--ignore-scripts", "--json", ...args], {
-            cwd: REPO,
-            encoding: "utf8",
-          }),
-        ) as Array<{ files: Array<{ path: string }> }>
-      )[0]!.files.map((f) => f.path);
-    const cli = list([]);
+describe("the packed tarballs", { concurrent: true }, () => {
+  it.sequential("ship what the packages need and nothing of the repository's own", () => {
+    const cli = packed.cli.files.map((f) => f.path);
     expect(cli).toEqual(
       expect.arrayContaining([
         "bin/mcp-specgen.js",
@@ -146,7 +244,7 @@ describe("the packed tarballs", () => {
           (f.endsWith(".ts") && !f.endsWith(".d.ts")),
       ),
     ).toEqual([]);
-    const runtime = list(["-w", "packages/runtime"]);
+    const runtime = packed.runtime.files.map((f) => f.path);
     expect(runtime).toEqual(
       expect.arrayContaining([
         "dist/index.js",
@@ -161,27 +259,24 @@ describe("the packed tarballs", () => {
     ).toEqual([]);
   });
 
-  it("install the runtime alone in a production service's size: no generator packages, well under 5 MB", () => {
+  it.sequential("install the runtime alone in a production service's size: no generator packages, well under 5 MB", async () => {
     const dir = path.join(scratch, "production");
-    mkdirSync(dir);
-    writeFileSync(
-      path.join(dir, "package.json"),
-      JSON.stringify({ name: "service", version: "1.0.0", private: true, type: "module" }),
-    );
+    writePackageJson(dir, { name: "service", version: "1.0.0", private: true, type: "module" });
     ok(
-      run("npm", ["install", "--omit=dev", "--omit=peer", ...NPM_FLAGS, tarballs.runtime], dir),
+      await run("npm", ["install", "--omit=dev", "--omit=peer", ...NPM_FLAGS, tarballs.runtime], dir),
       "npm install (runtime only)",
     );
-    const installed = readdirSync(path.join(dir, "node_modules"), { withFileTypes: true }).flatMap((e) =>
+    const installedNames = readdirSync(path.join(dir, "node_modules"), { withFileTypes: true }).flatMap((e) =>
       e.name.startsWith("@")
         ? readdirSync(path.join(dir, "node_modules", e.name)).map((n) => `${e.name}/${n}`)
         : [e.name],
     );
-    expect(installed.filter((n) => GENERATOR_ONLY.includes(n))).toEqual([]);
+    expect(installedNames).toContain("@mcp-specgen/runtime");
+    expect(installedNames.filter((n) => GENERATOR_ONLY.includes(n))).toEqual([]);
     const bytes = dirSize(path.join(dir, "node_modules"));
     expect(bytes).toBeLessThan(5 * 1024 * 1024);
     const loaded = ok(
-      run(
+      await run(
         process.execPath,
         [
           "--input-type=module",
@@ -194,7 +289,7 @@ describe("the packed tarballs", () => {
     );
     expect(loaded.trim()).toBe("function function");
     // The MCP SDK is an optional peer: a transport that needs it says what to install.
-    const missing = run(
+    const missing = await run(
       process.execPath,
       [
         "--input-type=module",
@@ -212,14 +307,14 @@ describe("the packed tarballs", () => {
 describe.each([
   ["an ESM project (NodeNext)", "esm", "module"],
   ["a CommonJS project (NodeNext)", "cjs", "commonjs"],
-] as const)("in %s", (_title, name, type) => {
+] as const)("in %s", { concurrent: true }, (_title, name, type) => {
   let dir: string;
-  beforeAll(() => {
-    dir = project(name, type);
+  beforeAll(async () => {
+    dir = await project(name, type);
   }, 240_000);
 
-  it("init, generate and check run with npx", () => {
-    const init = ok(run("npx", ["mcp-specgen", "init", "--name", "greeter"], dir), "mcp-specgen init");
+  it.sequential("init, generate and check run with npx", async () => {
+    const init = ok(await run("npx", ["mcp-specgen", "init", "--name", "greeter"], dir), "mcp-specgen init");
     expect(init).toMatch(/mcp-specgen\.config\.ts/);
     // The scaffold is exactly the example project the README walks through.
     for (const f of ["mcp-specgen.config.ts", "specs/greeter/MCP_TOOL_SPECIFICATION.md"]) {
@@ -231,7 +326,7 @@ describe.each([
       scripts?: Record<string, string>;
     };
     expect(pkg.scripts).toMatchObject({ generate: "mcp-specgen generate", check: "mcp-specgen check" });
-    const generate = run("npm", ["run", "generate"], dir);
+    const generate = await run("npm", ["run", "generate"], dir);
     ok(generate, "npm run generate");
     expect(generate.stderr).not.toMatch(/warning|error/);
     for (const f of [
@@ -246,23 +341,28 @@ describe.each([
     ]) {
       expect(existsSync(path.join(dir, "generated", f)), f).toBe(true);
     }
-    ok(run("npx", ["mcp-specgen", "check"], dir), "mcp-specgen check");
+    ok(await run("npx", ["mcp-specgen", "check"], dir), "mcp-specgen check");
   });
 
-  it("the user's code compiles with plain tsc and the compiled client calls the compiled server", () => {
+  it.sequential("the user's code compiles with plain tsc and the compiled client calls the compiled server", async () => {
     mkdirSync(path.join(dir, "src"), { recursive: true });
     for (const f of ["handlers.ts", "server.ts", "client.ts"])
       cpSync(path.join(REPO, "examples/project/src", f), path.join(dir, "src", f));
-    ok(run(TSC, ["-p", "."], dir), "tsc");
+    ok(await run(TSC, ["-p", "."], dir), "tsc");
     expect(existsSync(path.join(dir, "dist/generated/validators/greeter.js"))).toBe(true);
-    const out = ok(run(process.execPath, ["dist/src/client.js"], dir), "node dist/src/client.js");
+    const out = ok(await run(process.execPath, ["dist/src/client.js"], dir), "node dist/src/client.js");
     expect(out.trim()).toBe("Bonjour, Ada!");
   }, 60_000);
 
-  it("the official SDK client calls the compiled server", async () => {
+  it.sequential("the official SDK client calls the compiled server", async () => {
     const client = new Client({ name: "tarball-test", version: "1.0.0" });
     await client.connect(
-      new StdioClientTransport({ command: process.execPath, args: ["dist/src/server.js"], cwd: dir, stderr: "pipe" }),
+      new StdioClientTransport({
+        command: process.execPath,
+        args: ["dist/src/server.js"],
+        cwd: dir,
+        stderr: "pipe",
+      }),
     );
     try {
       const { tools } = await client.listTools();
