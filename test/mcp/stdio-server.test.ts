@@ -98,7 +98,10 @@ describe("serveStdio with the SDK Client (child process)", () => {
     await expect(client.ping()).resolves.toEqual({});
   });
 
-  it("sends progress notifications for a request with a progress token", async () => {
+  // Retried: the SDK client drops a progress notification it reads in the same chunk as the
+  // response (the server writes the response 1 ms later to avoid that), which a heavily
+  // loaded machine can still cause.
+  it("sends progress notifications for a request with a progress token", { retry: 2 }, async () => {
     const seen: { progress: number; total?: number; message?: string }[] = [];
     const result = await client.callTool({ name: "slow", arguments: { ms: 30, steps: 3 } }, undefined, {
       onprogress: (p) => seen.push(p),
