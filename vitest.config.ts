@@ -57,6 +57,10 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Three workers on two cores: the e2e files spend much of their time waiting for the
+    // processes they start. Files of a project share a worker and its loaded modules
+    // (isolate: false below), which halves the suite's CPU time: a helper module is loaded
+    // once per worker, so it must not register hooks when it loads (use onTestFinished).
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     coverage: {

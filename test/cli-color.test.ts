@@ -38,6 +38,8 @@ describe("colour rules", () => {
 
 describe("colour in the CLI", () => {
   const run = async (args: string[], terminal: Parameters<typeof runCli>[2]) => {
+    // A test may run several commands, each in a project of its own.
+    project?.dispose();
     project = tempProject({ "specs/demo/MCP_TOOL_SPECIFICATION.md": SPEC });
     return runCli(args, project.dir, terminal);
   };

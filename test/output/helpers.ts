@@ -1,4 +1,4 @@
-import { afterEach } from "vitest";
+import { afterAll, onTestFinished } from "vitest";
 import {
   lstatSync,
   mkdirSync,
@@ -29,17 +29,20 @@ export function outputSet(files: Record<string, string>): GeneratedFile[] {
   return [...list, ownershipFile(list, ["specs"])];
 }
 
-// Every scratch directory of a test is removed after it (hooks registered here apply to
-// each test file that imports this module).
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh directory under the OS temp dir, removed after the current test. */
+/**
+ * A fresh directory under the OS temp dir, removed when the current test finishes, or
+ * after the suite when made while tests are being collected. (Hooks of the test or suite
+ * itself: test files that share a worker share this module, so a hook registered when it
+ * loads would only apply to the first of them.)
+ */
 export function scratch(): { dir: string } {
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-output-"));
-  made.push(dir);
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    onTestFinished(remove);
+  } catch {
+    afterAll(remove);
+  }
   return { dir };
 }
 
