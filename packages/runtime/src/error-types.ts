@@ -31,6 +31,11 @@ export const ErrorTypes = {
    * instead of never being answered.
    */
   SerializationError: "SerializationError",
+  /**
+   * A tool asked the client for something (user input, a model message) that the
+   * client cannot give or refused (runtime addition).
+   */
+  ClientRequestError: "ClientRequestError",
 } as const;
 
 /** One of the {@link ErrorTypes} strings. */

@@ -71,6 +71,8 @@ export class TimeoutError extends MCPError {}
 export class RegistrationError extends MCPError {}
 /** The caller is not allowed to run the tool (e.g. destructive tool refused by the trust policy). */
 export class PermissionError extends MCPError {}
+/** A tool's request to the client (elicitation, sampling) cannot be made or was refused by the client. */
+export class ClientRequestError extends MCPError {}
 
 /**
  * Thrown by typed clients when a call returns `status: "failure"`: carries the
@@ -108,6 +110,7 @@ for (const [cls, name] of [
   [TimeoutError, "TimeoutError"],
   [RegistrationError, "RegistrationError"],
   [PermissionError, "PermissionError"],
+  [ClientRequestError, "ClientRequestError"],
   [ToolCallError, "ToolCallError"],
 ] as const) {
   Object.defineProperty(cls.prototype, "name", { value: name, writable: true, configurable: true, enumerable: false });

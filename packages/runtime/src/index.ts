@@ -25,7 +25,17 @@ export type {
   ValidationIssue,
 } from "./types.js";
 export { ErrorTypes, type ErrorType, type StandardErrorType } from "./error-types.js";
+export type {
+  ClientRequester,
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitFormParams,
+  ElicitParams,
+  ElicitResult,
+  ElicitUrlParams,
+} from "./client-requests.js";
 export {
+  ClientRequestError,
   errorToDetail,
   MCPError,
   UNREADABLE_ERROR_MESSAGE,

@@ -11,8 +11,15 @@
  * is created unless the handler returns a promise (then one promise, and an entry
  * in the shared timer of timeouts.ts instead of a setTimeout per call).
  */
+import type {
+  ClientRequester,
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitParams,
+  ElicitResult,
+} from "./client-requests.js";
 import { ErrorTypes } from "./error-types.js";
-import { errorToDetail, MCPError, RegistrationError, SchemaError, TimeoutError } from "./errors.js";
+import { ClientRequestError, errorToDetail, MCPError, RegistrationError, SchemaError, TimeoutError } from "./errors.js";
 import { guardSignal } from "./guarded-signal.js";
 import { findUnserializable, isJsonSafe } from "./json-safe.js";
 import { logSafely, silentLogger, type Logger, type LogLevel } from "./logger.js";
@@ -111,6 +118,25 @@ export interface ToolContext {
    * (e.g. after a timeout).
    */
   log(level: LogLevel, data: unknown): void;
+  /**
+   * Asks the user for input through the client (MCP elicitation): a form
+   * (`requestedSchema`, a flat object of primitive fields) or a URL to visit.
+   * Resolves with the answer (`accept` + `content`, `decline` or `cancel`).
+   * Rejects with a `ClientRequestError` when the caller cannot ask (an in-process
+   * call, or a client without the elicitation capability).
+   *
+   * On the 2026-07-28 protocol the call is answered with `input_required` and the
+   * client retries it with the answer: the handler then runs again from the start
+   * and this call resolves at once. Keep what a handler does before it asks free
+   * of side effects, or make it idempotent.
+   */
+  elicit(params: ElicitParams): Promise<ElicitResult>;
+  /**
+   * Asks the client's model for a message (MCP sampling). Rejects with a
+   * `ClientRequestError` when the caller cannot (see {@link elicit}). Deprecated
+   * by MCP in the 2026-07-28 revision, where it works like `elicit`.
+   */
+  createMessage(params: CreateMessageParams): Promise<CreateMessageResult>;
 }
 
 /**
@@ -188,6 +214,8 @@ export interface ExecuteOptions {
   onProgress?: ((progress: number, total?: number, message?: string) => void) | undefined;
   /** Receives the handler's `ctx.log` calls. */
   onLog?: ((level: LogLevel, data: unknown) => void) | undefined;
+  /** Answers the handler's `ctx.elicit` / `ctx.createMessage` (the server layer's way back to the client). */
+  clientRequests?: ClientRequester | undefined;
 }
 
 /** Outcome of {@link ToolRegistry.validateCall}. */
@@ -312,6 +340,28 @@ class CallContext implements ToolContext, Expirable {
     }
   }
 
+  elicit(params: ElicitParams): Promise<ElicitResult> {
+    const elicit = this.options?.clientRequests?.elicit;
+    if (elicit === undefined) return Promise.reject(unavailable(this.toolName, "ask the user for input (elicitation)"));
+    return this.askClient(() => elicit(params, this.signal));
+  }
+
+  createMessage(params: CreateMessageParams): Promise<CreateMessageResult> {
+    const createMessage = this.options?.clientRequests?.createMessage;
+    if (createMessage === undefined)
+      return Promise.reject(unavailable(this.toolName, "ask the client's model for a message (sampling)"));
+    return this.askClient(() => createMessage(params, this.signal));
+  }
+
+  private askClient<T>(ask: () => Promise<T>): Promise<T> {
+    if (this.settled) return Promise.reject(new ClientRequestError(`The call to "${this.toolName}" has already ended`));
+    try {
+      return ask();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
   /** EventListener of the caller's AbortSignal. */
   handleEvent(): void {
     cancelCall(this);
@@ -321,6 +371,12 @@ class CallContext implements ToolContext, Expirable {
   expire(): void {
     onCallTimeout(this);
   }
+}
+
+function unavailable(toolName: string, what: string): ClientRequestError {
+  return new ClientRequestError(
+    `Tool "${toolName}" cannot ${what}: this call came without a way back to the client (an in-process call, or a client that did not declare the capability)`,
+  );
 }
 
 /**
