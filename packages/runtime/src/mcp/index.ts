@@ -17,6 +17,12 @@ export {
 } from "./protocol.js";
 export { fromCallToolResult, toCallToolResult } from "./content.js";
 export {
+  InputReplay,
+  InputRequiredSignal,
+  type InputRequest,
+  type InputRequiredResultWire,
+} from "./input-required.js";
+export {
   McpSession,
   ServerCore,
   toolInfo,
