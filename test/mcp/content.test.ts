@@ -266,3 +266,17 @@ describe("fromCallToolResult", () => {
     expect(plain(fromCallToolResult(toCallToolResult(WITH_OUTPUT, result)))).toEqual(plain(result));
   });
 });
+
+describe("scalar data on 2025 revisions (no structuredContent)", () => {
+  const scalarTool = { outputSchema: { type: "string" } };
+  it.each([["hi"], [42], [true], [[1, 2]]])("%j goes as marked JSON text and comes back as itself", (data) => {
+    const wire = toCallToolResult(scalarTool, success(data));
+    expect(wire.structuredContent).toBeUndefined();
+    expect(fromCallToolResult(wire)).toMatchObject({ status: "success", data });
+  });
+
+  it("an explanation that happens to be JSON is not read as data", () => {
+    const wire = toCallToolResult(scalarTool, success(null, "42"));
+    expect(fromCallToolResult(wire)).toMatchObject({ status: "success", data: null, explanation: "42" });
+  });
+});

@@ -1,20 +1,25 @@
 /**
  * Mapping between MCPToolResult and MCP's CallToolResult, both ways.
  *
- * Server side ({@link toCallToolResult}):
+ * Server side ({@link toCallToolResult}; `options.protocolVersion` is the
+ * revision of the request being answered, 2025 era when absent):
  * - success / partial_success / no_change_needed: `content` = the data as a JSON
  *   text block (when data is not null), the explanation as a text block, then the
  *   rich blocks a handler attached with `withContent`. `structuredContent` = data
- *   when the tool declares an outputSchema and data is a JSON object (MCP requires
- *   structuredContent to be an object that conforms to the outputSchema). The
- *   status travels in `_meta["mcp-specgen/status"]` when it is not `success` or
- *   when data is null (a partial success's error in `_meta["mcp-specgen/error"]`),
- *   so our client gets the exact result back.
+ *   when the tool declares an outputSchema: on 2025 revisions only when data is a
+ *   JSON object (MCP then requires an object); on 2026-07-28 whatever JSON value
+ *   it is, null included (SEP-2106: any JSON Schema, any JSON value), with a JSON
+ *   text copy appended when there is no text block at all (SEP-2106 §4.3). The
+ *   status travels in `_meta["mcp-specgen/status"]` when it is not `success`, when
+ *   data is null, or when scalar data goes as text only (2025: no structuredContent)
+ *   — a partial success's error in `_meta["mcp-specgen/error"]` — so our client
+ *   gets the exact result back.
  * - failure: `isError: true`; the first content block is the MCPErrorDetail as
- *   JSON text, then the explanation and any rich blocks. Failures never carry
- *   `structuredContent`: it would have to conform to the tool's outputSchema,
- *   which an error object does not, and the same rule for every tool keeps
- *   clients simple.
+ *   JSON text, then the explanation and any rich blocks. The detail is also sent
+ *   as `structuredContent` when the tool has no outputSchema, and on 2026-07-28
+ *   always: SDK v1 (2025) clients check `structuredContent` against the
+ *   outputSchema even on error results, which an error object would fail; SDK v2
+ *   clients, like the 2026-07-28 revision, check only successful results.
  *
  * Client side ({@link fromCallToolResult}) reverses this, and copes with other
  * servers (see its doc).
@@ -23,17 +28,34 @@ import { ErrorTypes } from "../error-types.js";
 import type { ToolDefinition } from "../registry.js";
 import { getContent, makeResult, withContent } from "../result.js";
 import type { ContentBlock, MCPErrorDetail, MCPToolResult, ToolStatus } from "../types.js";
-import { ERROR_META_KEY, STATUS_META_KEY, type CallToolResultWire } from "./protocol.js";
+import {
+  DATA_TEXT_META_KEY,
+  ERROR_META_KEY,
+  isModernProtocolVersion,
+  STATUS_META_KEY,
+  type CallToolResultWire,
+} from "./protocol.js";
+
+/** Options of {@link toCallToolResult}. */
+export interface CallToolResultOptions {
+  /** The protocol revision of the request answered (decides the `structuredContent` rules). Default: a 2025 revision. */
+  protocolVersion?: string;
+}
 
 /**
  * Converts a registry result into an MCP CallToolResult (see the file comment for
- * the rules). `definition` decides whether `structuredContent` is sent.
+ * the rules). `definition` decides whether `structuredContent` is sent, and
+ * `options.protocolVersion` which rules apply.
  * @throws TypeError / RangeError from JSON.stringify when data cannot be serialized (BigInt, cycles).
  */
 export function toCallToolResult(
   definition: Pick<ToolDefinition, "outputSchema"> | undefined,
   result: MCPToolResult,
+  options?: CallToolResultOptions,
 ): CallToolResultWire {
+  const version = options?.protocolVersion;
+  const modern = version !== undefined && isModernProtocolVersion(version);
+  const hasOutputSchema = definition?.outputSchema !== undefined;
   const rich = getContent(result);
   const explanation = result.explanation;
   if (result.status === "failure") {
@@ -41,7 +63,9 @@ export function toCallToolResult(
     const content: Record<string, unknown>[] = [{ type: "text", text: JSON.stringify(detail) }];
     if (typeof explanation === "string" && explanation !== "") content.push({ type: "text", text: explanation });
     if (rich !== undefined) pushAll(content, rich);
-    return { content, isError: true };
+    const out: CallToolResultWire = { content, isError: true };
+    if (modern || !hasOutputSchema) out.structuredContent = detail;
+    return out;
   }
   const data = result.data;
   const content: Record<string, unknown>[] = [];
@@ -49,12 +73,26 @@ export function toCallToolResult(
   if (typeof explanation === "string" && explanation !== "") content.push({ type: "text", text: explanation });
   if (rich !== undefined) pushAll(content, rich);
   const out: CallToolResultWire = { content };
-  if (definition?.outputSchema !== undefined && isPlainObject(data)) out.structuredContent = data;
+  if (hasOutputSchema) {
+    if (!modern) {
+      if (isPlainObject(data)) out.structuredContent = data;
+    } else {
+      const structured = data === undefined ? null : data;
+      out.structuredContent = structured;
+      // SEP-2106 §4.3: a non-object value always has a JSON text copy (only null data lacks one here).
+      if (structured === null && !content.some((block) => block.type === "text"))
+        content.push({ type: "text", text: "null" });
+    }
+  }
   // The marker also goes on null-data results: then a lone text block is the
-  // explanation, which a client could not tell from prose data without it.
-  if (result.status !== "success" || data === null || data === undefined) {
+  // explanation, which a client could not tell from prose data without it; and on
+  // scalar data sent without structuredContent (2025), whose JSON text ("42",
+  // "\"hi\"") a client could not tell from prose either.
+  const scalarAsText = out.structuredContent === undefined && data !== null && typeof data !== "object";
+  if (result.status !== "success" || data === null || data === undefined || scalarAsText) {
     const meta: Record<string, unknown> = { [STATUS_META_KEY]: result.status };
     if (result.error) meta[ERROR_META_KEY] = result.error;
+    if (scalarAsText) meta[DATA_TEXT_META_KEY] = true;
     out._meta = meta;
   }
   return out;
@@ -69,16 +107,21 @@ const NON_FAILURE: ReadonlySet<string> = new Set(["success", "partial_success", 
 /**
  * Converts an MCP CallToolResult (from any server) into an MCPToolResult:
  *
- * - `isError: true` → `failure`. The error is the first text block when it is an
- *   MCPErrorDetail in JSON (what this project's server sends); otherwise it is built
- *   from all the text: `ToolExecutionError`, or `ToolNotFound` / `ValidationError`
- *   for the SDK's `MCP error -32602: Tool x not found` / `…Input validation error…`
- *   texts (SDK servers report those as results, not JSON-RPC errors).
+ * - `isError: true` → `failure`. The error is `structuredContent` when that is an
+ *   MCPErrorDetail (this project's server, see toCallToolResult; a first text block
+ *   holding the same detail in JSON is then its copy and dropped); else the first
+ *   text block when it is an MCPErrorDetail in JSON; else `structuredContent.error`
+ *   when that is one; otherwise it is built from all the text: `ToolExecutionError`,
+ *   or `ToolNotFound` / `ValidationError` for the SDK's `MCP error -32602: Tool x
+ *   not found` / `…Input validation error…` texts (SDK servers report those as
+ *   results, not JSON-RPC errors).
  * - otherwise the status is `_meta["mcp-specgen/status"]` when present, else
- *   `success`. `data` is `structuredContent` when present (a first text block that
- *   looks like a JSON object or array — `{…}` / `[…]`, checked without parsing
- *   it — is then taken as its serialized copy and dropped); else the first text
- *   block parsed when it is a JSON object or array; else (other servers' prose)
+ *   `success`. `data` is `structuredContent` when present — any JSON value, as
+ *   2026-07-28 allows (a first text block that is its serialized copy is dropped:
+ *   for an object or array one that looks like `{…}` / `[…]`, checked without
+ *   parsing it; for other values the exact JSON text); else the first text
+ *   block parsed when it is a JSON object or array (any JSON value when
+ *   `_meta["mcp-specgen/data-text"]` says it is the data); else (other servers' prose)
  *   `{text}` with all text blocks joined by newlines — unless the status marker
  *   is present (this project's server), where such text is the explanation and
  *   data is null; `null` when there is no text at all.
@@ -105,7 +148,11 @@ export function fromCallToolResult(value: unknown): MCPToolResult {
   if (value.isError === true) {
     let error: MCPErrorDetail | undefined;
     let rest = texts;
-    if (texts.length > 0) {
+    const structured = value.structuredContent;
+    if (isErrorDetailLike(structured)) {
+      error = structured;
+      if (texts.length > 0 && isErrorDetailLike(parseJsonContainer(texts[0]))) rest = texts.slice(1);
+    } else if (texts.length > 0) {
       const parsed = parseJsonContainer(texts[0]);
       if (isErrorDetailLike(parsed)) {
         error = parsed;
@@ -128,12 +175,20 @@ export function fromCallToolResult(value: unknown): MCPToolResult {
     const status = (marked ? declared : "success") as ToolStatus;
     let data: unknown = null;
     let rest = texts;
-    if (isPlainObject(value.structuredContent)) {
-      data = value.structuredContent;
-      // Not parsed: the copy would be thrown away, and parsing a large result twice is not free.
-      if (texts.length > 0 && looksLikeJsonContainer(texts[0])) rest = texts.slice(1);
+    const structured = value.structuredContent;
+    if (structured !== undefined) {
+      data = structured;
+      if (texts.length > 0) {
+        // Not parsed: the copy would be thrown away, and parsing a large result twice is not free.
+        const copy =
+          typeof structured === "object" && structured !== null
+            ? looksLikeJsonContainer(texts[0])
+            : texts[0].trim() === JSON.stringify(structured);
+        if (copy) rest = texts.slice(1);
+      }
     } else if (texts.length > 0) {
-      const parsed = parseJsonContainer(texts[0]);
+      // This project's server marks scalar data sent as text (see toCallToolResult).
+      const parsed = meta?.[DATA_TEXT_META_KEY] === true ? parseJsonValue(texts[0]) : parseJsonContainer(texts[0]);
       if (parsed !== undefined) {
         data = parsed;
         rest = texts.slice(1);
@@ -179,6 +234,15 @@ function parseJsonContainer(text: string): unknown {
   if (c !== 123 /* { */ && c !== 91 /* [ */) return undefined;
   try {
     return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Any JSON value, or undefined when the text is not JSON (then it is the explanation). */
+function parseJsonValue(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }

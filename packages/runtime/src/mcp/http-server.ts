@@ -9,6 +9,12 @@
  * version header, GET streams, DELETE). Dispatch is session.ts, never the SDK's
  * `Server` class.
  *
+ * Protocol revision 2026-07-28 is served beside the 2025 era on the same
+ * endpoint: a POST whose body carries the 2026-07-28 `_meta` envelope is routed
+ * by http-modern.ts (header checks, then one stateless request on its own
+ * session, no SDK transport), whatever the mode below; every other request is
+ * 2025-era traffic, handled as follows.
+ *
  * Stateful mode (default): one transport + session per `Mcp-Session-Id`, created
  * by `initialize`, ended by DELETE, by `close()` or after an idle time; limited
  * globally and per client (http-sessions.ts).
@@ -24,6 +30,7 @@ import { logSafely } from "../logger.js";
 import type { ToolRegistry } from "../registry.js";
 import { isPlainObject } from "./content.js";
 import { defaultAllowedHosts, hostAllowed, originAllowed } from "./http-guards.js";
+import { classifyPost, serveModernRequest } from "./http-modern.js";
 import { clientKeyOf, SessionTable, type TrackedSession } from "./http-sessions.js";
 import { JsonRpcErrorCodes, type JsonRpcId } from "./protocol.js";
 import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
@@ -49,18 +56,23 @@ export interface HttpServerOptions extends McpServerOptions {
   allowedOrigins?: readonly string[];
   /**
    * `Host` header values allowed (case-insensitive, e.g. `["mcp.example.com",
-   * "mcp.example.com:8443"]`; `"*"` allows any); others get 403. Replaces the
-   * default. Default: bound to a loopback address (as by default), `localhost`,
-   * `127.0.0.1`, `[::1]` and the bound address, each with the bound port or
-   * none — a DNS-rebinding page sends its own name and is refused; bound to any
-   * other address, no check.
+   * "mcp.example.com:8443"]`; `"*"` allows any); others — and requests without
+   * `Host` — get 403 with a JSON-RPC -32000 error (the status and code of SDK
+   * v2's host-header validation). Replaces the default. Default: bound to a
+   * loopback address (as by default), `localhost`, `127.0.0.1`, `[::1]` and the
+   * bound address, each with the bound port or none — a DNS-rebinding page sends
+   * its own name and is refused; bound to any other address, no check (set this
+   * to the names the server is reached by).
    */
   allowedHosts?: readonly string[];
   /** Largest accepted request body in bytes; larger ones get 413. Default 2 MiB (see `maxMessageBytes` of the stdio server). */
   maxBodyBytes?: number;
   /**
    * Answer POSTs with a plain JSON body instead of an SSE stream. Default false
-   * (SSE, which carries progress and log notifications; JSON mode drops them).
+   * (SSE, which carries progress and log notifications; JSON mode drops them, and
+   * a 2025-era handler cannot ask the client for input: the request would have
+   * no stream to go on). 2026-07-28 requests get JSON unless a notification
+   * comes before the response.
    */
   jsonResponse?: boolean;
   /**
@@ -318,6 +330,25 @@ class HttpState {
       sendJsonError(res, 400, JsonRpcErrorCodes.InvalidRequest, `Invalid Request: ${problem.message}`, problem.id);
       return;
     }
+    const route = classifyPost(parsed, req.headers);
+    switch (route.kind) {
+      case "reject":
+        sendJsonError(res, route.status, route.error.code, route.error.message, route.id, route.error.data);
+        return;
+      case "modern-request":
+      case "modern-notification":
+        if (!isJsonContentType(req.headers["content-type"])) {
+          sendJsonError(res, 415, -32000, "Unsupported Media Type: Content-Type must be application/json");
+          return;
+        }
+        if (route.kind === "modern-notification") {
+          // No session to act on: a 2026-07-28 call is cancelled by closing its own request.
+          res.writeHead(202).end();
+          return;
+        }
+        serveModernRequest(this.core, req, res, route.message, this.jsonResponse);
+        return;
+    }
     if (this.stateless) return this.postStateless(req, res, parsed);
     const sessionId = req.headers["mcp-session-id"];
     if (sessionId !== undefined) {
@@ -380,7 +411,11 @@ class HttpState {
       enableJsonResponse: this.jsonResponse,
       onsessioninitialized: (id) => this.sessions.setId(entry, id),
     });
-    const session = new McpSession(this.core, transport as unknown as MessageSink, { respondToCancelled: true });
+    const session = new McpSession(this.core, transport as unknown as MessageSink, {
+      respondToCancelled: true,
+      // The SDK transport drops requests related to a call in JSON mode: no stream to put them on.
+      serverRequests: !this.jsonResponse,
+    });
     const entry = new SessionEntry(transport, session, client, this.core.logger);
     this.sessions.add(entry);
     transport.onmessage = (message) => session.handleMessage(message);
@@ -466,8 +501,10 @@ function clip(text: string): string {
   return text.length > 100 ? `${text.slice(0, 99)}…` : text;
 }
 
-function errorBody(code: number, message: string, id: JsonRpcId | null = null): string {
-  return JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id });
+function errorBody(code: number, message: string, id: JsonRpcId | null = null, data?: unknown): string {
+  const error: { code: number; message: string; data?: unknown } = { code, message };
+  if (data !== undefined) error.data = data;
+  return JSON.stringify({ jsonrpc: "2.0", error, id });
 }
 
 function sendJsonError(
@@ -476,10 +513,18 @@ function sendJsonError(
   code: number,
   message: string,
   id: JsonRpcId | null = null,
+  data?: unknown,
 ): void {
   if (res.headersSent) return;
   res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(errorBody(code, message, id));
+  res.end(errorBody(code, message, id, data));
+}
+
+/** `application/json` as the media type, parameters (charset…) aside. */
+function isJsonContentType(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  const semi = value.indexOf(";");
+  return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase() === "application/json";
 }
 
 /** Checks a POST body's JSON-RPC shape; returns the first problem (with the message's id when it has one). */

@@ -44,6 +44,8 @@ export interface InputRequiredResultWire {
 /** Largest `requestState` accepted back (bytes of its base64url text). */
 const MAX_STATE_LENGTH = 256 * 1024;
 const STATE_VERSION = 1;
+/** The keys of `inputRequests` this class mints (`elicit-1`, `sample-2`…). */
+const ANSWER_KEY = /^(?:elicit|sample)-\d{1,6}$/;
 
 /** Rejection of a request that is now pending: the server layer answers `input_required`. */
 export class InputRequiredSignal extends ClientRequestError {
@@ -71,7 +73,8 @@ export class InputReplay implements ClientRequester {
   constructor(inputResponses: unknown, requestState: unknown) {
     this.answers = { ...decodeState(requestState) };
     if (isPlainObject(inputResponses)) {
-      for (const [key, value] of Object.entries(inputResponses)) this.answers[key] = value;
+      // Only keys this class mints: anything else would be carried along in requestState for nothing.
+      for (const [key, value] of Object.entries(inputResponses)) if (ANSWER_KEY.test(key)) this.answers[key] = value;
     }
   }
 
@@ -114,20 +117,27 @@ export class InputReplay implements ClientRequester {
 }
 
 function wireElicit(params: ElicitParams): Record<string, unknown> {
+  // 2026-07-28 URL-mode elicitation has no elicitationId (SDK v2 core's 2026
+  // ElicitRequestURLParamsSchema: mode, message, url): the retry carries the answer.
+  if (params.mode === "url") {
+    const { elicitationId: _id, ...rest } = params;
+    return rest;
+  }
   // MCP's form mode is the default: the mode field is sent only for URL requests.
-  if (params.mode === "url") return { ...params };
   const { mode: _mode, ...rest } = params;
   return rest;
 }
 
-function isElicitResult(value: unknown): value is ElicitResult {
+/** True for a bare ElicitResult (`action` accept / decline / cancel, `content` an object when present). */
+export function isElicitResult(value: unknown): value is ElicitResult {
   if (!isPlainObject(value)) return false;
   const action = value.action;
   if (action !== "accept" && action !== "decline" && action !== "cancel") return false;
   return value.content === undefined || isPlainObject(value.content);
 }
 
-function isCreateMessageResult(value: unknown): value is CreateMessageResult {
+/** True for a bare CreateMessageResult (`role`, `model`, `content`). */
+export function isCreateMessageResult(value: unknown): value is CreateMessageResult {
   return (
     isPlainObject(value) &&
     (value.role === "user" || value.role === "assistant") &&
@@ -148,7 +158,7 @@ function decodeState(state: unknown): Record<string, unknown> {
     if (!isPlainObject(decoded) || decoded.v !== STATE_VERSION || !isPlainObject(decoded.answers)) return {};
     const answers: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(decoded.answers)) {
-      if (/^(?:elicit|sample)-\d{1,6}$/.test(key)) answers[key] = value;
+      if (ANSWER_KEY.test(key)) answers[key] = value;
     }
     return answers;
   } catch {

@@ -10,6 +10,17 @@
  * `tools/call` goes straight to `ToolRegistry.execute`, whose promise is
  * never awaited by the dispatch loop, so calls in flight never block one another.
  *
+ * Both protocol eras are served side by side, message by message (SDK v2's
+ * body-primary classification, which is all stdio has): a request whose
+ * `params._meta` carries the 2026-07-28 envelope claim (envelope.ts) is served by
+ * that revision's rules — no handshake, the envelope checked on every request,
+ * `server/discover`, `resultType` and cache hints on results, the server's
+ * identity in result `_meta`, per-request log level, `input_required` instead of
+ * server-to-client requests; any other request by the 2025 rules (`initialize`,
+ * `logging/setLevel`, server-to-client `elicitation/create` /
+ * `sampling/createMessage` requests when the client declared the capability).
+ * The check costs a 2025 request one property lookup.
+ *
  * Every request is answered, whatever a handler does: the registry turns throws,
  * rejections and results JSON cannot hold into failure results; a message that
  * still cannot be serialized here is replaced by a JSON-RPC error; and a bug in
@@ -20,13 +31,22 @@ import { ErrorTypes } from "../error-types.js";
 import { errorToDetail, MCPError } from "../errors.js";
 import { findUnserializable } from "../json-safe.js";
 import { logSafely, silentLogger, type Logger, type LogLevel } from "../logger.js";
+import type { ClientRequester } from "../client-requests.js";
 import type { ExecuteOptions, ToolDefinition, ToolRegistry } from "../registry.js";
 import type { MCPToolResult } from "../types.js";
+import { gatedRequester, OutboundRequests } from "./client-calls.js";
 import { isPlainObject, toCallToolResult } from "./content.js";
+import { checkEnvelope, envelopeClaim, isModernInitialize } from "./envelope.js";
+import { InputReplay } from "./input-required.js";
 import {
+  CLIENT_CAPABILITIES_META_KEY,
   JsonRpcErrorCodes,
   LATEST_PROTOCOL_VERSION,
+  LOG_LEVEL_META_KEY,
   LOG_LEVELS,
+  MODERN_PROTOCOL_VERSION,
+  MODERN_PROTOCOL_VERSIONS,
+  SERVER_INFO_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResultWire,
   type JsonRpcId,
@@ -46,6 +66,15 @@ export interface McpServerOptions {
   instructions?: string;
   /** `tools/list` page size. Default 100. */
   pageSize?: number;
+  /**
+   * 2026-07-28 cache hint (SEP-2549): the `ttlMs` of `tools/list` and
+   * `server/discover` results, in ms — how long a client may reuse them. Both
+   * are sent with `cacheScope: "public"`: they are the same for every client.
+   * The tool list changes only when tools are registered or unregistered, and
+   * this server announces no list changes, so the hint bounds how long a client
+   * can miss one. Default 60 000; 0: do not reuse.
+   */
+  cacheTtlMs?: number;
   /** Where the server reports its own problems (failed sends, transport errors). Default: silent. */
   logger?: Logger;
 }
@@ -65,9 +94,16 @@ export class ServerCore {
   readonly instructions: string | undefined;
   readonly pageSize: number;
   readonly logger: Logger;
+  /** See {@link McpServerOptions.cacheTtlMs}. */
+  readonly cacheTtlMs: number;
+  /** The `_meta` of every 2026-07-28 result: the server's identity (SDK v2 `stampServerInfoMeta`). */
+  readonly resultMeta: Readonly<Record<string, unknown>>;
+  private discoverCache: Readonly<Record<string, unknown>> | undefined = undefined;
   /** `tools/list` entries of every tool, built once per registry revision (see {@link toolInfos}). */
   private toolInfoCache: readonly McpToolInfo[] | undefined = undefined;
   private toolInfoRevision = -1;
+  private legacyInfoCache: readonly McpToolInfo[] | undefined = undefined;
+  private legacyInfoRevision = -1;
 
   constructor(registry: ToolRegistry, options: McpServerOptions = {}) {
     this.registry = registry;
@@ -79,6 +115,32 @@ export class ServerCore {
       throw new RangeError(`pageSize must be a positive integer (got ${pageSize})`);
     this.pageSize = pageSize;
     this.logger = options.logger ?? silentLogger;
+    const ttl = options.cacheTtlMs ?? 60_000;
+    if (!Number.isSafeInteger(ttl) || ttl < 0)
+      throw new RangeError(`cacheTtlMs must be a non-negative integer (got ${ttl})`);
+    this.cacheTtlMs = ttl;
+    this.resultMeta = Object.freeze({ [SERVER_INFO_META_KEY]: this.serverInfo });
+  }
+
+  /**
+   * The `server/discover` result (2026-07-28): the stateless revisions spoken here
+   * (2025 ones are negotiated by `initialize`, so they are not listed), the
+   * capabilities, instructions and cache hints; the identity in `_meta`. Built once.
+   */
+  discoverResult(): Readonly<Record<string, unknown>> {
+    if (this.discoverCache === undefined) {
+      const result: Record<string, unknown> = {
+        resultType: "complete",
+        supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
+        capabilities: CAPABILITIES,
+        ttlMs: this.cacheTtlMs,
+        cacheScope: "public",
+        _meta: this.resultMeta,
+      };
+      if (this.instructions !== undefined) result.instructions = this.instructions;
+      this.discoverCache = Object.freeze(result);
+    }
+    return this.discoverCache;
   }
 
   /**
@@ -95,6 +157,32 @@ export class ServerCore {
     }
     return infos;
   }
+
+  /**
+   * {@link toolInfos} as 2025-era clients get them: a tool whose outputSchema
+   * root is not `type: "object"` (any JSON Schema is allowed since 2026-07-28,
+   * SEP-2106) is listed without it — the 2025 wire requires an object root, and
+   * SDK 1.x clients reject the whole list otherwise. Such tools' results carry
+   * no structuredContent for those clients unless the data is an object.
+   */
+  legacyToolInfos(): readonly McpToolInfo[] {
+    const infos = this.toolInfos();
+    if (this.legacyInfoCache === undefined || this.legacyInfoRevision !== this.toolInfoRevision) {
+      this.legacyInfoCache = infos.some(hasNonObjectOutput) ? infos.map(withoutNonObjectOutput) : infos;
+      this.legacyInfoRevision = this.toolInfoRevision;
+    }
+    return this.legacyInfoCache;
+  }
+}
+
+function hasNonObjectOutput(tool: McpToolInfo): boolean {
+  return tool.outputSchema !== undefined && tool.outputSchema.type !== "object";
+}
+
+function withoutNonObjectOutput(tool: McpToolInfo): McpToolInfo {
+  if (!hasNonObjectOutput(tool)) return tool;
+  const { outputSchema: _dropped, ...rest } = tool;
+  return rest;
 }
 
 /** Per-session behaviour that differs between transports. */
@@ -106,8 +194,18 @@ export interface SessionFlags {
    * on it has been answered.
    */
   respondToCancelled: boolean;
+  /**
+   * 2025 era: the session can carry server-to-client requests related to a call
+   * (`elicitation/create`, `sampling/createMessage` from `ctx.elicit` /
+   * `ctx.createMessage`) and receives the client's responses. True for stdio and
+   * stateful SSE HTTP sessions; false (the default) where a response could never
+   * come back (stateless HTTP: the response would arrive in another request) or
+   * the request could not be delivered (JSON response mode).
+   */
+  serverRequests?: boolean;
 }
 
+const MODERN_OPTIONS = Object.freeze({ protocolVersion: MODERN_PROTOCOL_VERSION });
 const CAPABILITIES = Object.freeze({ tools: Object.freeze({ listChanged: false }), logging: Object.freeze({}) });
 const EMPTY_RESULT = Object.freeze({});
 const LEVEL_INDEX: ReadonlyMap<string, number> = new Map(LOG_LEVELS.map((level, i) => [level, i]));
@@ -134,6 +232,13 @@ class InflightCall implements ExecuteOptions {
   readonly progressToken: string | number | undefined;
   readonly onProgress: ExecuteOptions["onProgress"];
   readonly onLog: ExecuteOptions["onLog"];
+  /** The call's 2026-07-28 envelope; undefined for a 2025-era call. */
+  readonly envelope: Record<string, unknown> | undefined;
+  /** The call's params (a 2026-07-28 retry carries `inputResponses` / `requestState` there). */
+  readonly params: Record<string, unknown>;
+  /** The 2026-07-28 replay of client requests, created when the handler first asks (see clientRequests). */
+  replay: InputReplay | undefined = undefined;
+  private requester: ClientRequester | undefined | null = null;
   // The AbortSignal surface the registry uses.
   aborted = false;
   reason: unknown = undefined;
@@ -148,12 +253,16 @@ class InflightCall implements ExecuteOptions {
     id: JsonRpcId,
     definition: ToolDefinition,
     progressToken: string | number | undefined,
+    params: Record<string, unknown>,
+    envelope: Record<string, unknown> | undefined,
   ) {
     this.session = session;
     this.id = id;
     this.callId = id;
     this.definition = definition;
     this.progressToken = progressToken;
+    this.params = params;
+    this.envelope = envelope;
     // Closures only for what the registry calls as plain functions.
     this.onProgress =
       progressToken === undefined ? undefined : (progress, total, message) => this.progress(progress, total, message);
@@ -163,6 +272,16 @@ class InflightCall implements ExecuteOptions {
   /** This call as the registry's caller signal (see the class comment). */
   get signal(): AbortSignal {
     return this as unknown as AbortSignal;
+  }
+
+  /**
+   * How the handler's `ctx.elicit` / `ctx.createMessage` reach the client. Built
+   * on first use only (the registry reads it when a handler asks), so calls that
+   * never ask cost nothing.
+   */
+  get clientRequests(): ClientRequester | undefined {
+    if (this.requester === null) this.requester = this.session.requesterFor(this);
+    return this.requester;
   }
 
   addEventListener(type: string, listener: AbortListener): void {
@@ -205,7 +324,14 @@ class InflightCall implements ExecuteOptions {
 
   log(level: LogLevel, data: unknown): void {
     const index = LEVEL_INDEX.get(level);
-    if (index === undefined || index < this.session.minLogLevel) return;
+    if (index === undefined) return;
+    if (this.envelope === undefined) {
+      if (index < this.session.minLogLevel) return;
+    } else {
+      // 2026-07-28: the request's own level; none means no log notifications (SDK v2 LOG_LEVEL_META_KEY).
+      const floor = LEVEL_INDEX.get(this.envelope[LOG_LEVEL_META_KEY] as string);
+      if (floor === undefined || index < floor) return;
+    }
     this.session.notify("notifications/message", { level, logger: this.definition.name, data }, this.id);
   }
 }
@@ -224,6 +350,10 @@ export class McpSession {
   /** The negotiated protocol version (the latest until `initialize`). */
   protocolVersion: string = LATEST_PROTOCOL_VERSION;
   clientInfo: unknown = undefined;
+  /** The client's capabilities declared at `initialize` (2025 era); undefined before. */
+  clientCapabilities: Record<string, unknown> | undefined = undefined;
+  /** Server-to-client requests in flight (2025 era), created on first use. */
+  private outbound: OutboundRequests | undefined = undefined;
   /** Index into LOG_LEVELS of the lowest level sent; 0 (everything) until `logging/setLevel`. */
   minLogLevel = 0;
   readonly inflight = new Map<JsonRpcId, InflightCall>();
@@ -263,20 +393,30 @@ export class McpSession {
     const method = message.method;
     const id = message.id;
     if (typeof method === "string") {
+      const params = message.params;
       if (id === undefined) {
-        this.onNotification(method, message.params);
+        this.onNotification(method, params);
         return;
       }
       if (typeof id !== "string" && typeof id !== "number") {
         this.sendError(null, JsonRpcErrorCodes.InvalidRequest, "Invalid Request: id must be a string or a number");
         return;
       }
-      if (method === "tools/call") this.callTool(id, message.params);
-      else this.onRequest(id, method, message.params);
+      const envelope = envelopeClaim(params);
+      // `initialize` stays the 2025 handshake unless its envelope is a valid 2026 one (SDK v2 rule).
+      if (envelope !== undefined && (method !== "initialize" || isModernInitialize(envelope))) {
+        this.onModernRequest(id, method, params as Record<string, unknown>, envelope);
+        return;
+      }
+      if (method === "tools/call") this.callTool(id, params, undefined);
+      else this.onRequest(id, method, params);
       return;
     }
-    // A response: the server sends no requests, so there is nothing to match it with.
-    if (id !== undefined && method === undefined && ("result" in message || "error" in message)) return;
+    // A response: to one of this server's requests (2025 era); stray ones are ignored.
+    if (id !== undefined && method === undefined && ("result" in message || "error" in message)) {
+      this.outbound?.settle(message);
+      return;
+    }
     this.sendError(validIdOf(message), JsonRpcErrorCodes.InvalidRequest, "Invalid Request: no method");
   }
 
@@ -311,6 +451,27 @@ export class McpSession {
       call.abort(new MCPError("The connection closed", { errorType: ErrorTypes.Cancelled }));
     }
     this.inflight.clear();
+    this.outbound?.rejectAll("the connection closed");
+  }
+
+  /**
+   * The client requests a call may make (see InflightCall.clientRequests): on
+   * 2026-07-28 an {@link InputReplay} of the call, limited to the capabilities of
+   * its envelope; on the 2025 era real requests on this session, limited to the
+   * capabilities declared at `initialize` — none where the session cannot carry
+   * them ({@link SessionFlags.serverRequests}) or before `initialize`.
+   */
+  requesterFor(call: InflightCall): ClientRequester | undefined {
+    const envelope = call.envelope;
+    if (envelope !== undefined) {
+      const replay = (call.replay = new InputReplay(call.params.inputResponses, call.params.requestState));
+      return gatedRequester(envelope[CLIENT_CAPABILITIES_META_KEY], replay);
+    }
+    if (this.flags.serverRequests !== true || this.clientCapabilities === undefined || this.closed) return undefined;
+    this.outbound ??= new OutboundRequests((message, relatedId) =>
+      this.closed ? undefined : this.sink.send(message, { relatedRequestId: relatedId }),
+    );
+    return this.outbound.requesterFor(call.id, this.clientCapabilities);
   }
 
   // -------------------------------------------------------------------------
@@ -347,6 +508,38 @@ export class McpSession {
     }
   }
 
+  /**
+   * A 2026-07-28 request: the envelope is checked first (malformed → -32602, an
+   * unsupported revision → -32022, as SDK v2), then only the methods of that
+   * revision this server has are served; the rest (`initialize`, `ping`,
+   * `logging/setLevel`…, all gone from the revision) get -32601.
+   */
+  private onModernRequest(
+    id: JsonRpcId,
+    method: string,
+    params: Record<string, unknown>,
+    envelope: Record<string, unknown>,
+  ): void {
+    const problem = checkEnvelope(envelope);
+    if (problem !== undefined) {
+      this.sendError(id, problem.code, problem.message, problem.data);
+      return;
+    }
+    switch (method) {
+      case "tools/call":
+        this.callTool(id, params, envelope);
+        return;
+      case "tools/list":
+        this.listTools(id, params, true);
+        return;
+      case "server/discover":
+        this.sendResult(id, this.core.discoverResult(), true);
+        return;
+      default:
+        this.sendError(id, JsonRpcErrorCodes.MethodNotFound, `Method not found: ${method}`);
+    }
+  }
+
   private initialize(id: JsonRpcId, params: unknown): void {
     const requested = isPlainObject(params) ? params.protocolVersion : undefined;
     // Echo the client's version when supported, else offer the latest (MCP lifecycle).
@@ -355,6 +548,8 @@ export class McpSession {
         ? requested
         : LATEST_PROTOCOL_VERSION;
     this.clientInfo = isPlainObject(params) ? params.clientInfo : undefined;
+    const capabilities = isPlainObject(params) ? params.capabilities : undefined;
+    this.clientCapabilities = isPlainObject(capabilities) ? capabilities : undefined;
     const result: Record<string, unknown> = {
       protocolVersion: this.protocolVersion,
       capabilities: CAPABILITIES,
@@ -364,7 +559,7 @@ export class McpSession {
     this.sendResult(id, result);
   }
 
-  private listTools(id: JsonRpcId, params: unknown): void {
+  private listTools(id: JsonRpcId, params: unknown, modern = false): void {
     const cursor = isPlainObject(params) ? params.cursor : undefined;
     let offset = 0;
     if (cursor !== undefined) {
@@ -375,15 +570,25 @@ export class McpSession {
       }
       offset = decoded;
     }
-    const all = this.core.toolInfos();
+    const all = modern ? this.core.toolInfos() : this.core.legacyToolInfos();
     const end = Math.min(all.length, offset + this.core.pageSize);
     const tools = all.slice(offset, end);
-    const result: { tools: McpToolInfo[]; nextCursor?: string } = { tools };
+    const result: Record<string, unknown> = modern
+      ? // SEP-2549 cache hints: required on 2026-07-28 list results (SDK v2 ListToolsResultSchema).
+        {
+          resultType: "complete",
+          tools,
+          ttlMs: this.core.cacheTtlMs,
+          cacheScope: "public",
+          _meta: this.core.resultMeta,
+        }
+      : { tools };
     if (end < all.length) result.nextCursor = encodeCursor(end);
     this.sendResult(id, result);
   }
 
-  private callTool(id: JsonRpcId, params: unknown): void {
+  /** `envelope`: the request's 2026-07-28 envelope (already checked); undefined on the 2025 era. */
+  private callTool(id: JsonRpcId, params: unknown, envelope: Record<string, unknown> | undefined): void {
     if (!isPlainObject(params) || typeof params.name !== "string") {
       this.sendError(id, JsonRpcErrorCodes.InvalidParams, "Invalid params: tools/call needs a string name");
       return;
@@ -406,7 +611,7 @@ export class McpSession {
       const t = meta.progressToken;
       if (typeof t === "string" || typeof t === "number") token = t;
     }
-    const call = new InflightCall(this, id, definition, token);
+    const call = new InflightCall(this, id, definition, token, params, envelope);
     this.inflight.set(id, call);
     // Never awaited here: the next message is dispatched while this call runs.
     // `execute` never rejects and finishCall does not throw: the rejection handlers
@@ -435,9 +640,21 @@ export class McpSession {
     if (this.inflight.get(call.id) === call) this.inflight.delete(call.id);
     if (this.closed) return;
     if (call.aborted && !this.flags.respondToCancelled) return;
+    const modern = call.envelope !== undefined;
+    if (modern) {
+      // The handler asked for input the client has not given yet: that, not the result, is the answer.
+      const inputRequired = call.replay?.inputRequired();
+      if (inputRequired !== undefined) {
+        call.answered = true;
+        this.sendResult(call.id, { ...inputRequired, _meta: this.core.resultMeta });
+        return;
+      }
+    }
     let wire: CallToolResultWire;
     try {
-      wire = toCallToolResult(call.definition, result);
+      wire = modern
+        ? toCallToolResult(call.definition, result, MODERN_OPTIONS)
+        : toCallToolResult(call.definition, result);
     } catch (err) {
       // The registry checks results, so only a value that changed meanwhile (a
       // stateful getter or toJSON) gets here: still a tool failure, not silence.
@@ -446,6 +663,10 @@ export class McpSession {
         error_message: `The result of tool "${call.definition.name}" cannot be serialized: ${errorToDetail(err).error_message}`,
       };
       wire = { content: [{ type: "text", text: JSON.stringify(detail) }], isError: true };
+    }
+    if (modern) {
+      wire.resultType = "complete";
+      wire._meta = wire._meta === undefined ? this.core.resultMeta : { ...wire._meta, ...this.core.resultMeta };
     }
     call.answered = true;
     if (call.progressSent) {

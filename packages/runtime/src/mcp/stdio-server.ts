@@ -198,11 +198,15 @@ function utf8Length(text: string): number {
 
 /**
  * Serves `registry` as an MCP server over stdio: one JSON-RPC message per line
- * on stdin, responses on stdout. Speaks `initialize` (version negotiation),
- * `ping`, `tools/list` (paginated), `tools/call` (progress, cancellation, log
- * notifications) and `logging/setLevel`. A line that is not JSON is answered
- * with -32700 (id null), a message that is not a valid JSON-RPC request with
- * -32600. Closes when stdin ends or `close()` is called.
+ * on stdin, responses on stdout. Speaks the 2025 revisions — `initialize`
+ * (version negotiation), `ping`, `tools/list` (paginated), `tools/call`
+ * (progress, cancellation, log notifications, and `elicitation/create` /
+ * `sampling/createMessage` requests for `ctx.elicit` / `ctx.createMessage` when
+ * the client declared the capability) and `logging/setLevel` — and, for requests
+ * carrying its `_meta` envelope, 2026-07-28: `server/discover`, `tools/list` with
+ * cache hints, `tools/call` with `input_required` rounds (see session.ts). A line
+ * that is not JSON is answered with -32700 (id null), a message that is not a
+ * valid JSON-RPC request with -32600. Closes when stdin ends or `close()` is called.
  *
  * @example
  * ```ts
@@ -218,7 +222,7 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
   if (!(maxBytes > 0)) throw new RangeError(`maxMessageBytes must be a positive number (got ${maxBytes})`);
   const core = new ServerCore(registry, options);
   const writer = new LineWriter(stdout, stdin);
-  const session = new McpSession(core, writer, { respondToCancelled: false });
+  const session = new McpSession(core, writer, { respondToCancelled: false, serverRequests: true });
 
   let stopReading: () => Promise<void>;
   let resolveClosed!: () => void;
