@@ -175,11 +175,11 @@ describe("generated client → generated server, in process", () => {
 describe("handler failure paths through the generated wrapper", () => {
   const base = createHandlers({ workspaceRoot: tmpdir() });
   type Overrides = { [M in keyof ToolHandlers]?: Partial<ToolHandlers[M]> };
-  const with_ = (overrides: Overrides, options = {}) => {
+  const with_ = (overrides: Overrides, options = {}, clientOptions = {}) => {
     const handlers = { ...base };
     for (const m of Object.keys(overrides) as Array<keyof ToolHandlers>)
       Object.assign(handlers, { [m]: { ...base[m], ...overrides[m] } });
-    return createRawClient(inProcessTransport(createRegistry(handlers, options)));
+    return createRawClient(inProcessTransport(createRegistry(handlers, options)), clientOptions);
   };
 
   it("a handler that throws → ToolExecutionError, or the error's own error_type", async () => {
@@ -226,10 +226,16 @@ describe("handler failure paths through the generated wrapper", () => {
       status: "failure",
       error: { error_type: "ValidationError" },
     });
+    // "warn": the server lets it through; the generated client refuses it, unless told not to check.
     expect(await with_(wrong, { outputValidation: "warn" }).textAnalysis.wordStats({ text: "x" })).toMatchObject({
-      status: "success",
-      data: { words: -1 },
+      status: "failure",
+      error: { error_type: "ValidationError", error_details: { tool_name: "text_analysis.word_stats" } },
     });
+    expect(
+      await with_(wrong, { outputValidation: "warn" }, { validateResults: false }).textAnalysis.wordStats({
+        text: "x",
+      }),
+    ).toMatchObject({ status: "success", data: { words: -1 } });
   });
 
   it("handlers may return results built with success() / failure()", async () => {

@@ -96,6 +96,19 @@ export {
   type ValidatorError,
 } from "./validation.js";
 export { escapePointerToken, pointerTokens } from "./paths.js";
+export {
+  acceptingStandardSchema,
+  STANDARD_SCHEMA_VENDOR,
+  standardSchema,
+  type StandardIssue,
+  type StandardJsonSchemaProps,
+  type StandardJsonSchemaTarget,
+  type StandardResult,
+  type StandardSchemaProps,
+  type StandardSchemaWithJSON,
+  type StandardSchemaWithJSONProps,
+  type StandardTypedProps,
+} from "./standard-schema.js";
 export { levenshtein, suggestNames } from "./suggest.js";
 export { createConsoleLogger, silentLogger, type Logger, type LogLevel } from "./logger.js";
 export { findUnserializable, type SerializationProblem } from "./json-safe.js";
@@ -125,6 +138,7 @@ export {
   inProcessTransport,
   type CallOptions,
   type ToolCaller,
+  type ToolCallerOptions,
   type ToolTransport,
 } from "./transport.js";
 export { ajvEqual, ajvFullFormats, ajvUcs2length, ajvUri, ajvValidationError } from "./ajv-standalone.js";

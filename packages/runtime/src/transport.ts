@@ -1,6 +1,10 @@
+import { ErrorTypes } from "./error-types.js";
 import { ToolCallError } from "./errors.js";
+import { describeIssues, issueToJson } from "./messages.js";
 import type { ToolRegistry } from "./registry.js";
-import type { MCPToolCall, MCPToolResult } from "./types.js";
+import { makeResult } from "./result.js";
+import type { MCPToolCall, MCPToolResult, ValidationIssue } from "./types.js";
+import { issuesFromErrors, type ValidateFunction } from "./validation.js";
 
 /** Per-call options of a client call. */
 export interface CallOptions {
@@ -35,16 +39,39 @@ export interface ToolCaller {
   raw<R>(toolName: string, args: object, options?: CallOptions): Promise<MCPToolResult<R>>;
 }
 
+/** Options of {@link createToolCaller}. */
+export interface ToolCallerOptions {
+  /**
+   * The validator of a tool's result data, looked up by wire name (`undefined`: the tool's
+   * data is not checked). The data of every `success` and `partial_success` result — null
+   * included, as the registry checks it — must pass, else the call fails with a
+   * `ValidationError`: the caller's types promise that data, and a server one does not
+   * control can send anything. Generated clients pass their precompiled output validators.
+   */
+  validateResult?: (toolName: string) => ValidateFunction | undefined;
+}
+
 const NO_OPTIONS: CallOptions = {};
 
-/** Builds the caller generated clients delegate to. */
-export function createToolCaller(transport: ToolTransport): ToolCaller {
+/**
+ * Builds the caller generated clients delegate to. With `options.validateResult`, results
+ * whose data does not conform to the tool's output schema become `ValidationError` failures
+ * (`data` throws them as a ToolCallError; `raw` returns them).
+ */
+export function createToolCaller(transport: ToolTransport, options: ToolCallerOptions = {}): ToolCaller {
+  const lookup = options.validateResult;
+  const call = (toolName: string, args: object, callOptions: CallOptions | undefined): Promise<MCPToolResult> => {
+    const pending = transport(
+      { tool_name: toolName, arguments: args as Record<string, unknown> },
+      callOptions ?? NO_OPTIONS,
+    );
+    if (lookup === undefined) return pending;
+    const validate = lookup(toolName);
+    return validate === undefined ? pending : pending.then((result) => checkResultData(toolName, result, validate));
+  };
   return {
     async data<R>(toolName: string, args: object, options?: CallOptions): Promise<R> {
-      const result = await transport(
-        { tool_name: toolName, arguments: args as Record<string, unknown> },
-        options ?? NO_OPTIONS,
-      );
+      const result = await call(toolName, args, options);
       if (result.status === "failure") {
         throw new ToolCallError(
           result.error ?? {
@@ -57,10 +84,45 @@ export function createToolCaller(transport: ToolTransport): ToolCaller {
       return (result.data ?? null) as R;
     },
     raw<R>(toolName: string, args: object, options?: CallOptions): Promise<MCPToolResult<R>> {
-      return transport(
-        { tool_name: toolName, arguments: args as Record<string, unknown> },
-        options ?? NO_OPTIONS,
-      ) as Promise<MCPToolResult<R>>;
+      return call(toolName, args, options) as Promise<MCPToolResult<R>>;
     },
   };
+}
+
+/** Most issues a result validation failure reports (a huge wrong result must not make a huge error). */
+const MAX_REPORTED_ISSUES = 100;
+
+/**
+ * `result` itself unless it is a success or partial success whose data fails `validate`;
+ * then a `ValidationError` failure naming the tool and the issues (with the offending
+ * values). The data itself is dropped: it is what could not be trusted.
+ */
+function checkResultData(toolName: string, result: MCPToolResult, validate: ValidateFunction): MCPToolResult {
+  if (result.status !== "success" && result.status !== "partial_success") return result;
+  const data = result.data ?? null; // validators see JSON: an absent value is null
+  let issues: ValidationIssue[];
+  try {
+    if (validate(data)) return result;
+    issues = issuesFromErrors(validate.errors, data, MAX_REPORTED_ISSUES + 1);
+  } catch (err) {
+    // A broken validator (or data no JSON parser makes): the data was not shown valid.
+    return makeResult("failure", null, {
+      error_type: ErrorTypes.ValidationError,
+      error_message: `The result of tool "${toolName}" could not be validated: ${err instanceof Error ? err.message : String(err)}`,
+      error_details: { tool_name: toolName },
+    });
+  }
+  const truncated = issues.length > MAX_REPORTED_ISSUES;
+  if (truncated) issues = issues.slice(0, MAX_REPORTED_ISSUES);
+  const details: Record<string, unknown> = {
+    tool_name: toolName,
+    status: result.status,
+    errors: issues.map(issueToJson),
+  };
+  if (truncated) details.truncated = true;
+  return makeResult("failure", null, {
+    error_type: ErrorTypes.ValidationError,
+    error_message: `The server's result for tool "${toolName}" does not match its output schema: ${describeIssues(issues)}${truncated ? "; and more" : ""}`,
+    error_details: details,
+  });
 }

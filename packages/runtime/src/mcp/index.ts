@@ -4,10 +4,19 @@
  * the functions that need it, so importing this module costs nothing.
  */
 export {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  DATA_TEXT_META_KEY,
   ERROR_META_KEY,
+  isModernProtocolVersion,
   JsonRpcErrorCodes,
   LATEST_PROTOCOL_VERSION,
+  LOG_LEVEL_META_KEY,
   LOG_LEVELS,
+  MODERN_PROTOCOL_VERSION,
+  MODERN_PROTOCOL_VERSIONS,
+  PROTOCOL_VERSION_META_KEY,
+  SERVER_INFO_META_KEY,
   STATUS_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResultWire,
@@ -15,7 +24,7 @@ export {
   type JsonRpcMessage,
   type McpToolInfo,
 } from "./protocol.js";
-export { fromCallToolResult, toCallToolResult } from "./content.js";
+export { fromCallToolResult, toCallToolResult, type CallToolResultOptions } from "./content.js";
 export {
   InputReplay,
   InputRequiredSignal,
@@ -30,6 +39,12 @@ export {
   type MessageSink,
   type SessionFlags,
 } from "./session.js";
+export {
+  registerSdkTools,
+  type SdkMcpServer,
+  type SdkRegisteredTool,
+  type SdkToolsOptions,
+} from "./sdk-server.js";
 export { serveStdio, type McpServerHandle, type StdioServerOptions } from "./stdio-server.js";
 export { serveHttp, type HttpServerOptions, type McpHttpServerHandle } from "./http-server.js";
 export {
@@ -40,3 +55,12 @@ export {
   type McpConnection,
   type StdioConnectOptions,
 } from "./client.js";
+export {
+  sdkClientTransport,
+  type SdkClientCallParams,
+  type SdkClientLike,
+  type SdkClientTransportOptions,
+  type SdkClientRequestOptions,
+  type SdkV1ClientLike,
+  type SdkV2ClientLike,
+} from "./sdk-client.js";
