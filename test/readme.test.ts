@@ -11,8 +11,8 @@ import { REPO, runCli } from "./helpers/project.js";
 // (The first-hour steps themselves run against the packed tarballs in test/package/.)
 
 const README = readFileSync(path.join(REPO, "README.md"), "utf8");
-const PROJECTS = ["examples/project", "examples/everything", "examples/custom-generator"].map((p) =>
-  path.join(REPO, p),
+const PROJECTS = ["examples/project", "examples/everything", "examples/custom-generator", "examples/conformance"].map(
+  (p) => path.join(REPO, p),
 );
 const TSC = path.join(REPO, "node_modules/.bin/tsc");
 /** Where each example project is compiled: below its dist/, a folder of this run's own (test runs may overlap). */
@@ -127,6 +127,14 @@ describe("the example projects compile with tsc and run", () => {
     const r = node(`${OUT}/src/http.js`, project);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toBe("{ greeting: 'Hallo, Grace!', language: 'de' }\n");
+  });
+
+  it("src/sdk-server.ts: the tools in an SDK v2 server beside a resource, called on 2026-07-28 through an SDK v2 client", () => {
+    const r = node(`${OUT}/src/sdk-server.js`, project);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe(
+      ["2026-07-28", "{ greeting: 'Bonjour, Lin!', language: 'fr' }", '["en","fr","de"]', ""].join("\n"),
+    );
   });
 
   it("src/worker.ts: a CPU-bound handler in a worker thread", () => {

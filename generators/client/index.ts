@@ -2,25 +2,50 @@ import type { Generator, GeneratorContext } from "../../src/generate/generator.j
 import { tsBanner } from "../../src/generate/banner.js";
 import { renderTemplate } from "../../src/generate/templates.js";
 import { describeSharedWireNames, moduleNamespaces, sharedWireNames } from "../../src/generate/modules.js";
-import { CLIENT_PATH } from "../../src/generate/outputs.js";
+import { CLIENT_PATH, validatorNames, validatorsPath } from "../../src/generate/outputs.js";
 import { docComment, stringLiteral } from "../../src/generate/ts.js";
+import { schemaDialect, type Dialect } from "../../src/schema/ajv.js";
+
+/** Alias prefix of a validators module import per dialect (as in server.ts); `_` never occurs inside a module identifier. */
+const VALIDATOR_ALIAS: Record<Dialect, string> = {
+  draft7: "validators_",
+  "2019": "validators2019_",
+  "2020": "validators2020_",
+};
 
 /**
- * Generates `client.ts`: `createClient(transport)` with one typed async method per tool,
- * grouped by module (`client.aiCodeEditing.generateCode(args)`, resolving with the result
- * data and throwing ToolCallError on failure), `createRawClient(transport)` whose methods
- * resolve with the whole MCPToolResult, and `createModuleClient(module, transport)` /
- * `createRawModuleClient` for one module (a module served on its own). Method types come
- * from `ToolTypes` in index.ts, which also carries each tool's documentation.
+ * Generates `client.ts`: `createClient(transport, options)` with one typed async method per
+ * tool, grouped by module (`client.aiCodeEditing.generateCode(args)`, resolving with the
+ * result data and throwing ToolCallError on failure), `createRawClient(transport, options)`
+ * whose methods resolve with the whole MCPToolResult, and `createModuleClient(module,
+ * transport, options)` / `createRawModuleClient` for one module (a module served on its
+ * own). Method types come from `ToolTypes` in index.ts, which also carries each tool's
+ * documentation.
+ *
+ * When the run also generates validators, the clients check each success result's data
+ * against the tool's output schema with them (a server one does not control can send
+ * anything); `client` does not require `validators`, so without them results are not checked.
  */
 export const clientGenerator: Generator = {
   name: "client",
   requires: ["types"],
   generate(ctx: GeneratorContext) {
-    const modules = moduleNamespaces(ctx).map((m) => ({
+    const namespaces = moduleNamespaces(ctx);
+    const validate = ctx.config.generators.includes("validators");
+    const validatorImports = new Map<string, string>();
+    const modules = namespaces.map((m) => ({
       id: m.id,
       idLiteral: stringLiteral(m.id),
       tools: m.tools.map(({ tool, names }) => ({ camel: names.camel, nameLiteral: stringLiteral(tool.name) })),
+      resultValidators: m.tools.flatMap(({ tool, names }) => {
+        if (!validate || !tool.outputSchema) return [];
+        const { dialect } = schemaDialect(tool.outputSchema);
+        const alias = `${VALIDATOR_ALIAS[dialect]}${m.id}`;
+        validatorImports.set(alias, stringLiteral(`./${validatorsPath(m.module, dialect)}.js`));
+        return [
+          { nameLiteral: stringLiteral(tool.name), validator: `${alias}.${validatorNames(names.pascal).result}` },
+        ];
+      }),
     }));
     const first = modules[0];
     const example = {
@@ -28,7 +53,7 @@ export const clientGenerator: Generator = {
       moduleLiteral: first?.idLiteral ?? '"module"',
       camel: first?.tools[0]?.camel ?? "tool",
     };
-    const shared = sharedWireNames(moduleNamespaces(ctx));
+    const shared = sharedWireNames(namespaces);
     const sharedWireNamesNote = shared.length
       ? docComment(
           `No \`createClient\` or \`createRawClient\` for all modules: ${describeSharedWireNames(shared)}. Each module is a server of its own, so connect to each and call it with \`createModuleClient\`.`,
@@ -39,6 +64,10 @@ export const clientGenerator: Generator = {
       modules,
       example,
       sharedWireNamesNote,
+      validate,
+      validatorImports: [...validatorImports]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([alias, from]) => ({ alias, from })),
     });
     return [{ path: CLIENT_PATH, contents }];
   },

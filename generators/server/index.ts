@@ -8,7 +8,14 @@ import {
 } from "../../src/generate/modules.js";
 import { renderTemplate } from "../../src/generate/templates.js";
 import { docComment, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
-import { SERVER_PATH, TOOLS_PATH, toolListEntry, validatorNames, validatorsPath } from "../../src/generate/outputs.js";
+import {
+  SCHEMAS_PATH,
+  SERVER_PATH,
+  TOOLS_PATH,
+  toolListEntry,
+  validatorNames,
+  validatorsPath,
+} from "../../src/generate/outputs.js";
 import { schemaDialect, type Dialect } from "../../src/schema/ajv.js";
 
 /** Alias prefix of a validators module import per dialect; `_` never occurs inside a module identifier. */
@@ -20,9 +27,11 @@ const VALIDATOR_ALIAS: Record<Dialect, string> = {
 
 /**
  * Generates `tools.ts` (each tool's MCP definition, identical to the manifest's entry, by
- * module) and `server.ts`: typed handler types (`ToolHandlers`, grouped by module like the
- * client), and `createRegistry(handlers, options)` / `createModuleRegistry(module, handlers)`
- * wiring handlers to the precompiled validators.
+ * module), `server.ts`: typed handler types (`ToolHandlers`, grouped by module like the
+ * client), `createRegistry(handlers, options)` / `createModuleRegistry(module, handlers)`
+ * wiring handlers to the precompiled validators, and `registerTools` /
+ * `registerModuleTools` adding them to an official SDK `McpServer`; and `schemas.ts`: each
+ * tool's arguments and result as Standard Schema objects backed by the same validators.
  */
 export const serverGenerator: Generator = {
   name: "server",
@@ -60,10 +69,12 @@ export const serverGenerator: Generator = {
     };
     const modules = namespaces.map((m) => ({
       id: m.id,
+      idLiteral: stringLiteral(m.id),
       tools: m.tools.map(({ tool, names }) => {
         const v = validatorNames(names.pascal);
         return {
           camel: names.camel,
+          camelLiteral: stringLiteral(names.camel),
           validateArgs: validator(m.module, m.id, tool.inputSchema, v.args),
           validateResult: tool.outputSchema ? validator(m.module, m.id, tool.outputSchema, v.result) : undefined,
         };
@@ -75,18 +86,30 @@ export const serverGenerator: Generator = {
       moduleLiteral: stringLiteral(first?.id ?? "module"),
       camel: first?.tools[0]?.names.camel ?? "tool",
     };
+    const imports = [...validatorImports]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([alias, from]) => ({ alias, from }));
     const server = renderTemplate("server", "server.ts.hbs", {
       banner,
       modules,
       example,
       sharedWireNames: sharedWireNamesComment(namespaces),
-      validatorImports: [...validatorImports]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([alias, from]) => ({ alias, from })),
+      validatorImports: imports,
+    });
+    const anyTool = modules.some((m) => m.tools.length > 0);
+    const anyOutput = modules.some((m) => m.tools.some((t) => t.validateResult !== undefined));
+    const schemas = renderTemplate("server", "schemas.ts.hbs", {
+      banner,
+      modules,
+      example,
+      validatorImports: imports,
+      // Only what is used: generated files compile under noUnusedLocals (no tools → no imports).
+      indexImports: anyOutput ? "ToolArgs, ToolResult" : anyTool ? "ToolArgs" : "",
     });
     return [
       { path: TOOLS_PATH, contents: toolsFile },
       { path: SERVER_PATH, contents: server },
+      { path: SCHEMAS_PATH, contents: schemas },
     ];
   },
 };

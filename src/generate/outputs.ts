@@ -30,6 +30,8 @@ export function validatorNames(pascal: string): { args: string; result: string }
 export const TOOLS_PATH = "tools.ts";
 /** `server`: the handler types and createRegistry(). */
 export const SERVER_PATH = "server.ts";
+/** Each tool's arguments and result as Standard Schema objects (server generator). */
+export const SCHEMAS_PATH = "schemas.ts";
 /** `client`: the typed clients. */
 export const CLIENT_PATH = "client.ts";
 /** `openai`: the OpenAI function-calling definitions. */

@@ -33,6 +33,13 @@ import { REPO } from "../helpers/project.js";
 // ESM and CommonJS projects go through their steps at the same time.
 
 const TSC = path.join(REPO, "node_modules/.bin/tsc");
+/** What examples/project/src/sdk-server.ts imports besides the runtime. */
+const SDK_V2_PACKAGES = [
+  "@modelcontextprotocol/server@^2.4.0",
+  "@modelcontextprotocol/client@^2.4.0",
+  "@modelcontextprotocol/node@^2.1.2",
+  "zod@^4",
+];
 const NPM_FLAGS = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
 // What a production service must never install with the runtime.
 const GENERATOR_ONLY = [
@@ -121,7 +128,8 @@ function writePackageJson(dir: string, fields: Record<string, unknown>): void {
 
 /**
  * Installs into the ESM project what the README has a project install: the runtime and the
- * MCP SDK as dependencies, the generator and Node's types as dev dependencies, in one
+ * MCP SDK (1.x, and v2's server, client and Node adapter with zod, for the SDK server
+ * example) as dependencies, the generator and Node's types as dev dependencies, in one
  * `npm install` (the dev dependencies are listed first, as an earlier `npm install -D` would
  * have left them).
  */
@@ -135,14 +143,25 @@ async function install(): Promise<string> {
     devDependencies: { "@types/node": "^20.19.0", "mcp-specgen": `file:${tarballs.cli}` },
   });
   ok(
-    await run("npm", ["install", ...NPM_FLAGS, tarballs.runtime, "@modelcontextprotocol/sdk@^1.32.2"], dir),
+    await run(
+      "npm",
+      ["install", ...NPM_FLAGS, tarballs.runtime, "@modelcontextprotocol/sdk@^1.32.2", ...SDK_V2_PACKAGES],
+      dir,
+    ),
     "npm install",
   );
   const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as Record<
     string,
     Record<string, string>
   >;
-  expect(Object.keys(pkg.dependencies!).sort()).toEqual(["@mcp-specgen/runtime", "@modelcontextprotocol/sdk"]);
+  expect(Object.keys(pkg.dependencies!).sort()).toEqual([
+    "@mcp-specgen/runtime",
+    "@modelcontextprotocol/client",
+    "@modelcontextprotocol/node",
+    "@modelcontextprotocol/sdk",
+    "@modelcontextprotocol/server",
+    "zod",
+  ]);
   expect(Object.keys(pkg.devDependencies!).sort()).toEqual(["@types/node", "mcp-specgen"]);
   return dir;
 }
@@ -332,6 +351,7 @@ describe.each([
     for (const f of [
       "index.ts",
       "server.ts",
+      "schemas.ts",
       "client.ts",
       "tools.ts",
       "manifest.json",
@@ -346,12 +366,22 @@ describe.each([
 
   it.sequential("the user's code compiles with plain tsc and the compiled client calls the compiled server", async () => {
     mkdirSync(path.join(dir, "src"), { recursive: true });
-    for (const f of ["handlers.ts", "server.ts", "client.ts"])
-      cpSync(path.join(REPO, "examples/project/src", f), path.join(dir, "src", f));
+    // The SDK v2 example uses top-level await, which CommonJS does not have.
+    const files = ["handlers.ts", "server.ts", "client.ts", ...(type === "module" ? ["sdk-server.ts"] : [])];
+    for (const f of files) cpSync(path.join(REPO, "examples/project/src", f), path.join(dir, "src", f));
     ok(await run(TSC, ["-p", "."], dir), "tsc");
     expect(existsSync(path.join(dir, "dist/generated/validators/greeter.js"))).toBe(true);
     const out = ok(await run(process.execPath, ["dist/src/client.js"], dir), "node dist/src/client.js");
     expect(out.trim()).toBe("Bonjour, Ada!");
+    if (type === "module") {
+      const sdk = ok(await run(process.execPath, ["dist/src/sdk-server.js"], dir), "node dist/src/sdk-server.js");
+      expect(sdk.split("\n")).toEqual([
+        "2026-07-28",
+        "{ greeting: 'Bonjour, Lin!', language: 'fr' }",
+        '["en","fr","de"]',
+        "",
+      ]);
+    }
   }, 60_000);
 
   it.sequential("the official SDK client calls the compiled server", async () => {

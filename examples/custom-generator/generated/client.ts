@@ -37,7 +37,13 @@ function moduleMethods(caller: runtime.ToolCaller, module: ModuleName, raw: bool
   return methods;
 }
 
-/** A typed client for every module over one transport (in-process registry, MCP stdio, Streamable HTTP…). */
+/**
+ * A typed client for every module over one transport: a registry in this process
+ * (`inProcessTransport(registry)`), an official SDK `Client` you configured and connected,
+ * v2 or 1.x (`createClient(sdkClientTransport(client))`), or a connection of `connectStdio` /
+ * `connectHttp` (`createClient(connection.transport)`), all from `@mcp-specgen/runtime`.
+ * Result data is not checked against output schemas: generate `validators` too for that.
+ */
 export function createClient(transport: runtime.ToolTransport): ToolClient {
   const caller = runtime.createToolCaller(transport);
   return {
@@ -53,7 +59,11 @@ export function createRawClient(transport: runtime.ToolTransport): RawToolClient
   };
 }
 
-/** A typed client for one module's tools, e.g. when each module is a server of its own: `createModuleClient("weather", transport)`. */
+/**
+ * A typed client for one module's tools, e.g. when each module is a server of its own:
+ * `createModuleClient("weather", sdkClientTransport(client))` over an official SDK `Client`
+ * (v2 or 1.x), or over any other transport as for `createClient`.
+ */
 export function createModuleClient<M extends ModuleName>(module: M, transport: runtime.ToolTransport): ModuleClient<M> {
   return moduleMethods(runtime.createToolCaller(transport), module, false) as ModuleClient<M>;
 }

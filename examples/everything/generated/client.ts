@@ -2,6 +2,7 @@
 // A namespace import: no tool-derived name (e.g. `MCPToolResult`) can clash with the runtime's.
 import * as runtime from "@mcp-specgen/runtime";
 import type { ModuleName, ToolArgs, ToolResult, ToolTypes } from "./index.js";
+import * as validators_everything from "./validators/everything.js";
 
 /** Typed calls to one module's tools. Each resolves with the tool's result data and throws a `ToolCallError` (carrying the MCPErrorDetail) when the tool fails. */
 export type ModuleClient<M extends ModuleName> = {
@@ -18,6 +19,16 @@ export type ToolClient = { [M in keyof ToolTypes]: ModuleClient<M> };
 
 /** Typed calls to every tool, grouped by module, resolving with whole MCPToolResults. */
 export type RawToolClient = { [M in keyof ToolTypes]: RawModuleClient<M> };
+
+/** Options of the clients. */
+export interface ClientOptions {
+  /**
+   * Check the data of each success (and partial success) against the tool's output schema,
+   * failing the call with a `ValidationError` when it does not conform: the types above
+   * promise that data, and a server you do not control can send anything. Default true.
+   */
+  validateResults?: boolean;
+}
 
 /** Each module's methods and the wire name each one calls. */
 const wireNames: { readonly [M in ModuleName]: { readonly [T in keyof ToolTypes[M]]: string } } = {
@@ -38,6 +49,27 @@ const wireNames: { readonly [M in ModuleName]: { readonly [T in keyof ToolTypes[
   },
 };
 
+/** Each module's precompiled output validators (tools with an output schema), by wire name. */
+const resultValidators: { readonly [M in ModuleName]: Readonly<Record<string, runtime.ValidateFunction>> } = {
+  everything: {
+    "get-structured-content": validators_everything.validateGetStructuredContentResult,
+  },
+};
+
+/** The caller for `modules`' tools: it checks result data with their output validators unless `validateResults` is false. */
+function callerFor(transport: runtime.ToolTransport, modules: readonly ModuleName[], options: ClientOptions): runtime.ToolCaller {
+  if (options.validateResults === false) return runtime.createToolCaller(transport);
+  // A Map, not the object: a wire name like "constructor" must not find Object.prototype's.
+  const validators = new Map<string, runtime.ValidateFunction>();
+  for (const module of modules) {
+    // The type argument: with no tools, ModuleName is never and nothing could be inferred.
+    for (const [name, validate] of Object.entries<runtime.ValidateFunction>(resultValidators[module])) {
+      validators.set(name, validate);
+    }
+  }
+  return runtime.createToolCaller(transport, { validateResult: (name) => validators.get(name) });
+}
+
 type Method = (args: object, options?: runtime.CallOptions) => Promise<unknown>;
 
 function moduleMethods(caller: runtime.ToolCaller, module: ModuleName, raw: boolean): Record<string, Method> {
@@ -48,28 +80,38 @@ function moduleMethods(caller: runtime.ToolCaller, module: ModuleName, raw: bool
   return methods;
 }
 
-/** A typed client for every module over one transport (in-process registry, MCP stdio, Streamable HTTP…). */
-export function createClient(transport: runtime.ToolTransport): ToolClient {
-  const caller = runtime.createToolCaller(transport);
+/**
+ * A typed client for every module over one transport: a registry in this process
+ * (`inProcessTransport(registry)`), an official SDK `Client` you configured and connected,
+ * v2 or 1.x (`createClient(sdkClientTransport(client))`), or a connection of `connectStdio` /
+ * `connectHttp` (`createClient(connection.transport)`), all from `@mcp-specgen/runtime`.
+ * Result data is checked against each tool's output schema (see {@link ClientOptions}).
+ */
+export function createClient(transport: runtime.ToolTransport, options: ClientOptions = {}): ToolClient {
+  const caller = callerFor(transport, Object.keys(wireNames) as ModuleName[], options);
   return {
     everything: moduleMethods(caller, "everything", false) as ModuleClient<"everything">,
   };
 }
 
 /** A typed client like {@link createClient} whose methods return the whole MCPToolResult instead of throwing on failure. */
-export function createRawClient(transport: runtime.ToolTransport): RawToolClient {
-  const caller = runtime.createToolCaller(transport);
+export function createRawClient(transport: runtime.ToolTransport, options: ClientOptions = {}): RawToolClient {
+  const caller = callerFor(transport, Object.keys(wireNames) as ModuleName[], options);
   return {
     everything: moduleMethods(caller, "everything", true) as RawModuleClient<"everything">,
   };
 }
 
-/** A typed client for one module's tools, e.g. when each module is a server of its own: `createModuleClient("everything", transport)`. */
-export function createModuleClient<M extends ModuleName>(module: M, transport: runtime.ToolTransport): ModuleClient<M> {
-  return moduleMethods(runtime.createToolCaller(transport), module, false) as ModuleClient<M>;
+/**
+ * A typed client for one module's tools, e.g. when each module is a server of its own:
+ * `createModuleClient("everything", sdkClientTransport(client))` over an official SDK `Client`
+ * (v2 or 1.x), or over any other transport as for `createClient`.
+ */
+export function createModuleClient<M extends ModuleName>(module: M, transport: runtime.ToolTransport, options: ClientOptions = {}): ModuleClient<M> {
+  return moduleMethods(callerFor(transport, [module], options), module, false) as ModuleClient<M>;
 }
 
 /** Like {@link createModuleClient}, with methods that return the whole MCPToolResult instead of throwing on failure. */
-export function createRawModuleClient<M extends ModuleName>(module: M, transport: runtime.ToolTransport): RawModuleClient<M> {
-  return moduleMethods(runtime.createToolCaller(transport), module, true) as RawModuleClient<M>;
+export function createRawModuleClient<M extends ModuleName>(module: M, transport: runtime.ToolTransport, options: ClientOptions = {}): RawModuleClient<M> {
+  return moduleMethods(callerFor(transport, [module], options), module, true) as RawModuleClient<M>;
 }

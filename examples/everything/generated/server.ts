@@ -50,9 +50,29 @@ export function createRegistry(handlers: ToolHandlers, options: runtime.ToolRegi
   return registry;
 }
 
+/**
+ * Adds every module's tools to an official MCP SDK server — an `McpServer` of SDK v2
+ * (`@modelcontextprotocol/server`) or 1.x (`@modelcontextprotocol/sdk`) — next to the resources,
+ * prompts, completions, auth and tools you register with the SDK itself. Calls keep the
+ * registry's behaviour (`options`: trust policy, time limits, audit…); handlers reach the client
+ * through `ctx` (progress, logging, `ctx.elicit`, `ctx.createMessage`). Pass a registry from
+ * `createRegistry` instead of handlers when the SDK builds a server per request
+ * (`createMcpHandler`), so it is built once. Returns the SDK's handle of each tool
+ * (`enable()`, `disable()`, `remove()`) by wire name.
+ */
+export function registerTools(server: runtime.SdkMcpServer, handlers: ToolHandlers | runtime.ToolRegistry, options: runtime.ToolRegistryOptions & runtime.SdkToolsOptions = {}): Record<string, runtime.SdkRegisteredTool> {
+  const registry = handlers instanceof runtime.ToolRegistry ? handlers : createRegistry(handlers, options);
+  return runtime.registerSdkTools(server, registry, options);
+}
+
 /** Builds a registry serving one module's tools, e.g. `createModuleRegistry("everything", handlers)`. */
 export function createModuleRegistry<M extends ModuleName>(module: M, handlers: NoInfer<OneModuleHandlers<M>>, options: runtime.ToolRegistryOptions = {}): runtime.ToolRegistry {
   const registry = new runtime.ToolRegistry(options);
   registrars[module](registry, handlers as ModuleHandlers<M>);
   return registry;
+}
+
+/** Adds one module's tools to an official MCP SDK server, like `registerTools`: `registerModuleTools(server, "everything", handlers)`. */
+export function registerModuleTools<M extends ModuleName>(server: runtime.SdkMcpServer, module: M, handlers: NoInfer<OneModuleHandlers<M>>, options: runtime.ToolRegistryOptions & runtime.SdkToolsOptions = {}): Record<string, runtime.SdkRegisteredTool> {
+  return runtime.registerSdkTools(server, createModuleRegistry(module, handlers, options), options);
 }
