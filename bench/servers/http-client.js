@@ -11,10 +11,27 @@ export class HttpRpcClient {
     this.nextId = 1;
     this.sessionId = undefined;
     this.protocolVersion = undefined;
+    this.resent = 0;
   }
 
-  post(payload) {
+  /**
+   * POSTs one message. A request on a reused keep-alive socket that the server closed
+   * meanwhile (it idled past the server's keep-alive timeout while the other servers
+   * were measured) fails with ECONNRESET before anything was processed: it is sent
+   * again once, on a fresh socket (Node's documented `reusedSocket` pattern).
+   */
+  async post(payload) {
     const body = JSON.stringify(payload);
+    try {
+      return await this.send(body);
+    } catch (err) {
+      if (!(err.reusedSocket && err.code === "ECONNRESET")) throw err;
+      this.resent++;
+      return this.send(body);
+    }
+  }
+
+  send(body) {
     const headers = {
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
@@ -43,7 +60,10 @@ export class HttpRpcClient {
           });
         },
       );
-      req.on("error", reject);
+      req.on("error", (err) => {
+        err.reusedSocket = req.reusedSocket;
+        reject(err);
+      });
       req.end(body);
     });
   }

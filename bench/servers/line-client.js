@@ -3,6 +3,21 @@
 // the client's cost is the same for all of them.
 import { spawn } from "node:child_process";
 
+/** The stateless protocol revision (per-request `_meta` envelope, no handshake). */
+export const MODERN_PROTOCOL_VERSION = "2026-07-28";
+
+/**
+ * The per-request `_meta` envelope of a 2026-07-28 request, as SDK v2's client builds
+ * it (its 2026 codec's `outboundEnvelope`): protocol version, client info, capabilities.
+ */
+export function modernEnvelope(protocolVersion = MODERN_PROTOCOL_VERSION) {
+  return {
+    "io.modelcontextprotocol/protocolVersion": protocolVersion,
+    "io.modelcontextprotocol/clientInfo": { name: "bench-line-client", version: "1.0.0" },
+    "io.modelcontextprotocol/clientCapabilities": {},
+  };
+}
+
 export class LineClient {
   /** @param {string} command @param {string[]} args @param {import("node:child_process").SpawnOptions} [options] */
   constructor(command, args, options = {}) {
@@ -89,6 +104,17 @@ export class LineClient {
     return response;
   }
 
+  /**
+   * The 2026-07-28 opening, as SDK v2's client probes: `server/discover` carrying the
+   * per-request envelope (no `initialize`; every later request carries the envelope too,
+   * see {@link modernEnvelope}).
+   */
+  async discover(protocolVersion = MODERN_PROTOCOL_VERSION) {
+    const response = await this.request("server/discover", { _meta: modernEnvelope(protocolVersion) });
+    if (response.error !== undefined) throw new Error(`server/discover failed: ${JSON.stringify(response.error)}`);
+    return response;
+  }
+
   async close() {
     this.child.stdin.end();
     const timer = setTimeout(() => this.child.kill(), 2000);
@@ -99,27 +125,40 @@ export class LineClient {
 
 /**
  * Runs `total` requests produced by `makeParams(i)` keeping `concurrency` in flight.
+ * Fails (naming the first bad answer) when any call errs, and when no answer arrives
+ * for `stallMs` (dropped calls) instead of hanging.
  * @returns {Promise<{calls: number, seconds: number, callsPerSecond: number}>}
  */
-export async function runLoad(client, { method = "tools/call", makeParams, total, concurrency }) {
+export async function runLoad(client, { method = "tools/call", makeParams, total, concurrency, stallMs = 20_000 }) {
   let issued = 0;
   let done = 0;
   let failed = 0;
+  let firstFailure;
+  let lastAnswer = Date.now();
   const start = process.hrtime.bigint();
-  await new Promise((resolve) => {
+  let watchdog;
+  await new Promise((resolve, reject) => {
+    watchdog = setInterval(() => {
+      if (Date.now() - lastAnswer < stallMs) return;
+      reject(new Error(`${issued - done} of ${total} calls unanswered: no answer for ${stallMs} ms`));
+    }, 1000);
     const next = () => {
       if (issued >= total) return;
       issued++;
       client.request(method, makeParams(issued)).then((response) => {
-        if (response.error !== undefined || response.result?.isError) failed++;
+        lastAnswer = Date.now();
+        if (response.error !== undefined || response.result?.isError) {
+          failed++;
+          firstFailure ??= JSON.stringify(response).slice(0, 500);
+        }
         if (++done === total) resolve();
         else next();
-      });
+      }, reject);
     };
     for (let i = 0; i < concurrency && i < total; i++) next();
-  });
+  }).finally(() => clearInterval(watchdog));
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  if (failed > 0) throw new Error(`${failed} of ${total} calls failed`);
+  if (failed > 0) throw new Error(`${failed} of ${total} calls failed; the first: ${firstFailure}`);
   return { calls: total, seconds, callsPerSecond: total / seconds };
 }
 
@@ -131,14 +170,25 @@ export async function runLoad(client, { method = "tools/call", makeParams, total
 export async function bestOfRounds(clients, { makeParams, total, concurrency, rounds, warmup }) {
   const best = {};
   for (const [name, client] of Object.entries(clients)) {
-    await runLoad(client, { makeParams, total: Math.min(total, warmup), concurrency });
+    await runNamed(name, client, { makeParams, total: Math.min(total, warmup), concurrency });
     best[name] = 0;
   }
   for (let r = 0; r < rounds; r++) {
     for (const [name, client] of Object.entries(clients)) {
-      const { callsPerSecond } = await runLoad(client, { makeParams, total, concurrency });
+      const { callsPerSecond } = await runNamed(name, client, { makeParams, total, concurrency });
       best[name] = Math.max(best[name], callsPerSecond);
     }
   }
   return best;
+}
+
+/** runLoad, its failure naming the server. */
+async function runNamed(name, client, options) {
+  try {
+    return await runLoad(client, options);
+  } catch (err) {
+    throw new Error(`${name} (${options.total} calls, ${options.concurrency} in flight): ${err.message}`, {
+      cause: err,
+    });
+  }
 }

@@ -1,4 +1,4 @@
-// The SDK McpServer + zod version of the get_sum tool (same result as ours:
+// The SDK 1.x McpServer + zod version of the get_sum tool (same result as ours:
 // structuredContent plus its JSON text block), shared by the SDK peer servers.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
