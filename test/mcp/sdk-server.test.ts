@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,12 +9,25 @@ import {
   InMemoryTransport as InMemoryV2,
   StreamableHTTPClientTransport,
 } from "@modelcontextprotocol/client";
-import { createMcpHandler, McpServer as McpServerV2 } from "@modelcontextprotocol/server";
+import {
+  createMcpHandler,
+  createRequestStateCodec,
+  McpServer as McpServerV2,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport as InMemoryV1 } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer as McpServerV1 } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ElicitRequestSchema as ElicitRequestSchemaV1 } from "@modelcontextprotocol/sdk/types.js";
-import { registerSdkTools, ToolRegistry, type ToolDefinition } from "@mcp-specgen/runtime";
+import {
+  compileSchema,
+  createToolCaller,
+  fromCallToolResult,
+  registerSdkTools,
+  sdkClientTransport,
+  ToolRegistry,
+  type ToolDefinition,
+} from "@mcp-specgen/runtime";
 import { registerTools } from "../../generated/server.js";
 import { toolDefinitions } from "../../generated/tools.js";
 import { createHandlers } from "../../examples/handlers.js";
@@ -199,6 +213,15 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("registerTools on an SDK v2
     expect(runs.count).toBe(3);
   });
 
+  it("non-object data reaches a validating caller as itself (SDK v2 wraps it as {result} for 2025 clients)", async () => {
+    const registry = new ToolRegistry();
+    const outputSchema = { type: "array", items: { type: "integer" } };
+    registry.register({ name: "numbers", inputSchema: { type: "object" }, outputSchema }, () => [1, 2, 3]);
+    const { client } = await v2Pair((server) => registerSdkTools(server, registry));
+    const caller = createToolCaller(sdkClientTransport(client), { validateResult: () => compileSchema(outputSchema) });
+    expect(await caller.data("numbers", {})).toEqual([1, 2, 3]);
+  });
+
   it("returns each tool's SDK handle: disable() hides and refuses it", async () => {
     const { client } = await v2Pair((server) => {
       registerTools(server, handlers())[GENERATE_CODE.name]!.disable();
@@ -237,7 +260,103 @@ describe("registerSdkTools on an SDK v2 McpServer over one connection (2025 era)
   });
 });
 
+describe("registerSdkTools on SDK v2, the review's cases", () => {
+  it("2026-07-28 with the server's requestState codec (signed state): rounds still complete", async () => {
+    const codec = createRequestStateCodec({ key: "k".repeat(32) });
+    const runs = { count: 0 };
+    const handler = createMcpHandler(() => {
+      const server = new McpServerV2({ name: "signed", version: "1.0.0" }, { requestState: { verify: codec.verify } });
+      registerSdkTools(server, askingRegistry(runs), { requestState: codec });
+      return server;
+    });
+    const client = new ClientV2(
+      { name: "c", version: "1.0.0" },
+      { capabilities: { elicitation: { form: {} } }, versionNegotiation: { mode: "auto" } },
+    );
+    client.setRequestHandler("elicitation/create", async (request: { params: { message: string } }) => {
+      const content: Record<string, string> =
+        request.params.message === "Your name?" ? { name: "Ada" } : { colour: "red" };
+      return { action: "accept", content };
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
+        fetch: (url, init) => handler.fetch(new Request(url, init)),
+      }),
+    );
+    closers.push(() => client.close());
+    const result = await client.callTool({ name: "ask_twice", arguments: {} });
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual({ name: "Ada", colour: "red" });
+    expect(runs.count).toBe(3);
+  });
+
+  it("2025 over a stateful HTTP session: the elicitation goes out on the call's own stream", async () => {
+    const server = new McpServerV2({ name: "stateful", version: "1.0.0" });
+    registerSdkTools(server, askingRegistry());
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+    await server.connect(transport);
+    const client = new ClientV2({ name: "c", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler("elicitation/create", async (request: { params: { message: string } }) => {
+      const content: Record<string, string> =
+        request.params.message === "Your name?" ? { name: "Bo" } : { colour: "blue" };
+      return { action: "accept", content };
+    });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("http://127.0.0.1/mcp"), {
+        fetch: (url, init) => transport.handleRequest(new Request(url, init)),
+      }),
+    );
+    closers.push(
+      () => client.close(),
+      () => server.close(),
+    );
+    const result = await client.callTool({ name: "ask_twice", arguments: {} }, { timeout: 5_000 });
+    expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual({ name: "Bo", colour: "blue" });
+  });
+
+  it("all or nothing: a refused name removes the tools registered before it", async () => {
+    const server = new McpServerV2({ name: "dup", version: "1.0.0" });
+    server.registerTool(DELETE_FILE.name, { description: "mine" }, () => ({ content: [] }));
+    expect(() => registerTools(server, handlers())).toThrow(/refused tool "file_utility\.delete_file"/);
+    const [clientTransport, serverTransport] = InMemoryV2.createLinkedPair();
+    await server.connect(serverTransport);
+    const client = new ClientV2({ name: "c", version: "1.0.0" });
+    await client.connect(clientTransport);
+    closers.push(
+      () => client.close(),
+      () => server.close(),
+    );
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([DELETE_FILE.name]);
+  });
+});
+
 describe("registerTools on an SDK 1.x McpServer", () => {
+  it("a tool whose output schema is not an object is listed without it (1.x clients refuse the list otherwise)", async () => {
+    const registry = new ToolRegistry();
+    registry.register(
+      { name: "numbers", inputSchema: { type: "object" }, outputSchema: { type: "array", items: { type: "integer" } } },
+      () => [1, 2, 3],
+    );
+    const { client } = await v1Pair((server) => registerSdkTools(server, registry));
+    const { tools } = await client.listTools();
+    expect(tools[0]?.outputSchema).toBeUndefined();
+    const result = await client.callTool({ name: "numbers", arguments: {} });
+    expect(result.structuredContent).toBeUndefined();
+    expect(fromCallToolResult(result)).toMatchObject({ status: "success", data: [1, 2, 3] });
+  });
+
+  it("after remove(), a tool the user registers under the same name is theirs", async () => {
+    const { client } = await v1Pair((server) => {
+      registerTools(server, handlers())[GENERATE_CODE.name]!.remove();
+      server.registerTool(GENERATE_CODE.name, { inputSchema: { x: z.string() } }, ({ x }) => ({
+        content: [{ type: "text", text: `mine: ${x}` }],
+      }));
+    });
+    const listed = toolNamed((await client.listTools()).tools, GENERATE_CODE.name);
+    expect(listed.inputSchema).toMatchObject({ properties: { x: { type: "string" } } });
+    const result = await client.callTool({ name: GENERATE_CODE.name, arguments: { x: "hi" } });
+    expect(result.content).toEqual([{ type: "text", text: "mine: hi" }]);
+  });
+
   it("lists the exact schemas, calls through the registry, and leaves the SDK's own tools alone", async () => {
     const { client } = await v1Pair((server) => {
       registerTools(server, handlers());

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { InputReplay, ToolRegistry, type ElicitResult, type ToolContext } from "@mcp-specgen/runtime";
+import {
+  ClientRequestError,
+  encodeRequestState,
+  InputReplay,
+  InputRequiredSignal,
+  inputRequiredWire,
+  ToolRegistry,
+  type ElicitResult,
+  type ToolContext,
+} from "@mcp-specgen/runtime";
 
 // ctx.elicit / ctx.createMessage: answered by the caller's ExecuteOptions.clientRequests,
 // refused with ClientRequestError otherwise; and InputReplay, which maps them onto the
@@ -66,84 +75,163 @@ describe("ctx.elicit and ctx.createMessage", () => {
   });
 });
 
+/** One round: the handler's requests in order, then what the call is answered with. */
+async function round(
+  replay: InputReplay,
+  asks: Array<(r: InputReplay) => Promise<unknown>>,
+): Promise<{ answers: unknown[]; wire: ReturnType<typeof inputRequiredWire> | undefined }> {
+  const answers: unknown[] = [];
+  for (const ask of asks) {
+    try {
+      answers.push(await ask(replay));
+    } catch (err) {
+      answers.push(err);
+      break; // a handler that lets the signal propagate stops at its first unanswered request
+    }
+  }
+  const outcome = replay.outcome({ status: "success", data: null });
+  const wire =
+    "inputRequired" in outcome
+      ? inputRequiredWire(outcome.inputRequired, encodeRequestState(outcome.inputRequired.state))
+      : undefined;
+  return { answers, wire };
+}
+
+const signal = new AbortController().signal;
+const askName = (r: InputReplay) => r.elicit(FORM, signal);
+const askColour = (r: InputReplay) =>
+  r.elicit(
+    { message: "Colour?", requestedSchema: { type: "object", properties: { colour: { type: "string" } } } },
+    signal,
+  );
+
+function stateOf(wire: ReturnType<typeof inputRequiredWire> | undefined): string {
+  if (wire === undefined || !("requestState" in wire)) throw new Error("no input_required");
+  return wire.requestState;
+}
+
 describe("InputReplay (2026-07-28 input_required rounds)", () => {
   it("asks for the first unanswered request, then resolves it from the retry's answers", async () => {
-    const first = new InputReplay(undefined, undefined);
-    await expect(first.elicit(FORM, new AbortController().signal)).rejects.toMatchObject({
-      errorType: "ClientRequestError",
-    });
-    const round1 = first.inputRequired();
-    expect(round1).toMatchObject({
+    const r1 = await round(new InputReplay(undefined, undefined), [askName, askColour]);
+    expect(r1.answers[0]).toBeInstanceOf(InputRequiredSignal);
+    expect(r1.answers[0]).not.toBeInstanceOf(ClientRequestError);
+    expect(r1.wire).toMatchObject({
       resultType: "input_required",
       inputRequests: { "elicit-1": { method: "elicitation/create", params: FORM } },
     });
 
-    // The retry carries the answer; the state from round 1 carries nothing yet.
-    const second = new InputReplay(
-      { "elicit-1": { action: "accept", content: { name: "Ada" } } },
-      round1?.requestState,
+    const r2 = await round(
+      new InputReplay({ "elicit-1": { action: "accept", content: { name: "Ada" } } }, stateOf(r1.wire)),
+      [askName, askColour],
     );
-    await expect(second.elicit(FORM, new AbortController().signal)).resolves.toEqual({
-      action: "accept",
-      content: { name: "Ada" },
-    });
-    await expect(second.elicit({ ...FORM, message: "Colour?" }, new AbortController().signal)).rejects.toThrow();
-    const round2 = second.inputRequired();
-    expect(Object.keys(round2?.inputRequests ?? {})).toEqual(["elicit-2"]);
+    expect(r2.answers[0]).toEqual({ action: "accept", content: { name: "Ada" } });
+    expect(Object.keys((r2.wire as { inputRequests: object }).inputRequests)).toEqual(["elicit-2"]);
 
-    // Round 3 gets only the latest answer: the first comes back from requestState.
-    const third = new InputReplay({ "elicit-2": { action: "decline" } }, round2?.requestState);
-    await expect(third.elicit(FORM, new AbortController().signal)).resolves.toMatchObject({ action: "accept" });
-    await expect(third.elicit(FORM, new AbortController().signal)).resolves.toEqual({ action: "decline" });
-    expect(third.inputRequired()).toBeUndefined();
+    // Round 3 brings only the latest answer: the first comes back from requestState.
+    const r3 = await round(new InputReplay({ "elicit-2": { action: "decline" } }, stateOf(r2.wire)), [
+      askName,
+      askColour,
+    ]);
+    expect(r3.answers).toEqual([{ action: "accept", content: { name: "Ada" } }, { action: "decline" }]);
+    expect(r3.wire).toBeUndefined();
+  });
+
+  it("binds answers to their questions: a changed question is asked again, unasked answers are ignored", async () => {
+    const deleteA = (r: InputReplay) =>
+      r.elicit({ message: "Delete a.txt?", requestedSchema: { type: "object", properties: {} } }, signal);
+    const deleteB = (r: InputReplay) =>
+      r.elicit({ message: "Delete b.txt?", requestedSchema: { type: "object", properties: {} } }, signal);
+    const r1 = await round(new InputReplay(undefined, undefined), [deleteA]);
+    // The data changed before the retry: the handler now asks about b.txt.
+    const r2 = await round(new InputReplay({ "elicit-1": { action: "accept" } }, stateOf(r1.wire)), [deleteB]);
+    expect(r2.answers[0]).toBeInstanceOf(InputRequiredSignal);
+    expect(
+      (r2.wire as { inputRequests: Record<string, { params: { message: string } }> }).inputRequests["elicit-1"]?.params
+        .message,
+    ).toBe("Delete b.txt?");
+    // Answers to questions never asked (no state) are ignored.
+    const pre = await round(new InputReplay({ "elicit-1": { action: "accept", content: { name: "x" } } }, undefined), [
+      askName,
+    ]);
+    expect(pre.answers[0]).toBeInstanceOf(InputRequiredSignal);
+  });
+
+  it("checks accepted form content against the requestedSchema", async () => {
+    const r1 = await round(new InputReplay(undefined, undefined), [askName]);
+    const bad = await round(
+      new InputReplay({ "elicit-1": { action: "accept", content: { name: { nested: true } } } }, stateOf(r1.wire)),
+      [askName],
+    );
+    expect(bad.answers[0]).toBeInstanceOf(ClientRequestError);
+    expect(String(bad.answers[0])).toMatch(/does not match its requestedSchema/);
   });
 
   it("sends URL elicitations with their mode and form ones without", async () => {
     const replay = new InputReplay(undefined, undefined);
-    await replay.elicit({ ...FORM, mode: "form" }, new AbortController().signal).catch(() => undefined);
+    await replay.elicit({ ...FORM, mode: "form" }, signal).catch(() => undefined);
     await replay
-      .elicit({ mode: "url", message: "Sign in", url: "https://example.com/login" }, new AbortController().signal)
+      .elicit({ mode: "url", message: "Sign in", url: "https://example.com/login" }, signal)
       .catch(() => undefined);
-    const requests = replay.inputRequired()?.inputRequests;
-    expect(requests?.["elicit-1"]?.params).toEqual(FORM);
-    expect(requests?.["elicit-2"]?.params).toEqual({
-      mode: "url",
-      message: "Sign in",
-      url: "https://example.com/login",
-    });
+    const outcome = replay.outcome({ status: "success", data: null });
+    const requests = "inputRequired" in outcome ? outcome.inputRequired.inputRequests : {};
+    expect(requests["elicit-1"]?.params).toEqual(FORM);
+    expect(requests["elicit-2"]?.params).toEqual({ mode: "url", message: "Sign in", url: "https://example.com/login" });
   });
 
-  it("refuses a malformed answer and ignores foreign, malformed or oversized state", async () => {
-    const bad = new InputReplay({ "elicit-1": { action: "maybe" } }, undefined);
-    await expect(bad.elicit(FORM, new AbortController().signal)).rejects.toThrow(/not an elicitation result/);
+  it("ignores foreign, malformed or oversized state, and refuses to send state over the limit", async () => {
     for (const state of [
       "not base64 json",
-      Buffer.from('{"v":2,"answers":{}}').toString("base64url"),
+      Buffer.from('{"v":1,"answers":{}}').toString("base64url"),
       "x".repeat(300_000),
       42,
     ]) {
-      const replay = new InputReplay(undefined, state);
-      await expect(replay.elicit(FORM, new AbortController().signal)).rejects.toThrow(/input_required/);
+      const r = await round(new InputReplay({ "elicit-1": { action: "decline" } }, state), [askName]);
+      expect(r.answers[0]).toBeInstanceOf(InputRequiredSignal);
     }
-    const smuggled = Buffer.from(JSON.stringify({ v: 1, answers: { __proto__x: 1, "other-1": {} } })).toString(
-      "base64url",
-    );
-    const replay = new InputReplay(undefined, smuggled);
-    await replay.elicit(FORM, new AbortController().signal).catch(() => undefined);
-    expect(JSON.parse(Buffer.from(replay.inputRequired()!.requestState, "base64url").toString())).toEqual({
-      v: 1,
-      answers: {},
-    });
+    const params = { messages: [{ role: "user" as const, content: { type: "text", text: "hi" } }], maxTokens: 5 };
+    const sample = (r: InputReplay) => r.createMessage(params, signal);
+    const r1 = await round(new InputReplay(undefined, undefined), [sample, askName]);
+    const huge = { role: "assistant", model: "m", content: { type: "text", text: "x".repeat(300_000) } };
+    const r2 = await round(new InputReplay({ "sample-1": huge }, stateOf(r1.wire)), [sample, askName]);
+    expect(r2.wire).toMatchObject({ status: "failure", error: { error_type: "ClientRequestError" } });
   });
 
   it("checks sampling answers too", async () => {
     const params = { messages: [{ role: "user" as const, content: { type: "text", text: "hi" } }], maxTokens: 5 };
-    const ok = new InputReplay(
-      { "sample-1": { role: "assistant", content: { type: "text", text: "yo" }, model: "m" } },
-      undefined,
+    const sample = (r: InputReplay) => r.createMessage(params, signal);
+    const r1 = await round(new InputReplay(undefined, undefined), [sample]);
+    const ok = await round(
+      new InputReplay(
+        { "sample-1": { role: "assistant", content: { type: "text", text: "yo" }, model: "m" } },
+        stateOf(r1.wire),
+      ),
+      [sample],
     );
-    await expect(ok.createMessage(params, new AbortController().signal)).resolves.toMatchObject({ model: "m" });
-    const bad = new InputReplay({ "sample-1": { role: "robot" } }, undefined);
-    await expect(bad.createMessage(params, new AbortController().signal)).rejects.toThrow(/not a sampling result/);
+    expect(ok.answers[0]).toMatchObject({ model: "m" });
+    const bad = await round(new InputReplay({ "sample-1": { role: "robot" } }, stateOf(r1.wire)), [sample]);
+    expect(String(bad.answers[0])).toMatch(/not a sampling result/);
+  });
+});
+
+describe("requests to the client end with the call", () => {
+  it("a request the handler stopped waiting for is aborted when the call returns", async () => {
+    let seen: AbortSignal | undefined;
+    const registry = registryWith(async (ctx) => {
+      const asked = ctx.elicit(FORM).catch(() => "gave up");
+      return Promise.race([asked, new Promise((resolve) => setTimeout(() => resolve("timer"), 10))]);
+    });
+    const result = await registry.execute(
+      { tool_name: "asker", arguments: {} },
+      {
+        clientRequests: {
+          elicit: (_params, s) => {
+            seen = s;
+            return new Promise<ElicitResult>(() => undefined);
+          },
+        },
+      },
+    );
+    expect(result).toMatchObject({ status: "success", data: "timer" });
+    expect(seen?.aborted).toBe(true);
   });
 });

@@ -700,16 +700,25 @@ describe("execute: output validation", () => {
     expect(await registry.execute(call("a.nullable"))).toEqual({ status: "success", data: null });
   });
 
-  it("allows no_change_needed with null data, and null data from tools without an output schema", async () => {
+  it("checks no_change_needed data too (MCP clients need conforming structuredContent); null data is fine without an output schema", async () => {
     const { registry } = setup();
     registry.register({ name: "a.same", inputSchema: {}, outputSchema: sumOutput }, () => noChangeNeeded("up to date"));
+    registry.register({ name: "a.kept", inputSchema: {}, outputSchema: sumOutput }, () =>
+      noChangeNeeded("up to date", { sum: 3 }),
+    );
     registry.register({ name: "a.void", inputSchema: {} }, () => undefined);
-    expect(await registry.execute(call("a.same"))).toEqual({
+    registry.register({ name: "a.nothing", inputSchema: {} }, () => noChangeNeeded("nothing to do"));
+    expect(await registry.execute(call("a.same"))).toMatchObject({
+      status: "failure",
+      error: { error_type: "ValidationError" },
+    });
+    expect(await registry.execute(call("a.kept"))).toEqual({
       status: "no_change_needed",
-      data: null,
+      data: { sum: 3 },
       explanation: "up to date",
     });
     expect(await registry.execute(call("a.void"))).toEqual({ status: "success", data: null });
+    expect(await registry.execute(call("a.nothing"))).toMatchObject({ status: "no_change_needed", data: null });
   });
 
   it('returns null data and reports it with "warn"; skips the check with "off"', async () => {

@@ -9,7 +9,10 @@
  * call with `input_required` and the client retries the call with the answers
  * (see `mcp/input-required.ts`).
  */
+import { ClientRequestError } from "./errors.js";
+import { describeIssues } from "./messages.js";
 import type { JsonSchemaObject } from "./types.js";
+import { compileSchema, issuesFromErrors, type ValidateFunction } from "./validation.js";
 
 /** A form elicitation: a message and a flat object schema of primitive fields the user fills in. */
 export interface ElicitFormParams {
@@ -71,4 +74,71 @@ export interface CreateMessageResult {
 export interface ClientRequester {
   elicit?: ((params: ElicitParams, signal: AbortSignal) => Promise<ElicitResult>) | undefined;
   createMessage?: ((params: CreateMessageParams, signal: AbortSignal) => Promise<CreateMessageResult>) | undefined;
+}
+
+/**
+ * Thrown by `ctx.elicit` / `ctx.createMessage` on the 2026-07-28 protocol when the
+ * answer is not there yet: the call is then answered with `input_required` and run
+ * again with the answer. Not a `ClientRequestError` (a handler that falls back on
+ * those must not fall back here): let it propagate — whatever the handler does
+ * after catching it, the call's answer is `input_required`.
+ */
+export class InputRequiredSignal extends Error {
+  constructor(key: string) {
+    super(`Waiting for the client's answer to "${key}" (input_required)`);
+  }
+}
+Object.defineProperty(InputRequiredSignal.prototype, "name", {
+  value: "InputRequiredSignal",
+  writable: true,
+  configurable: true,
+  enumerable: false,
+});
+
+/**
+ * The client's answer to an elicitation, checked: `action` accept / decline /
+ * cancel, and for an accepted form its `content` valid under the `requestedSchema`
+ * asked with (answers are untrusted: the handler is typed to get what it asked for).
+ * @throws ClientRequestError naming what is wrong.
+ */
+export function checkElicitAnswer(params: ElicitParams, answer: unknown, what: string): ElicitResult {
+  if (!isObject(answer)) throw new ClientRequestError(`The client's answer to ${what} is not an elicitation result`);
+  const action = answer.action;
+  if (action !== "accept" && action !== "decline" && action !== "cancel")
+    throw new ClientRequestError(`The client's answer to ${what} is not an elicitation result`);
+  const content = answer.content;
+  if (content !== undefined && !isObject(content))
+    throw new ClientRequestError(`The client's answer to ${what} has content that is not an object`);
+  if (action === "accept" && params.mode !== "url") {
+    let validate: ValidateFunction;
+    try {
+      validate = compileSchema(params.requestedSchema);
+    } catch (err) {
+      throw new ClientRequestError(`The requestedSchema of ${what} cannot be compiled`, { cause: err });
+    }
+    if (!validate(content ?? {}))
+      throw new ClientRequestError(
+        `The client's answer to ${what} does not match its requestedSchema: ${describeIssues(issuesFromErrors(validate.errors, content, 5))}`,
+      );
+  }
+  return answer as unknown as ElicitResult;
+}
+
+/**
+ * The client's answer to a sampling request, checked (`role`, `model`, `content`).
+ * @throws ClientRequestError when it is not a sampling result.
+ */
+export function checkCreateMessageAnswer(answer: unknown, what: string): CreateMessageResult {
+  if (
+    !isObject(answer) ||
+    (answer.role !== "user" && answer.role !== "assistant") ||
+    typeof answer.model !== "string" ||
+    answer.content === undefined
+  )
+    throw new ClientRequestError(`The client's answer to ${what} is not a sampling result`);
+  return answer as CreateMessageResult;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -25,14 +25,17 @@ export type {
   ValidationIssue,
 } from "./types.js";
 export { ErrorTypes, type ErrorType, type StandardErrorType } from "./error-types.js";
-export type {
-  ClientRequester,
-  CreateMessageParams,
-  CreateMessageResult,
-  ElicitFormParams,
-  ElicitParams,
-  ElicitResult,
-  ElicitUrlParams,
+export {
+  checkCreateMessageAnswer,
+  checkElicitAnswer,
+  InputRequiredSignal,
+  type ClientRequester,
+  type CreateMessageParams,
+  type CreateMessageResult,
+  type ElicitFormParams,
+  type ElicitParams,
+  type ElicitResult,
+  type ElicitUrlParams,
 } from "./client-requests.js";
 export {
   ClientRequestError,
@@ -115,6 +118,7 @@ export { findUnserializable, type SerializationProblem } from "./json-safe.js";
 export { jsonEqual } from "./json-equal.js";
 export {
   DEFAULT_TIMEOUT_MS,
+  isToolRegistry,
   ToolRegistry,
   type AuditRecord,
   type ExecuteOptions,
@@ -143,3 +147,13 @@ export {
 } from "./transport.js";
 export { ajvEqual, ajvFullFormats, ajvUcs2length, ajvUri, ajvValidationError } from "./ajv-standalone.js";
 export * from "./mcp/index.js";
+export type { Vendor, VendorToolEntry, VendorToolIndex } from "./vendors/types.js";
+export type {
+  AnthropicInputSchema,
+  AnthropicTool,
+  GeminiFunctionDeclaration,
+  OpenAIChatTool,
+  OpenAIFunctionDefinition,
+  OpenAIResponsesTool,
+  VendorJsonSchema,
+} from "./vendors/tool-types.js";

@@ -11,12 +11,13 @@
  * is created unless the handler returns a promise (then one promise, and an entry
  * in the shared timer of timeouts.ts instead of a setTimeout per call).
  */
-import type {
-  ClientRequester,
-  CreateMessageParams,
-  CreateMessageResult,
-  ElicitParams,
-  ElicitResult,
+import {
+  InputRequiredSignal,
+  type ClientRequester,
+  type CreateMessageParams,
+  type CreateMessageResult,
+  type ElicitParams,
+  type ElicitResult,
 } from "./client-requests.js";
 import { ErrorTypes } from "./error-types.js";
 import { ClientRequestError, errorToDetail, MCPError, RegistrationError, SchemaError, TimeoutError } from "./errors.js";
@@ -77,7 +78,7 @@ export interface ToolDefinition {
   /** JSON Schema of the `arguments` object (required: unschematized tools cannot be registered). */
   inputSchema: JsonSchemaObject;
   /**
-   * JSON Schema of `data` in success and partial_success results (null data
+   * JSON Schema of `data` in every result that is not a failure (null data
    * included: such a tool must return data that conforms, see `outputValidation`).
    */
   outputSchema?: JsonSchemaObject;
@@ -157,8 +158,8 @@ export type ToolHandler<A = Record<string, unknown>, R = unknown> = (args: A, ct
 export type TrustPolicy = (tool: ToolDefinition, call: MCPToolCall) => boolean | PromiseLike<boolean>;
 
 /**
- * What the registry does with a success or partial_success result whose data
- * (null included) fails the output schema.
+ * What the registry does with a result that is not a failure whose data (null
+ * included) fails the output schema.
  */
 export type OutputValidationMode = "error" | "warn" | "off";
 
@@ -291,6 +292,8 @@ class CallContext implements ToolContext, Expirable {
   resolve: ((result: MCPToolResult) => void) | undefined = undefined;
   timeoutMs = 0;
   outputIssues: ValidationIssue[] | undefined = undefined;
+  /** Requests to the client in flight (ctx.elicit / ctx.createMessage), aborted when the call ends. */
+  clientRequests: Set<AbortController> | undefined = undefined;
   // Expirable: managed by the shared timer in timeouts.ts.
   deadline = 0;
   timeoutList: TimeoutList | undefined = undefined;
@@ -343,23 +346,51 @@ class CallContext implements ToolContext, Expirable {
   elicit(params: ElicitParams): Promise<ElicitResult> {
     const elicit = this.options?.clientRequests?.elicit;
     if (elicit === undefined) return Promise.reject(unavailable(this.toolName, "ask the user for input (elicitation)"));
-    return this.askClient(() => elicit(params, this.signal));
+    return this.askClient((signal) => elicit(params, signal));
   }
 
   createMessage(params: CreateMessageParams): Promise<CreateMessageResult> {
     const createMessage = this.options?.clientRequests?.createMessage;
     if (createMessage === undefined)
       return Promise.reject(unavailable(this.toolName, "ask the client's model for a message (sampling)"));
-    return this.askClient(() => createMessage(params, this.signal));
+    return this.askClient((signal) => createMessage(params, signal));
   }
 
-  private askClient<T>(ask: () => Promise<T>): Promise<T> {
+  /**
+   * Runs a request to the client with a signal of its own: aborted when the call
+   * is (time limit, cancellation) and when the call ends, so a request the handler
+   * stopped waiting for (a race with a timer) does not stay pending with the client.
+   */
+  private askClient<T>(ask: (signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.settled) return Promise.reject(new ClientRequestError(`The call to "${this.toolName}" has already ended`));
+    const controller = new AbortController();
+    const callSignal = this.signal;
+    const onAbort = (): void => controller.abort(callSignal.reason);
+    if (callSignal.aborted) controller.abort(callSignal.reason);
+    else callSignal.addEventListener("abort", onAbort, { once: true });
+    const requests = (this.clientRequests ??= new Set());
+    requests.add(controller);
+    const done = (): void => {
+      requests.delete(controller);
+      callSignal.removeEventListener("abort", onAbort);
+    };
+    let pending: Promise<T>;
     try {
-      return ask();
+      pending = ask(controller.signal);
     } catch (err) {
+      done();
       return Promise.reject(err);
     }
+    return pending.finally(done);
+  }
+
+  /** Aborts the requests to the client still pending when the call ends. */
+  endClientRequests(): void {
+    const requests = this.clientRequests;
+    if (requests === undefined) return;
+    this.clientRequests = undefined;
+    const reason = new ClientRequestError(`The call to "${this.toolName}" ended before the client answered`);
+    for (const controller of requests) controller.abort(reason);
   }
 
   /** EventListener of the caller's AbortSignal. */
@@ -379,6 +410,18 @@ function unavailable(toolName: string, what: string): ClientRequestError {
   );
 }
 
+const TOOL_REGISTRY_BRAND: unique symbol = Symbol.for("@mcp-specgen/runtime.ToolRegistry");
+
+/**
+ * True for a {@link ToolRegistry} — also one made by another copy of this package
+ * (two installed versions), which `instanceof` would not recognise.
+ */
+export function isToolRegistry(value: unknown): value is ToolRegistry {
+  return (
+    typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[TOOL_REGISTRY_BRAND] === true
+  );
+}
+
 /**
  * An in-memory tool registry with validated, audited, time-limited dispatch.
  * Every tool declares an input schema, registration is idempotent, and tools
@@ -390,6 +433,8 @@ function unavailable(toolName: string, what: string): ClientRequestError {
  * const result = await registry.execute({ tool_name: "math.sum", arguments: { a: 1, b: 2 } });
  */
 export class ToolRegistry {
+  /** Marks registries of every copy of this package (see {@link isToolRegistry}). */
+  readonly [TOOL_REGISTRY_BRAND] = true;
   readonly #state: RegistryState;
 
   constructor(options: ToolRegistryOptions = {}) {
@@ -880,17 +925,31 @@ function settle(ctx: CallContext, result: MCPToolResult): void {
 
 /** The failure result for anything a handler threw or rejected with (never throws: see errorToDetail). */
 function handlerFailure(ctx: CallContext, err: unknown): MCPToolResult {
+  // A 2026-07-28 round waiting for the client's answer: no failure to report (the
+  // server answers input_required); audited as error_type "InputRequired".
+  if (isInputRequiredSignal(err))
+    return makeResult("failure", null, { error_type: "InputRequired", error_message: err.message }, undefined);
   const detail = errorToDetail(err);
   logSafely(ctx.logger, "warn", `Tool "${ctx.toolName}" failed: ${detail.error_message}`, { error: err });
   return makeResult("failure", null, detail, undefined);
 }
 
+/** `instanceof` that cannot throw: a handler may throw a revoked Proxy, whose prototype lookup throws. */
+function isInputRequiredSignal(err: unknown): err is InputRequiredSignal {
+  try {
+    return err instanceof InputRequiredSignal;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Turns a handler's return value into the result, checking `data` of a success or
- * partial success against the output schema — null data too: a tool that declares
- * an output schema owes MCP clients `structuredContent` (the SDK client throws
- * without it), so returning nothing is a broken result, not an empty one. Other
- * statuses are not checked (`no_change_needed` may carry null data).
+ * Turns a handler's return value into the result, checking `data` of every
+ * non-failure result (success, partial success, no change needed) against the
+ * output schema — null data too: a tool that declares an output schema owes MCP
+ * clients conforming `structuredContent` on every result that is not an error (the
+ * SDK clients throw without it), so returning nothing is a broken result, not an
+ * empty one. Such a tool's `noChangeNeeded(explanation, data)` passes its data.
  */
 function toResult(ctx: CallContext, value: unknown): MCPToolResult {
   const result = isBrandedResult(value)
@@ -898,7 +957,7 @@ function toResult(ctx: CallContext, value: unknown): MCPToolResult {
     : makeResult("success", value === undefined ? null : value, undefined, undefined);
   if (!ctx.entry.checksOutput) return result;
   const status = result.status;
-  if (status !== "success" && status !== "partial_success") return result;
+  if (status === "failure") return result;
   const mode = ctx.state.outputValidation;
   if (mode === "off") return result;
   const entry = ctx.entry;
@@ -921,6 +980,7 @@ function toResult(ctx: CallContext, value: unknown): MCPToolResult {
 
 function finish(ctx: CallContext, result: MCPToolResult): MCPToolResult {
   ctx.settled = true;
+  ctx.endClientRequests();
   return complete(ctx.state, ctx.toolName, result, ctx.options, ctx.start, ctx.outputIssues);
 }
 

@@ -43,8 +43,9 @@ export interface ToolCaller {
 export interface ToolCallerOptions {
   /**
    * The validator of a tool's result data, looked up by wire name (`undefined`: the tool's
-   * data is not checked). The data of every `success` and `partial_success` result — null
-   * included, as the registry checks it — must pass, else the call fails with a
+   * data is not checked). The data of every result that is not a failure — null included,
+   * as the registry checks it — must pass (or, wrapped as `{result: …}` by an SDK v2
+   * server for a 2025 client, its `result`), else the call fails with a
    * `ValidationError`: the caller's types promise that data, and a server one does not
    * control can send anything. Generated clients pass their precompiled output validators.
    */
@@ -89,20 +90,30 @@ export function createToolCaller(transport: ToolTransport, options: ToolCallerOp
   };
 }
 
+function isResultWrapper(value: unknown): value is { result: unknown } {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === "result";
+}
+
 /** Most issues a result validation failure reports (a huge wrong result must not make a huge error). */
 const MAX_REPORTED_ISSUES = 100;
 
 /**
- * `result` itself unless it is a success or partial success whose data fails `validate`;
+ * `result` itself unless it is not a failure and its data fails `validate`;
  * then a `ValidationError` failure naming the tool and the issues (with the offending
  * values). The data itself is dropped: it is what could not be trusted.
  */
 function checkResultData(toolName: string, result: MCPToolResult, validate: ValidateFunction): MCPToolResult {
-  if (result.status !== "success" && result.status !== "partial_success") return result;
+  if (result.status === "failure") return result;
   const data = result.data ?? null; // validators see JSON: an absent value is null
   let issues: ValidationIssue[];
   try {
     if (validate(data)) return result;
+    // SDK v2 servers answer 2025 clients with non-object data wrapped as
+    // `structuredContent: {result: …}` (MCP 2025 wants an object there): when the
+    // wrapped value is what the schema describes, it is the data.
+    if (isResultWrapper(data) && validate(data.result)) return { ...result, data: data.result };
     issues = issuesFromErrors(validate.errors, data, MAX_REPORTED_ISSUES + 1);
   } catch (err) {
     // A broken validator (or data no JSON parser makes): the data was not shown valid.

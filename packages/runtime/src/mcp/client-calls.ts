@@ -20,17 +20,18 @@
  * request with a `ClientRequestError`.
  */
 import { randomUUID } from "node:crypto";
-import type {
-  ClientRequester,
-  CreateMessageParams,
-  CreateMessageResult,
-  ElicitParams,
-  ElicitResult,
+import {
+  checkCreateMessageAnswer,
+  checkElicitAnswer,
+  type ClientRequester,
+  type CreateMessageParams,
+  type CreateMessageResult,
+  type ElicitParams,
+  type ElicitResult,
 } from "../client-requests.js";
 import { ClientRequestError } from "../errors.js";
 import { findUnserializable } from "../json-safe.js";
 import { isPlainObject } from "./content.js";
-import { isCreateMessageResult, isElicitResult } from "./input-required.js";
 import type { JsonRpcId, JsonRpcMessage } from "./protocol.js";
 
 /** Why the declared capabilities do not cover this elicitation, or undefined when they do. */
@@ -130,9 +131,7 @@ export class OutboundRequests {
 
   private async elicit(params: ElicitParams, relatedId: JsonRpcId, signal: AbortSignal): Promise<ElicitResult> {
     const answer = await this.request("elicitation/create", legacyElicitParams(params), relatedId, signal);
-    if (!isElicitResult(answer))
-      throw new ClientRequestError("The client's answer to elicitation/create is not an elicitation result");
-    return answer;
+    return checkElicitAnswer(params, answer, "elicitation/create");
   }
 
   private async createMessage(
@@ -141,9 +140,7 @@ export class OutboundRequests {
     signal: AbortSignal,
   ): Promise<CreateMessageResult> {
     const answer = await this.request("sampling/createMessage", { ...params }, relatedId, signal);
-    if (!isCreateMessageResult(answer))
-      throw new ClientRequestError("The client's answer to sampling/createMessage is not a sampling result");
-    return answer;
+    return checkCreateMessageAnswer(answer, "sampling/createMessage");
   }
 
   /** Sends request `method` and resolves with the client's result; rejects (ClientRequestError) on an error response, abort or a failed send. */

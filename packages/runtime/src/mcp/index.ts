@@ -26,10 +26,14 @@ export {
 } from "./protocol.js";
 export { fromCallToolResult, toCallToolResult, type CallToolResultOptions } from "./content.js";
 export {
+  encodeRequestState,
   InputReplay,
-  InputRequiredSignal,
+  inputRequiredWire,
+  MAX_REQUEST_STATE_LENGTH,
+  type InputReplayState,
   type InputRequest,
   type InputRequiredResultWire,
+  type ReplayOutcome,
 } from "./input-required.js";
 export {
   McpSession,

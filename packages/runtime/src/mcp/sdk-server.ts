@@ -24,13 +24,19 @@
  *
  * Neither SDK is imported: both are optional peers, typed here structurally.
  */
-import type { ClientRequester, CreateMessageParams, ElicitParams } from "../client-requests.js";
+import {
+  checkCreateMessageAnswer,
+  checkElicitAnswer,
+  type ClientRequester,
+  type CreateMessageParams,
+  type ElicitParams,
+} from "../client-requests.js";
 import { ClientRequestError, RegistrationError } from "../errors.js";
 import type { LogLevel } from "../logger.js";
 import type { ExecuteOptions, ToolDefinition, ToolRegistry } from "../registry.js";
 import { acceptingStandardSchema } from "../standard-schema.js";
 import { isPlainObject, toCallToolResult } from "./content.js";
-import { InputReplay } from "./input-required.js";
+import { encodeRequestState, InputReplay, inputRequiredWire, type InputReplayState } from "./input-required.js";
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSION_META_KEY, type CallToolResultWire } from "./protocol.js";
 
 /**
@@ -56,6 +62,15 @@ export interface SdkToolsOptions {
    * deprecated `tool()` method, v2 has not.
    */
   sdk?: "v1" | "v2" | undefined;
+  /**
+   * SDK v2, 2026-07-28: the codec the server verifies `requestState` with (the one
+   * whose `verify` is in the server's `requestState` option, e.g. SDK v2's
+   * `createRequestStateCodec`): the state of `ctx.elicit` / `ctx.createMessage`
+   * rounds is then minted with it, signed and bound as the server requires. Without
+   * it the state is this runtime's own unsigned encoding, which a server with a
+   * `verify` hook refuses.
+   */
+  requestState?: { mint(payload: never, ctx?: never): Promise<string> } | undefined;
 }
 
 /**
@@ -76,7 +91,7 @@ export function registerSdkTools(
 ): Record<string, SdkRegisteredTool> {
   const sdk = options.sdk ?? (typeof (server as { tool?: unknown }).tool === "function" ? "v1" : "v2");
   const definitions = registry.list();
-  return sdk === "v1" ? registerV1(server, registry, definitions) : registerV2(server, registry, definitions);
+  return sdk === "v1" ? registerV1(server, registry, definitions) : registerV2(server, registry, definitions, options);
 }
 
 // ---------------------------------------------------------------- SDK v2
@@ -92,8 +107,14 @@ interface V2Context {
     signal: AbortSignal;
     notify(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
     log(level: LogLevel, data: unknown): Promise<void>;
-    elicitInput(params: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
-    requestSampling(params: unknown, options?: { signal?: AbortSignal }): Promise<unknown>;
+    elicitInput(
+      params: unknown,
+      options?: { signal?: AbortSignal; relatedRequestId?: string | number },
+    ): Promise<unknown>;
+    requestSampling(
+      params: unknown,
+      options?: { signal?: AbortSignal; relatedRequestId?: string | number },
+    ): Promise<unknown>;
   };
 }
 
@@ -107,9 +128,11 @@ function registerV2(
   server: SdkMcpServer,
   registry: ToolRegistry,
   definitions: readonly ToolDefinition[],
+  options: SdkToolsOptions,
 ): Record<string, SdkRegisteredTool> {
   const register = (server.registerTool as unknown as V2Register).bind(server);
   const handles: Record<string, SdkRegisteredTool> = {};
+  const codec = options.requestState as StateCodec | undefined;
   for (const definition of definitions) {
     const config: Record<string, unknown> = {
       inputSchema: acceptingStandardSchema(definition.inputSchema),
@@ -118,11 +141,16 @@ function registerV2(
     if (definition.description !== undefined) config.description = definition.description;
     if (definition.annotations !== undefined) config.annotations = { ...definition.annotations };
     if (definition.outputSchema !== undefined) config.outputSchema = acceptingStandardSchema(definition.outputSchema);
-    handles[definition.name] = registerOrExplain(definition.name, () =>
-      register(definition.name, config, (args, ctx) => callV2(registry, definition, args, ctx)),
+    handles[definition.name] = registerOrUndo(definition.name, handles, () =>
+      register(definition.name, config, (args, ctx) => callV2(registry, definition, args, ctx, codec)),
     );
   }
   return handles;
+}
+
+/** A requestState codec as {@link SdkToolsOptions.requestState} takes it, as called here. */
+interface StateCodec {
+  mint(payload: InputReplayState, ctx?: V2Context): Promise<string>;
 }
 
 async function callV2(
@@ -130,6 +158,7 @@ async function callV2(
   definition: ToolDefinition,
   args: unknown,
   ctx: V2Context,
+  codec: StateCodec | undefined,
 ): Promise<unknown> {
   const request = ctx.mcpReq;
   const modern = request.envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
@@ -137,10 +166,19 @@ async function callV2(
   // 2025 era: the SDK's server-to-client requests. They need a connection that
   // remembers the client's capabilities: SDK v2's stateless (per-request) serving
   // of 2025 clients cannot make them, and says so (as a ClientRequestError here).
+  // Tied to the call's request, so Streamable HTTP sends them on the call's stream
+  // (without it they go to the standalone stream, dropped when the client has none).
+  const related = { relatedRequestId: request.id };
   const clientRequests: ClientRequester = replay ?? {
-    elicit: (params: ElicitParams, signal) => asClientRequest(request.elicitInput(params, { signal }), "elicitation"),
+    elicit: (params: ElicitParams, signal) =>
+      asClientRequest(checkElicitAnswer, params, request.elicitInput(params, { ...related, signal }), "elicitation"),
     createMessage: (params: CreateMessageParams, signal) =>
-      asClientRequest(request.requestSampling(params, { signal }), "sampling"),
+      asClientRequest(
+        (_p: CreateMessageParams, answer: unknown, what: string) => checkCreateMessageAnswer(answer, what),
+        params,
+        request.requestSampling(params, { ...related, signal }),
+        "sampling",
+      ),
   };
   const progressToken = request._meta?.progressToken;
   const execute: ExecuteOptions = {
@@ -158,9 +196,17 @@ async function callV2(
         }),
       );
   }
-  const result = await registry.execute({ tool_name: definition.name, arguments: objectArgs(args) }, execute);
-  const inputRequired = replay?.inputRequired();
-  if (inputRequired !== undefined) return inputRequired;
+  let result = await registry.execute({ tool_name: definition.name, arguments: objectArgs(args) }, execute);
+  const outcome = replay?.outcome(result);
+  if (outcome !== undefined && "inputRequired" in outcome) {
+    const state = outcome.inputRequired.state;
+    const wire = inputRequiredWire(
+      outcome.inputRequired,
+      codec === undefined ? encodeRequestState(state) : await codec.mint(state, ctx),
+    );
+    if (!("status" in wire)) return wire;
+    result = wire; // the state would be too large: a failure says so
+  }
   // The SDK fits structuredContent to the client's era itself (a 2025 client gets a
   // non-object wrapped), so results are built the 2026-07-28 way; only an error's
   // structuredContent is withheld from 2025 clients of a tool with an outputSchema,
@@ -216,13 +262,13 @@ function registerV1(
     if (definition.title !== undefined) config.title = definition.title;
     if (definition.description !== undefined) config.description = definition.description;
     if (definition.annotations !== undefined) config.annotations = { ...definition.annotations };
-    handles[definition.name] = registerOrExplain(definition.name, () =>
+    handles[definition.name] = registerOrUndo(definition.name, handles, () =>
       register(definition.name, config, () => {
         // Unreachable while the wrapped tools/call handler is in place (see wrapV1Handlers).
         throw new Error(`Tool "${definition.name}" is served by mcp-specgen's registry`);
       }),
     );
-    ours.set(definition.name, definition);
+    ours.set(definition.name, legacyDefinition(definition));
   }
   if (ours.size > 0) wrapV1Handlers(server, registry, ours, handles);
   return handles;
@@ -243,12 +289,18 @@ function wrapV1Handlers(
       "This @modelcontextprotocol/sdk McpServer has no request-handler map to add tools to; use SDK 1.x (1.12 or later) or SDK v2 (@modelcontextprotocol/server)",
     );
   }
+  // Ours while the SDK still has this very registration (not removed, renamed or replaced) and it is enabled.
+  const registered = (server as { _registeredTools?: Record<string, unknown> })._registeredTools;
+  const serves = (name: string): boolean => {
+    const handle = handles[name];
+    return handle !== undefined && handle.enabled && (registered === undefined || registered[name] === handle);
+  };
   handlers.set("tools/list", async (request, extra) => {
     const result = await innerList(request, extra);
     const tools = isPlainObject(result) && Array.isArray(result.tools) ? result.tools : [];
     for (const tool of tools) {
       const definition = isPlainObject(tool) && typeof tool.name === "string" ? ours.get(tool.name) : undefined;
-      if (definition === undefined) continue;
+      if (definition === undefined || !serves(definition.name)) continue;
       tool.inputSchema = structuredClone(definition.inputSchema);
       if (definition.outputSchema !== undefined) tool.outputSchema = structuredClone(definition.outputSchema);
     }
@@ -257,8 +309,8 @@ function wrapV1Handlers(
   handlers.set("tools/call", (request, extra) => {
     const name = request.params?.name;
     const definition = typeof name === "string" ? ours.get(name) : undefined;
-    // A disabled or removed tool falls through to the SDK, which refuses it as usual.
-    if (definition === undefined || !handles[definition.name]?.enabled) return innerCall(request, extra);
+    // A disabled, removed or replaced tool falls through to the SDK (which refuses it, or runs its new owner).
+    if (definition === undefined || !serves(definition.name)) return innerCall(request, extra);
     return callV1(registry, lowLevel, definition, request.params?.arguments, extra);
   });
 }
@@ -275,9 +327,15 @@ async function callV1(
     signal: extra.signal,
     callId: extra.requestId,
     clientRequests: {
-      elicit: (params, signal) => asClientRequest(server.elicitInput(params, { ...related, signal }), "elicitation"),
+      elicit: (params, signal) =>
+        asClientRequest(checkElicitAnswer, params, server.elicitInput(params, { ...related, signal }), "elicitation"),
       createMessage: (params, signal) =>
-        asClientRequest(server.createMessage(params, { ...related, signal }), "sampling"),
+        asClientRequest(
+          (_p: CreateMessageParams, answer: unknown, what: string) => checkCreateMessageAnswer(answer, what),
+          params,
+          server.createMessage(params, { ...related, signal }),
+          "sampling",
+        ),
     },
     onLog: (level, data) => {
       if (server.isMessageIgnored?.(level, extra.sessionId) === true) return;
@@ -300,27 +358,60 @@ async function callV1(
 
 // ---------------------------------------------------------------- shared
 
-/** The SDK's answer to a server-to-client request; its failure as a ClientRequestError (the runtime's type for it). */
-async function asClientRequest<T>(answer: Promise<unknown>, what: string): Promise<T> {
+/** The SDK's answer to a server-to-client request, checked; its failure as a ClientRequestError (the runtime's type for it). */
+async function asClientRequest<P, T>(
+  check: (params: P, answer: unknown, what: string) => T,
+  params: P,
+  answer: Promise<unknown>,
+  what: string,
+): Promise<T> {
+  let value: unknown;
   try {
-    return (await answer) as T;
+    value = await answer;
   } catch (err) {
     throw new ClientRequestError(
       `The client could not answer the ${what} request: ${err instanceof Error ? err.message : String(err)}`,
       { cause: err },
     );
   }
+  return check(params, value, `the ${what} request`);
 }
 
-function registerOrExplain(name: string, register: () => SdkRegisteredTool): SdkRegisteredTool {
+/**
+ * Registers one tool; when the SDK refuses it (a name it already has…), removes
+ * the tools registered before it, so that nothing half-registered stays behind.
+ */
+function registerOrUndo(
+  name: string,
+  done: Record<string, SdkRegisteredTool>,
+  register: () => SdkRegisteredTool,
+): SdkRegisteredTool {
   try {
     return register();
   } catch (err) {
+    for (const handle of Object.values(done)) {
+      try {
+        handle.remove();
+      } catch {
+        // Best effort: the refusal below is what the caller needs to see.
+      }
+    }
     throw new RegistrationError(
       `The MCP SDK refused tool "${name}": ${err instanceof Error ? err.message : String(err)}`,
       { cause: err, details: { tool: name } },
     );
   }
+}
+
+/**
+ * The definition as 2025 clients see it: an output schema whose root is not an
+ * object is not listed (SDK 1.x clients refuse the whole `tools/list` otherwise, as
+ * the built-in server also avoids), and its data then travels as text.
+ */
+function legacyDefinition(definition: ToolDefinition): ToolDefinition {
+  if (definition.outputSchema === undefined || definition.outputSchema.type === "object") return definition;
+  const { outputSchema: _unlisted, ...rest } = definition;
+  return rest;
 }
 
 /** Arguments as the registry takes them; anything but an object is left for its validator to refuse. */

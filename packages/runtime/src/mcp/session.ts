@@ -37,7 +37,7 @@ import type { MCPToolResult } from "../types.js";
 import { gatedRequester, OutboundRequests } from "./client-calls.js";
 import { isPlainObject, toCallToolResult } from "./content.js";
 import { checkEnvelope, envelopeClaim, isModernInitialize } from "./envelope.js";
-import { InputReplay } from "./input-required.js";
+import { encodeRequestState, InputReplay, inputRequiredWire } from "./input-required.js";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   JsonRpcErrorCodes,
@@ -643,11 +643,15 @@ export class McpSession {
     const modern = call.envelope !== undefined;
     if (modern) {
       // The handler asked for input the client has not given yet: that, not the result, is the answer.
-      const inputRequired = call.replay?.inputRequired();
-      if (inputRequired !== undefined) {
-        call.answered = true;
-        this.sendResult(call.id, { ...inputRequired, _meta: this.core.resultMeta });
-        return;
+      const outcome = call.replay?.outcome(result);
+      if (outcome !== undefined && "inputRequired" in outcome) {
+        const wire = inputRequiredWire(outcome.inputRequired, encodeRequestState(outcome.inputRequired.state));
+        if (!("status" in wire)) {
+          call.answered = true;
+          this.sendResult(call.id, { ...wire, _meta: this.core.resultMeta });
+          return;
+        }
+        result = wire; // the state would be too large: a failure says so
       }
     }
     let wire: CallToolResultWire;
