@@ -306,9 +306,15 @@ export class ModernExchange implements MessageSink {
       this.streaming = true;
       this.res.writeHead(200, SSE_HEADERS);
     }
+    // Notifications are best effort: a client that does not read its stream gets
+    // no more of them once this much is buffered, instead of growing memory.
+    if (this.res.writableLength > MAX_BUFFERED_NOTIFICATION_BYTES) return;
     this.res.write(`event: message\ndata: ${body}\n\n`);
   }
 }
+
+/** Bytes of unread notifications a 2026-07-28 SSE response may buffer before further ones are dropped. */
+const MAX_BUFFERED_NOTIFICATION_BYTES = 1024 * 1024;
 
 /**
  * Serves one 2026-07-28 request (routed by {@link classifyPost}) on its own
