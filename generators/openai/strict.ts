@@ -23,18 +23,37 @@
  *   {@link OPENAI_STRICT_FORMATS}. They never restrict valid values, so dropping
  *   them cannot make the model send arguments the tool rejects for that reason alone.
  *
+ * Before any of this, root definitions that no `$ref` reaches are dropped
+ * (`pruneUnreachableDefs`): an unused definition outside the subset must not block the tool.
+ *
  * Refusals: root not a plain `type: "object"`, `allOf`, `oneOf`, `not`,
  * `if`/`then`/`else`, `dependent*`, `patternProperties` and other object/array
  * keywords outside the subset, tuple `items`, explicit `additionalProperties` other
  * than `false`, free-form nested objects, schemas without a type, non-local `$ref`,
- * unknown keywords, and the size limits in {@link OPENAI_STRICT_LIMITS}.
+ * unknown keywords, and the size limits in {@link OPENAI_STRICT_LIMITS}. Each refusal
+ * names the JSON pointer into the input schema and, when one keyword is at fault, that
+ * keyword: it is reported per tool.
  */
 import type { JsonSchema, JsonValue } from "../../src/ir/types.js";
+import { pruneUnreachableDefs } from "../../src/schema/prune-defs.js";
 
 /** Result of {@link toStrictSchema}. */
 export type StrictSchemaResult =
   | { strict: true; schema: JsonSchema }
-  | { strict: false; schema: JsonSchema; reason: string };
+  | {
+      strict: false;
+      /** An unchanged copy of the input, meant for `strict: false`. */
+      schema: JsonSchema;
+      /** Why, ending with where: `allOf is not supported (at #/properties/a/allOf)`. */
+      reason: string;
+      /**
+       * RFC 6901 JSON pointer into the input schema (`""` is the root): the keyword at
+       * fault when there is one, else the subschema. Schema-wide limits point at the root.
+       */
+      pointer: string;
+      /** The keyword at fault (`allOf`, `additionalProperties`, `type`…), when one is. */
+      keyword?: string;
+    };
 
 /**
  * Size limits of strict mode. The string-length limits are the older, lower
@@ -132,7 +151,15 @@ const REFUSED: Record<string, string> = {
   nullable: 'nullable is an OpenAPI keyword, not JSON Schema; use type: [T, "null"]',
 };
 
-class Refusal extends Error {}
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly pointer: string,
+    readonly keyword: string | undefined,
+  ) {
+    super(message);
+  }
+}
 
 type Schema = { [key: string]: JsonValue };
 
@@ -152,21 +179,39 @@ interface Context {
  */
 export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
   try {
-    const root = structuredClone(schema);
-    if (!isPlainObject(root)) fail("", "root schema must be an object");
-    if (root.type !== "object") fail("", 'root schema must have type: "object"');
-    if (has(root, "anyOf")) fail("", "root schema must not be anyOf");
-    const converted = convert(root, "", { root, inlining: new Set() }, true);
+    if (!isPlainObject(schema)) fail("", "root schema must be an object");
+    // Pruning keeps the names (and so the pointers) of the definitions it keeps.
+    const root = structuredClone(pruneUnreachableDefs(schema).schema);
+    if (!has(root, "type")) fail("", 'root schema must have type: "object"', "type");
+    if (root.type !== "object") fail("/type", 'root schema must have type: "object"', "type");
+    if (has(root, "anyOf")) fail("/anyOf", "root schema must not be anyOf", "anyOf");
+    // Inlining a `$ref` (to carry its description) may leave its definition unused.
+    const converted = pruneUnreachableDefs(convert(root, "", { root, inlining: new Set() }, 0, true)).schema;
     checkLimits(converted);
     return { strict: true, schema: converted };
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    return { strict: false, schema: structuredClone(schema), reason: error.message };
+    const refused = {
+      strict: false as const,
+      schema: structuredClone(schema),
+      reason: `${error.message} (at #${error.pointer})`,
+      pointer: error.pointer,
+    };
+    return error.keyword === undefined ? refused : { ...refused, keyword: error.keyword };
   }
 }
 
-function fail(path: string, message: string): never {
-  throw new Refusal(`${message} (at ${path === "" ? "#" : `#${path}`})`);
+/**
+ * Refuses. `where` is the pointer of the keyword at fault when `keyword` is given (its
+ * last token), else of the subschema.
+ */
+function fail(where: string, message: string, keyword?: string): never {
+  throw new Refusal(message, where, keyword);
+}
+
+/** Refuses because of `key` in the subschema at `path`. */
+function failAt(path: string, key: string, message: string): never {
+  fail(pointer(path, key), message, key);
 }
 
 function isPlainObject(value: unknown): value is Schema {
@@ -186,15 +231,23 @@ function typesOf(node: Schema): string[] {
   return typeof t === "string" ? [t] : Array.isArray(t) ? (t as string[]) : [];
 }
 
-/** Converts one subschema; `node` is a private copy and may be reused in the output. */
-function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): Schema {
+/**
+ * Converts one subschema; `node` is a private copy and may be reused in the output.
+ * `path` is its pointer in the input schema; `depth` the number of objects around it.
+ */
+function convert(node: JsonValue, path: string, ctx: Context, depth: number, isRoot = false): Schema {
   if (!isPlainObject(node)) fail(path, "boolean or non-object schemas are not supported");
-  if (has(node, "$ref")) return convertRef(node, path, ctx);
+  if (has(node, "$ref")) return convertRef(node, path, ctx, depth);
+  // Checked here rather than on the output, whose wrappers would shift the pointers.
+  const level = typesOf(node).includes("object") ? depth + 1 : depth;
+  if (level > OPENAI_STRICT_LIMITS.maxObjectDepth) {
+    fail(path, `objects nested deeper than ${OPENAI_STRICT_LIMITS.maxObjectDepth} levels`);
+  }
 
   const out: Array<[string, JsonValue]> = [];
   for (const [key, value] of Object.entries(node)) {
     if (DROPPED.has(key) || key.startsWith("x-") || (isRoot && key === "$id")) continue;
-    if (Object.hasOwn(REFUSED, key)) fail(path, REFUSED[key]);
+    if (Object.hasOwn(REFUSED, key)) failAt(path, key, REFUSED[key]);
     if (Object.hasOwn(PASSTHROUGH, key)) {
       const want = PASSTHROUGH[key];
       const ok =
@@ -203,7 +256,7 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
           : want === "integer"
             ? Number.isInteger(value)
             : typeof value === "number";
-      if (!ok) fail(pointer(path, key), `${key} must be a ${want}`);
+      if (!ok) failAt(path, key, `${key} must be a ${want}`);
       out.push([key, value]);
       continue;
     }
@@ -213,67 +266,69 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
         out.push([key, value]);
         break;
       case "format":
-        if (typeof value !== "string") fail(pointer(path, key), "format must be a string");
+        if (typeof value !== "string") failAt(path, key, "format must be a string");
         if (OPENAI_STRICT_FORMATS.has(value)) out.push([key, value]);
         break;
       case "enum":
-        if (!Array.isArray(value) || value.length === 0) fail(pointer(path, key), "enum must be a non-empty array");
-        if (value.some((v) => typeof v === "object" && v !== null))
-          fail(pointer(path, key), "enum values must be primitives");
+        if (!Array.isArray(value) || value.length === 0) failAt(path, key, "enum must be a non-empty array");
+        if (value.some((v) => typeof v === "object" && v !== null)) failAt(path, key, "enum values must be primitives");
+        checkLargeEnum(value, path);
         out.push([key, value]);
         break;
       case "const":
-        if (typeof value === "object" && value !== null) fail(pointer(path, key), "const must be a primitive");
+        if (typeof value === "object" && value !== null) failAt(path, key, "const must be a primitive");
         out.push([key, value]);
         break;
       case "properties": {
-        if (!isPlainObject(value)) fail(pointer(path, key), "properties must be an object");
+        if (!isPlainObject(value)) failAt(path, key, "properties must be an object");
         const props = Object.entries(value).map(([name, sub]): [string, JsonValue] => [
           name,
-          convert(sub, pointer(path, key, name), ctx),
+          convert(sub, pointer(path, key, name), ctx, level),
         ]);
         out.push([key, Object.fromEntries(props)]);
         break;
       }
       case "required":
         if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
-          fail(pointer(path, key), "required must be an array of strings");
+          failAt(path, key, "required must be an array of strings");
         }
         out.push([key, value]);
         break;
       case "additionalProperties":
         if (value !== false) {
-          fail(
-            pointer(path, key),
+          failAt(
+            path,
+            key,
             "additionalProperties must be false or absent (maps with arbitrary keys are not supported)",
           );
         }
         out.push([key, false]);
         break;
       case "items":
-        if (Array.isArray(value)) fail(pointer(path, key), "tuple-form items is not supported");
-        out.push([key, convert(value, pointer(path, key), ctx)]);
+        if (Array.isArray(value)) failAt(path, key, "tuple-form items is not supported");
+        out.push([key, convert(value, pointer(path, key), ctx, level)]);
         break;
       case "anyOf":
-        if (!Array.isArray(value) || value.length === 0) fail(pointer(path, key), "anyOf must be a non-empty array");
-        out.push([key, value.map((branch, i) => convert(branch, pointer(path, key, String(i)), ctx))]);
+        if (!Array.isArray(value) || value.length === 0) failAt(path, key, "anyOf must be a non-empty array");
+        out.push([key, value.map((branch, i) => convert(branch, pointer(path, key, String(i)), ctx, level))]);
         break;
       case "$defs":
       case "definitions": {
-        if (!isRoot) fail(pointer(path, key), `${key} is only supported at the root`);
-        if (!isPlainObject(value)) fail(pointer(path, key), `${key} must be an object`);
+        if (!isRoot) failAt(path, key, `${key} is only supported at the root`);
+        if (!isPlainObject(value)) failAt(path, key, `${key} must be an object`);
+        // Definitions are counted from their own root: recursion makes any other depth undefined.
         const defs = Object.entries(value).map(([name, sub]): [string, JsonValue] => [
           name,
-          convert(sub, pointer(path, key, name), ctx),
+          convert(sub, pointer(path, key, name), ctx, 0),
         ]);
         out.push([key, Object.fromEntries(defs)]);
         break;
       }
       // biome-ignore lint/suspicious/noFallthroughSwitchClause: fail() throws
       case "$id":
-        fail(pointer(path, key), "$id is only supported at the root");
+        failAt(path, key, "$id is only supported at the root");
       default:
-        fail(pointer(path, key), `unsupported keyword ${JSON.stringify(key)}`);
+        failAt(path, key, `unsupported keyword ${JSON.stringify(key)}`);
     }
   }
 
@@ -282,15 +337,19 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
   if (types.length === 0) {
     if (has(result, "anyOf")) return result;
     if (has(result, "enum") || has(result, "const")) return withInferredType(result, path);
-    fail(path, "schema has no type (strict mode needs a type, enum, const, anyOf or $ref)");
+    fail(path, "schema has no type (strict mode needs a type, enum, const, anyOf or $ref)", "type");
   }
-  if (has(result, "anyOf")) fail(path, "type together with anyOf is not supported");
+  if (has(result, "anyOf")) failAt(path, "anyOf", "type together with anyOf is not supported");
   if (types.includes("object")) result = strictObject(result, path, isRoot);
-  if (types.includes("array") && !has(result, "items")) fail(path, "arrays need items");
+  if (types.includes("array") && !has(result, "items")) fail(path, "arrays need items", "items");
   const structured = types.filter((t) => t === "object" || t === "array");
   if (structured.length > 0 && types.length > 1) {
     if (types.length !== 2 || !types.includes("null") || structured.length !== 1) {
-      fail(path, `type union ${JSON.stringify(types)} mixing objects/arrays with other types is not supported`);
+      failAt(
+        path,
+        "type",
+        `type union ${JSON.stringify(types)} mixing objects/arrays with other types is not supported`,
+      );
     }
     // [object|array, null] is only reliably accepted as anyOf.
     result = wrapNullable({ ...result, type: structured[0] });
@@ -301,9 +360,9 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
 function checkType(value: JsonValue, path: string): void {
   const types = typeof value === "string" ? [value] : Array.isArray(value) ? value : undefined;
   if (!types || types.length === 0 || types.some((t) => typeof t !== "string" || !TYPES.has(t))) {
-    fail(pointer(path, "type"), `unsupported type ${JSON.stringify(value)}`);
+    failAt(path, "type", `unsupported type ${JSON.stringify(value)}`);
   }
-  if (new Set(types).size !== types.length) fail(pointer(path, "type"), "duplicate entries in type");
+  if (new Set(types).size !== types.length) failAt(path, "type", "duplicate entries in type");
 }
 
 /** Adds `additionalProperties: false` and a complete `required`, making optional properties nullable. */
@@ -311,12 +370,18 @@ function strictObject(node: Schema, path: string, isRoot: boolean): Schema {
   const props = isPlainObject(node.properties) ? node.properties : {};
   const names = Object.keys(props);
   if (!isRoot && names.length === 0 && node.additionalProperties !== false) {
-    fail(path, "free-form object (no properties) cannot be expressed in strict mode");
+    fail(path, "free-form object (no properties) cannot be expressed in strict mode", "properties");
   }
-  const originallyRequired = new Set((node.required as string[] | undefined) ?? []);
-  for (const name of originallyRequired) {
-    if (!names.includes(name))
-      fail(pointer(path, "required"), `required property ${JSON.stringify(name)} is not in properties`);
+  const required = (node.required as string[] | undefined) ?? [];
+  const originallyRequired = new Set(required);
+  for (const [i, name] of required.entries()) {
+    if (!names.includes(name)) {
+      fail(
+        pointer(path, "required", String(i)),
+        `required property ${JSON.stringify(name)} is not in properties`,
+        "required",
+      );
+    }
   }
   const properties: Schema = Object.fromEntries(
     names.map((name): [string, JsonValue] => {
@@ -353,11 +418,31 @@ function strictObject(node: Schema, path: string, isRoot: boolean): Schema {
   return Object.fromEntries(entries) as Schema;
 }
 
+/**
+ * Whether a converted schema accepts `null`: every keyword present must allow it (an
+ * enum listing `null` under `type: "string"` does not). A `$ref` counts as not: wrapping
+ * it is harmless even when its target accepts null.
+ */
 function allowsNull(node: Schema): boolean {
-  if (has(node, "enum")) return (node.enum as JsonValue[]).includes(null);
-  if (has(node, "const")) return node.const === null;
-  if (has(node, "anyOf")) return (node.anyOf as Schema[]).some(allowsNull);
-  return typesOf(node).includes("null");
+  if (has(node, "$ref")) return false;
+  let constrained = false;
+  if (has(node, "type")) {
+    if (!typesOf(node).includes("null")) return false;
+    constrained = true;
+  }
+  if (has(node, "enum")) {
+    if (!(node.enum as JsonValue[]).includes(null)) return false;
+    constrained = true;
+  }
+  if (has(node, "const")) {
+    if (node.const !== null) return false;
+    constrained = true;
+  }
+  if (has(node, "anyOf")) {
+    if (!(node.anyOf as Schema[]).some(allowsNull)) return false;
+    constrained = true;
+  }
+  return constrained;
 }
 
 /** Lets an already converted schema also accept `null`, without changing what else it accepts. */
@@ -369,7 +454,7 @@ function makeNullable(node: Schema): Schema {
   if (types.length === 1 && (types[0] === "object" || types[0] === "array")) return wrapNullable(node);
   const entries = Object.entries(node).map(([key, value]): [string, JsonValue] => {
     if (key === "type") return [key, types.includes("null") ? value : [...types, "null"]];
-    if (key === "enum") return [key, [...(value as JsonValue[]), null]];
+    if (key === "enum") return [key, (value as JsonValue[]).includes(null) ? value : [...(value as JsonValue[]), null]];
     if (key === "const") return ["enum", [value, null]];
     return [key, value];
   });
@@ -397,99 +482,112 @@ function withInferredType(node: Schema, path: string): Schema {
   }
   // An enum of 1 and 1.5 is a "number" enum, not "integer" plus "number".
   const merged = types.includes("number") ? types.filter((t) => t !== "integer") : types;
-  if (merged.some((t) => !TYPES.has(t))) fail(path, "cannot infer a type for enum/const");
+  if (merged.some((t) => !TYPES.has(t))) {
+    failAt(path, has(node, "enum") ? "enum" : "const", "cannot infer a type for enum/const");
+  }
   return { type: merged.length === 1 ? merged[0] : merged, ...node };
 }
 
-function convertRef(node: Schema, path: string, ctx: Context): Schema {
+function convertRef(node: Schema, path: string, ctx: Context, depth: number): Schema {
   const ref = node.$ref;
-  if (typeof ref !== "string") fail(pointer(path, "$ref"), "$ref must be a string");
+  if (typeof ref !== "string") failAt(path, "$ref", "$ref must be a string");
   const target = resolveLocalRef(ref, path, ctx.root);
   const siblings = Object.keys(node).filter((k) => k !== "$ref" && !DROPPED.has(k) && !k.startsWith("x-"));
   if (siblings.length === 0) return { $ref: ref };
-  if (siblings.some((k) => k !== "description" && k !== "title")) {
-    fail(path, `$ref with sibling keywords (${siblings.join(", ")}) is not supported`);
+  const constraining = siblings.filter((k) => k !== "description" && k !== "title");
+  if (constraining.length > 0) {
+    failAt(path, constraining[0], `$ref with sibling keywords (${siblings.join(", ")}) is not supported`);
+  }
+  for (const key of siblings) {
+    if (typeof node[key] !== "string") failAt(path, key, `${key} must be a string`);
   }
   // OpenAI rejects siblings of $ref, so inline the target and let them override its annotations.
-  if (ref === "#") fail(path, '$ref: "#" with a description cannot be inlined');
-  if (ctx.inlining.has(ref)) fail(path, `circular $ref ${ref} with a description cannot be inlined`);
-  if (!isPlainObject(target)) fail(path, `$ref target ${ref} is not a schema object`);
-  const merged: Schema = { ...structuredClone(target) };
+  if (ref === "#") failAt(path, "$ref", '$ref: "#" with a description cannot be inlined');
+  if (ctx.inlining.has(ref)) failAt(path, "$ref", `circular $ref ${ref} with a description cannot be inlined`);
+  if (!isPlainObject(target.schema)) failAt(path, "$ref", `$ref target ${ref} is not a schema object`);
+  const merged: Schema = { ...structuredClone(target.schema) };
   for (const key of siblings) merged[key] = node[key];
   ctx.inlining.add(ref);
   try {
-    return convert(merged, path, ctx);
+    // Refusals inside point at the definition, where the offending keyword is written.
+    return convert(merged, target.path, ctx, depth);
   } finally {
     ctx.inlining.delete(ref);
   }
 }
 
-/** Resolves `#`, `#/$defs/Name` and `#/definitions/Name`; everything else is refused. */
-function resolveLocalRef(ref: string, path: string, root: Schema): JsonValue {
-  if (ref === "#") return root;
+/** Resolves `#`, `#/$defs/Name` and `#/definitions/Name` (with its pointer); everything else is refused. */
+function resolveLocalRef(ref: string, path: string, root: Schema): { schema: JsonValue; path: string } {
+  if (ref === "#") return { schema: root, path: "" };
   const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-  if (!match)
-    fail(
-      pointer(path, "$ref"),
+  if (!match) {
+    failAt(
+      path,
+      "$ref",
       `only local $refs to #, #/$defs/… or #/definitions/… are supported, got ${JSON.stringify(ref)}`,
     );
+  }
   let name: string;
   try {
     name = decodeURIComponent(match[2]).replaceAll("~1", "/").replaceAll("~0", "~");
   } catch {
-    fail(pointer(path, "$ref"), `malformed $ref ${JSON.stringify(ref)}`);
+    failAt(path, "$ref", `malformed $ref ${JSON.stringify(ref)}`);
   }
   const defs = root[match[1]];
-  if (!isPlainObject(defs) || !Object.hasOwn(defs, name))
-    fail(pointer(path, "$ref"), `$ref target ${ref} does not exist`);
-  return defs[name];
+  if (!isPlainObject(defs) || !Object.hasOwn(defs, name)) failAt(path, "$ref", `$ref target ${ref} does not exist`);
+  return { schema: defs[name], path: pointer("", match[1], name) };
 }
 
-/** Applies the size limits to the converted schema. */
+/** Refuses an enum too large for strict mode (checked on the input, for an exact pointer). */
+function checkLargeEnum(values: JsonValue[], path: string): void {
+  const L = OPENAI_STRICT_LIMITS;
+  const strings = values.filter((v): v is string => typeof v === "string");
+  const length = strings.reduce((n, s) => n + s.length, 0);
+  if (strings.length > L.largeEnumThreshold && length > L.maxLargeEnumStringLength) {
+    failAt(
+      path,
+      "enum",
+      `enum with more than ${L.largeEnumThreshold} values exceeds ${L.maxLargeEnumStringLength} characters`,
+    );
+  }
+}
+
+/**
+ * Applies the schema-wide limits to the converted schema (so the `null`s added to enums
+ * count). Depth and single-enum limits are checked during conversion.
+ */
 function checkLimits(root: Schema): void {
   const L = OPENAI_STRICT_LIMITS;
   let properties = 0;
   let enumValues = 0;
   let stringLength = 0;
 
-  const walk = (node: JsonValue, path: string, depth: number): void => {
+  const walk = (node: JsonValue): void => {
     if (!isPlainObject(node)) return;
-    const isObject = typesOf(node).includes("object");
-    const level = isObject ? depth + 1 : depth;
-    if (level > L.maxObjectDepth) fail(path, `objects nested deeper than ${L.maxObjectDepth} levels`);
     if (Array.isArray(node.enum)) {
       enumValues += node.enum.length;
-      const strings = node.enum.filter((v): v is string => typeof v === "string");
-      const length = strings.reduce((n, s) => n + s.length, 0);
-      stringLength += length;
-      if (strings.length > L.largeEnumThreshold && length > L.maxLargeEnumStringLength) {
-        fail(
-          pointer(path, "enum"),
-          `enum with more than ${L.largeEnumThreshold} values exceeds ${L.maxLargeEnumStringLength} characters`,
-        );
-      }
+      for (const v of node.enum) if (typeof v === "string") stringLength += v.length;
     }
     if (typeof node.const === "string") stringLength += node.const.length;
     if (isPlainObject(node.properties)) {
       for (const [name, sub] of Object.entries(node.properties)) {
         properties++;
         stringLength += name.length;
-        walk(sub, pointer(path, "properties", name), level);
+        walk(sub);
       }
     }
-    if (node.items !== undefined) walk(node.items, pointer(path, "items"), level);
-    if (Array.isArray(node.anyOf)) node.anyOf.forEach((b, i) => walk(b, pointer(path, "anyOf", String(i)), level));
+    if (node.items !== undefined) walk(node.items);
+    if (Array.isArray(node.anyOf)) node.anyOf.forEach(walk);
     for (const key of ["$defs", "definitions"]) {
       const defs = node[key];
       if (!isPlainObject(defs)) continue;
       for (const [name, sub] of Object.entries(defs)) {
         stringLength += name.length;
-        // Definitions are counted from their own root: recursion makes any other depth undefined.
-        walk(sub, pointer(path, key, name), 0);
+        walk(sub);
       }
     }
   };
-  walk(root, "", 0);
+  walk(root);
 
   if (properties > L.maxProperties) fail("", `${properties} properties exceed the limit of ${L.maxProperties}`);
   if (enumValues > L.maxEnumValues) fail("", `${enumValues} enum values exceed the limit of ${L.maxEnumValues}`);

@@ -163,6 +163,41 @@ const converted: Array<[string, { given: JsonSchema; want: Want }]> = [
     },
   ],
   [
+    "optional enum listing null under a non-null type is made nullable once",
+    {
+      given: { type: "object", properties: { s: { type: "string", enum: ["on", null] } } },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { s: { type: ["string", "null"], enum: ["on", null] } },
+          required: ["s"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
+    "optional anyOf whose only null-listing branch refuses null gets a null branch",
+    {
+      given: {
+        type: "object",
+        properties: { v: { anyOf: [{ type: "string", enum: ["a", null] }, { type: "integer" }] } },
+      },
+      want: {
+        strict: true,
+        schema: {
+          type: "object",
+          properties: {
+            v: { anyOf: [{ type: "string", enum: ["a", null] }, { type: "integer" }, { type: "null" }] },
+          },
+          required: ["v"],
+          additionalProperties: false,
+        },
+      },
+    },
+  ],
+  [
     "nested required object is made strict",
     {
       given: {
@@ -331,7 +366,7 @@ const converted: Array<[string, { given: JsonSchema; want: Want }]> = [
     },
   ],
   [
-    "$ref with a description is inlined",
+    "$ref with a description is inlined, and its definition, now unused, dropped",
     {
       given: {
         type: "object",
@@ -346,7 +381,6 @@ const converted: Array<[string, { given: JsonSchema; want: Want }]> = [
           properties: { size: { type: "string", enum: ["s", "m"], description: "how big" } },
           required: ["size"],
           additionalProperties: false,
-          definitions: { Size: { type: "string", enum: ["s", "m"], description: "a size" } },
         },
       },
     },
@@ -475,7 +509,7 @@ const refused: Array<[string, { given: JsonSchema; want: Want }]> = [
     "allOf",
     {
       given: { type: "object", properties: { a: { allOf: [{ type: "string" }] } } },
-      want: { strict: false, reason: /allOf is not supported \(at #\/properties\/a\)/ },
+      want: { strict: false, reason: /allOf is not supported \(at #\/properties\/a\/allOf\)/ },
     },
   ],
   [
@@ -746,6 +780,121 @@ describe("toStrictSchema", () => {
 
   it("limits are the documented OpenAI values", () => {
     expect(OPENAI_STRICT_LIMITS).toMatchObject({ maxObjectDepth: 10, maxProperties: 5000, maxEnumValues: 1000 });
+  });
+});
+
+describe("toStrictSchema: unreachable definitions and refusal pointers", () => {
+  it("drops unused definitions before converting, so they no longer block strict mode", () => {
+    const given: JsonSchema = {
+      type: "object",
+      properties: { page: { $ref: "#/$defs/Page" } },
+      required: ["page"],
+      $defs: {
+        Page: { type: "object", properties: { id: { type: "string" } }, required: ["id"] },
+        // Unused, and outside the subset (a map): refused before pruning existed.
+        Props: { type: "object", additionalProperties: { type: "string" } },
+      },
+    };
+    const got = toStrictSchema(given);
+    expect(got).toEqual({
+      strict: true,
+      schema: {
+        type: "object",
+        properties: { page: { $ref: "#/$defs/Page" } },
+        required: ["page"],
+        additionalProperties: false,
+        $defs: {
+          Page: {
+            type: "object",
+            properties: { id: { type: "string" } },
+            required: ["id"],
+            additionalProperties: false,
+          },
+        },
+      },
+    });
+  });
+
+  it("a used definition outside the subset still refuses, pointing into the definition", () => {
+    const got = toStrictSchema({
+      type: "object",
+      properties: { p: { $ref: "#/definitions/Props" } },
+      definitions: { Props: { type: "object", additionalProperties: { type: "string" } } },
+    });
+    expect(got).toMatchObject({
+      strict: false,
+      pointer: "/definitions/Props/additionalProperties",
+      keyword: "additionalProperties",
+      reason: expect.stringMatching(/\(at #\/definitions\/Props\/additionalProperties\)$/),
+    });
+  });
+
+  it("a definition inlined for its description reports refusals at the definition", () => {
+    const got = toStrictSchema({
+      type: "object",
+      properties: { p: { $ref: "#/$defs/A~1B", description: "d" } },
+      required: ["p"],
+      $defs: { "A/B": { type: "string", not: { const: "" } } },
+    });
+    expect(got).toMatchObject({ strict: false, pointer: "/$defs/A~1B/not", keyword: "not" });
+  });
+
+  it.each<[string, JsonSchema, string, string | undefined]>([
+    ["root without type", { properties: {} }, "", "type"],
+    ["root of another type", { type: "array" }, "/type", "type"],
+    [
+      "a refused keyword",
+      { type: "object", properties: { a: { type: "string", not: {} } } },
+      "/properties/a/not",
+      "not",
+    ],
+    [
+      "an unknown keyword",
+      { type: "object", properties: { "a/b": { type: "string", "ui:x": 1 } } },
+      "/properties/a~1b/ui:x",
+      "ui:x",
+    ],
+    ["a schema without a type", { type: "object", properties: { a: {} } }, "/properties/a", "type"],
+    ["a free-form object", { type: "object", properties: { m: { type: "object" } } }, "/properties/m", "properties"],
+    ["an array without items", { type: "object", properties: { l: { type: "array" } } }, "/properties/l", "items"],
+    [
+      "a missing required property",
+      { type: "object", properties: {}, required: ["x", "ghost"] },
+      "/required/0",
+      "required",
+    ],
+    [
+      "a constraining $ref sibling",
+      { type: "object", properties: { a: { $ref: "#/$defs/S", maxLength: 3 } }, $defs: { S: { type: "string" } } },
+      "/properties/a/maxLength",
+      "maxLength",
+    ],
+    [
+      "a remote $ref",
+      { type: "object", properties: { a: { $ref: "https://x/s.json" } } },
+      "/properties/a/$ref",
+      "$ref",
+    ],
+    // The 11th object: the root's child's child… ten levels down.
+    ["too deep", nested(11), "/properties/child".repeat(10), undefined],
+    [
+      "too many enum values in total",
+      {
+        type: "object",
+        properties: { a: { type: "integer", enum: Array.from({ length: 1001 }, (_, i) => i) } },
+        required: ["a"],
+      },
+      "",
+      undefined,
+    ],
+  ])("pointer and keyword of the refusal: %s", (_name, given, pointer, keyword) => {
+    const got = toStrictSchema(given);
+    expect(got.strict).toBe(false);
+    if (got.strict) return;
+    expect(got.pointer).toBe(pointer);
+    expect(got.keyword).toBe(keyword);
+    expect(got.reason.endsWith(`(at #${pointer})`)).toBe(true);
+    if (keyword === undefined) expect(got).not.toHaveProperty("keyword");
   });
 });
 

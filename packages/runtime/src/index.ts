@@ -157,3 +157,32 @@ export type {
   OpenAIResponsesTool,
   VendorJsonSchema,
 } from "./vendors/tool-types.js";
+export { stripStrictNulls } from "./vendors/strip-nulls.js";
+export { fromAnthropicToolUse, fromGeminiFunctionCall, fromOpenAIToolCall } from "./vendors/calls.js";
+export {
+  toAnthropicToolResult,
+  toGeminiFunctionResponse,
+  toOpenAIResponsesOutput,
+  toOpenAIToolMessage,
+  toolResultForModel,
+  type ModelToolResult,
+} from "./vendors/results.js";
+export type {
+  AnthropicImageBlock,
+  AnthropicImageMediaType,
+  AnthropicTextBlock,
+  AnthropicToolResult,
+  AnthropicToolUse,
+  GeminiFunctionCall,
+  GeminiFunctionResponseMedia,
+  GeminiFunctionResponsePart,
+  OpenAIChatCustomToolCall,
+  OpenAIChatFunctionToolCall,
+  OpenAIResponsesFunctionCall,
+  OpenAIResponsesFunctionCallOutput,
+  OpenAIResponsesInputImage,
+  OpenAIResponsesInputText,
+  OpenAITextPart,
+  OpenAIToolCall,
+  OpenAIToolMessage,
+} from "./vendors/shapes.js";
