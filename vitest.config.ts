@@ -29,6 +29,7 @@ const E2E = [
   "test/mcp/protocol-2026.test.ts",
   "test/client/sdk-client.test.ts",
   "test/runtime/standard-schema.test.ts",
+  "test/vendors/sdk-types.test.ts",
   "test/security/frames.test.ts",
   "test/security/canary.test.ts",
   "test/security/broken-output.test.ts",

@@ -2,6 +2,8 @@ import type { Generator } from "../src/generate/generator.js";
 import type { GeneratorName } from "../src/config/types.js";
 import { typesGenerator } from "./types/index.js";
 import { openaiGenerator } from "./openai/index.js";
+import { anthropicGenerator } from "./anthropic/index.js";
+import { geminiGenerator } from "./gemini/index.js";
 import { manifestGenerator } from "./manifest/index.js";
 import { validatorsGenerator } from "./validators/index.js";
 import { serverGenerator } from "./server/index.js";
@@ -11,6 +13,8 @@ import { clientGenerator } from "./client/index.js";
 export const GENERATORS: Record<GeneratorName, Generator> = {
   types: typesGenerator,
   openai: openaiGenerator,
+  anthropic: anthropicGenerator,
+  gemini: geminiGenerator,
   manifest: manifestGenerator,
   validators: validatorsGenerator,
   server: serverGenerator,

@@ -3,6 +3,8 @@
 // reads configs with this alone. A generator with options is listed here under its name,
 // which is also the config key of its options.
 import type { ResolvedOptionsOf, UserOptionsOf } from "../src/generate/options.js";
+import { anthropicOptions } from "./anthropic/options.js";
+import { geminiOptions } from "./gemini/options.js";
 import { openaiOptions } from "./openai/options.js";
 import { typesOptions } from "./types/options.js";
 
@@ -10,8 +12,12 @@ import { typesOptions } from "./types/options.js";
 export const GENERATOR_OPTIONS = {
   /** Options of the `types` generator (the `<Name>Args` / `<Name>Result` interfaces). */
   types: typesOptions,
-  /** Options of the `openai` generator (openai.json). */
+  /** Options of the `openai` generator (openai.json, vendors/openai.ts). */
   openai: openaiOptions,
+  /** Options of the `anthropic` generator (anthropic.json, vendors/anthropic.ts). */
+  anthropic: anthropicOptions,
+  /** Options of the `gemini` generator (gemini.json, vendors/gemini.ts). */
+  gemini: geminiOptions,
 } as const;
 
 type Definitions = typeof GENERATOR_OPTIONS;

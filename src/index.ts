@@ -21,8 +21,16 @@ export type {
 } from "./ir/types.js";
 export type { Diagnostic, Severity } from "./diagnostics/types.js";
 export { formatDiagnostic } from "./diagnostics/format.js";
-export type { CustomGenerator, Generator, GeneratedFile, GeneratorContext } from "./generate/generator.js";
+export type {
+  CustomGenerator,
+  Generator,
+  GeneratedFile,
+  GeneratorContext,
+  GeneratorDiagnostic,
+} from "./generate/generator.js";
 export type { ToolNames } from "./naming/table.js";
 export type { TypesOptions } from "../generators/types/options.js";
 export type { OpenAIOptions } from "../generators/openai/options.js";
+export type { AnthropicOptions } from "../generators/anthropic/options.js";
+export type { GeminiOptions } from "../generators/gemini/options.js";
 export { main } from "./cli/main.js";

@@ -68,7 +68,16 @@ export async function checkSpecs(
   // In reading order, not by name: a duplicate is reported at the second definition read.
   timed(timings, "validate", () => validateTools(resolved, diagnostics, { slowPatterns }));
   const names = timed(timings, "names", () =>
-    buildNameTable(tools, config.naming, config.openai.nameMaxLength, diagnostics),
+    buildNameTable(
+      tools,
+      config.naming,
+      {
+        openai: config.openai.nameMaxLength,
+        anthropic: config.anthropic.nameMaxLength,
+        gemini: config.gemini.nameMaxLength,
+      },
+      diagnostics,
+    ),
   );
   return { files: specs.files, tools, names };
 }

@@ -28,7 +28,9 @@ describe("mcp-specgen init", () => {
 
     const config = project.read("mcp-specgen.config.ts");
     expect(config).toMatch(/import \{ defineConfig \} from "mcp-specgen\/config";/);
-    expect(config).toMatch(/generators: \["types", "validators", "server", "client", "openai", "manifest"\]/);
+    expect(config).toMatch(
+      /generators: \["types", "validators", "server", "client", "openai", "anthropic", "gemini", "manifest"\]/,
+    );
     // A comment before each option.
     for (const option of ["inputs", "outDir", "generators", "naming", "closedObjects", "strict", "nameMaxLength"]) {
       expect(config, option).toMatch(new RegExp(`// [^\\n]*\\n(  //[^\\n]*\\n)*\\s+${option}: `));

@@ -143,13 +143,19 @@ describe("the example projects compile with tsc and run", () => {
     expect(r.stdout).toBe("success { count: 78498 }\n");
   });
 
-  it("src/openai.ts: the model's tool call reaches the handler and its result goes back", async () => {
+  it.each([
+    ['{"name":"Ada","language":"fr"}', "Bonjour, Ada!"],
+    // Strict mode: the model sends null for the optional language it leaves out; the default applies.
+    ['{"name":"Ada","language":null}', "Hello, Ada!"],
+    // Not JSON: the model is told why, as a failure result.
+    ['{"name":', "ValidationError"],
+  ])("src/openai.ts: the model's tool call %s reaches the handler and its result goes back", async (args, answer) => {
     const { ask } = (await import(pathToFileURL(path.join(project, OUT, "src/openai.js")).href)) as {
       ask(openai: unknown, question: string): Promise<string>;
     };
     const requests: Array<{
       messages: Array<{ role: string; content?: unknown }>;
-      tools: Array<{ function: { name: string } }>;
+      tools: Array<{ function: { name: string; strict?: boolean } }>;
     }> = [];
     // The model, mocked: first it calls the tool, then it answers with what the tool returned.
     const openai = {
@@ -161,19 +167,26 @@ describe("the example projects compile with tsc and run", () => {
               const call = {
                 id: "call_1",
                 type: "function",
-                function: { name: request.tools[0]!.function.name, arguments: '{"name":"Ada","language":"fr"}' },
+                function: { name: request.tools[0]!.function.name, arguments: args },
               };
               return { choices: [{ message: { role: "assistant", content: null, tool_calls: [call] } }] };
             }
             const toolMessage = request.messages.find((m) => m.role === "tool")!;
-            const result = JSON.parse(String(toolMessage.content)) as { data: { greeting: string } };
-            return { choices: [{ message: { role: "assistant", content: result.data.greeting } }] };
+            const result = JSON.parse(String(toolMessage.content)) as {
+              data?: { greeting: string };
+              error?: { error_type: string };
+            };
+            return {
+              choices: [{ message: { role: "assistant", content: result.data?.greeting ?? result.error?.error_type } }],
+            };
           },
         },
       },
     };
-    expect(await ask(openai, "Greet Ada in French")).toBe("Bonjour, Ada!");
-    expect(requests[0]!.tools.map((t) => t.function.name)).toEqual(["greeter__get_greeting"]);
+    expect(await ask(openai, "Greet Ada")).toBe(answer);
+    expect(requests[0]!.tools.map((t) => [t.function.name, t.function.strict])).toEqual([
+      ["greeter__get_greeting", true],
+    ]);
     expect(requests).toHaveLength(2);
   });
 

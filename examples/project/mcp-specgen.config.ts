@@ -13,9 +13,11 @@ export default defineConfig({
   //   validators  precompiled validators for arguments and results
   //   server      typed handlers per tool and createRegistry()
   //   client      typed client stubs (createClient)
-  //   openai      OpenAI function-calling definitions (openai.json)
+  //   openai      OpenAI function-calling definitions (openai.json, vendors/openai.ts)
+  //   anthropic   Anthropic tool definitions (anthropic.json, vendors/anthropic.ts)
+  //   gemini      Gemini function declarations (gemini.json, vendors/gemini.ts)
   //   manifest    a registry manifest with a content hash per tool (manifest.json)
-  generators: ["types", "validators", "server", "client", "openai", "manifest"],
+  generators: ["types", "validators", "server", "client", "openai", "anthropic", "gemini", "manifest"],
   // Identifiers in generated code, inside each module's namespace: "tool" names them after
   // the tool (greeter.get_greeting → client.greeter.getGreeting); "module-tool" adds the
   // module as well (client.greeter.greeterGetGreeting).
@@ -28,6 +30,16 @@ export default defineConfig({
     // Bring schemas into OpenAI's strict mode whenever they allow it.
     strict: true,
     // Longest function name, 16 to 64; some hosts accept fewer characters (Cursor: 60).
+    nameMaxLength: 64,
+  },
+  anthropic: {
+    // Use Anthropic's strict tool use whenever a schema allows it.
+    strict: true,
+    // Longest tool name, 16 to 64; some hosts accept fewer characters.
+    nameMaxLength: 64,
+  },
+  gemini: {
+    // Longest function name, 16 to 128 (Vertex AI accepts 64); names are shortened reversibly.
     nameMaxLength: 64,
   },
   // Name and version of the server in manifest.json and the MCP serverInfo.

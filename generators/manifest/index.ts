@@ -3,6 +3,7 @@ import { bannerText, jsonFile } from "../../src/generate/banner.js";
 import { contentHash } from "../../src/generate/hash.js";
 import { MANIFEST_PATH, toolListEntry } from "../../src/generate/outputs.js";
 import { toolKey } from "../../src/naming/table.js";
+import { strictCoverage } from "../../src/vendors/forms.js";
 
 /** MCP protocol revision the generated servers speak by default. */
 export const MCP_PROTOCOL_VERSION = "2025-11-25";
@@ -11,8 +12,10 @@ export const TOOL_MESSAGE_VERSION = "1.0.0";
 
 /**
  * Generates `manifest.json`: a registry manifest with generator and protocol versions,
- * server capabilities and counts, and per tool its contract, vendor names,
- * source location and a content hash of the contract.
+ * server capabilities and counts, and per tool its contract, its function name for each
+ * vendor (`vendorNames`: openai, anthropic, gemini), whether each vendor with a strict mode
+ * gets it strict and if not why (`strict`), its source location and a content hash of the
+ * contract.
  */
 export const manifestGenerator: Generator = {
   name: "manifest",
@@ -34,7 +37,8 @@ export const manifestGenerator: Generator = {
         ...(t.idempotency ? { idempotency: t.idempotency } : {}),
         ...(t.errors.length ? { errorTypes: t.errors.map((e) => e.type) } : {}),
         identifiers: { namespace: names.module, type: names.pascal, method: names.camel },
-        vendorNames: { openai: names.vendor, anthropic: names.vendor },
+        vendorNames: { ...names.vendorNames },
+        strict: strictCoverage(t, ctx.config),
         source: t.locations.tool,
         contentHash: contentHash({ ...entry, version: t.version ?? null, deprecation: t.deprecation ?? null }),
       };

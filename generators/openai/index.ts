@@ -1,48 +1,80 @@
 import type { Generator } from "../../src/generate/generator.js";
-import { bannerText, jsonFile } from "../../src/generate/banner.js";
+import { bannerText, jsonFile, tsBanner } from "../../src/generate/banner.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
-import { OPENAI_PATH } from "../../src/generate/outputs.js";
-import type { JsonSchema } from "../../src/ir/types.js";
-import { toStrictSchema } from "./strict.js";
-import { toolKey } from "../../src/naming/table.js";
+import { OPENAI_MODULE_PATH, OPENAI_PATH } from "../../src/generate/outputs.js";
+import { docComment, tsLiteral } from "../../src/generate/ts.js";
+import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
+import { openaiForm } from "../../src/vendors/forms.js";
 import type { openaiOptions } from "./options.js";
 
 /**
- * Generates `openai.json`: the tools in the Chat Completions shape
- * (`{type: "function", function: {name, description, parameters, strict}}`) and the
- * Responses API shape (`{type: "function", name, description, parameters, strict}`).
- * Names are the reversible vendor names recorded in the manifest; `strict: true` only when
- * the schema could be brought into strict mode.
+ * Generates the OpenAI function-calling definitions: `openai.json` with the tools in the
+ * Chat Completions shape (`{type: "function", function: {name, description, parameters,
+ * strict}}`) and the Responses API shape (`{type: "function", name, description,
+ * parameters, strict}`), and `vendors/openai.ts` with the same, typed, and `openaiTools`,
+ * the index the runtime maps calls back with. Names are the reversible OpenAI names
+ * recorded in the manifest; `strict: true` only when the schema could be brought into
+ * strict mode (each refusal is an info diagnostic, shown by `generate --verbose`).
  */
 export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>> = {
   name: "openai",
   requires: [],
   generate(ctx) {
-    const chatCompletions: unknown[] = [];
-    const responses: unknown[] = [];
-    const notStrict: Array<{ tool: string; reason: string }> = [];
-    for (const tool of ctx.tools) {
-      const name = ctx.names.get(toolKey(tool))!.vendor;
-      const base = withoutMetaKeywords(tool.inputSchema);
-      const converted = ctx.options.strict
-        ? toStrictSchema(base)
-        : { strict: false as const, schema: base, reason: "strict mode disabled in config" };
-      if (!converted.strict) notStrict.push({ tool: tool.name, reason: converted.reason });
-      const fn = { name, description: tool.description, parameters: converted.schema, strict: converted.strict };
-      chatCompletions.push({ type: "function", function: fn });
-      responses.push({ type: "function", ...fn });
-    }
+    const forms = ctx.tools.map((tool) => ({ tool, form: openaiForm(tool, ctx.options.strict) }));
+    reportStrictRefusals(ctx, "OpenAI", forms);
+    const functions = forms.map(({ tool, form }) => ({
+      name: ctx.namesOf(tool).vendorNames.openai,
+      description: tool.description,
+      parameters: form.schema,
+      strict: form.strict,
+    }));
+    const notStrict = forms.flatMap(({ tool, form }) =>
+      form.strict ? [] : [{ tool: tool.name, reason: form.reason }],
+    );
+    const json = {
+      $comment: bannerText(ctx.config.inputs),
+      chatCompletions: functions.map((fn) => ({ type: "function", function: fn })),
+      responses: functions.map((fn) => ({ type: "function", ...fn })),
+      notStrict,
+    };
+
+    const module = [
+      tsBanner(ctx.config.inputs).trimEnd(),
+      'import type { OpenAIChatTool, OpenAIResponsesTool, VendorToolIndex } from "@mcp-specgen/runtime";',
+      ...toolDefinitionsImport(ctx),
+      "",
+      "// Each function once; both API shapes below share these objects.",
+      `const functions: Array<{ name: string; description: string; parameters: { [key: string]: unknown }; strict: boolean }> = ${tsLiteral(functions)};`,
+      "",
+      docComment(
+        "The tools in the Chat Completions format: `openai.chat.completions.create({ model, messages, tools: openaiChatTools })`.",
+      ),
+      'export const openaiChatTools: OpenAIChatTool[] = functions.map((fn) => ({ type: "function", function: fn }));',
+      "",
+      docComment(
+        "The tools in the Responses API format: `openai.responses.create({ model, input, tools: openaiResponsesTools })`.",
+      ),
+      'export const openaiResponsesTools: OpenAIResponsesTool[] = functions.map((fn) => ({ type: "function", ...fn }));',
+      "",
+      vendorIndexSource(
+        ctx,
+        "openai",
+        "openaiTools",
+        docComment(
+          "Each OpenAI function name → its tool's wire name and input schema, and whether it was sent strict (a `null` then stands for a property left out): what `fromOpenAIToolCall` maps calls back with.",
+        ),
+        forms.map(({ tool, form }) => ({
+          tool,
+          vendorName: ctx.namesOf(tool).vendorNames.openai,
+          optionalsAsNull: form.optionalsAsNull,
+        })),
+      ),
+      "",
+    ].join("\n");
+
     return [
-      {
-        path: OPENAI_PATH,
-        contents: jsonFile({ $comment: bannerText(ctx.config.inputs), chatCompletions, responses, notStrict }),
-      },
+      { path: OPENAI_PATH, contents: jsonFile(json) },
+      { path: OPENAI_MODULE_PATH, contents: module },
     ];
   },
 };
-
-// `$schema`/`$id` describe the document, not the parameters, and vendors reject or ignore them.
-function withoutMetaKeywords(schema: JsonSchema): JsonSchema {
-  const { $schema: _s, $id: _i, ...rest } = schema;
-  return rest;
-}

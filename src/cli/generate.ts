@@ -23,6 +23,7 @@ const OPTIONS = {
   config: { type: "string" },
   json: { type: "boolean", default: false },
   quiet: { type: "boolean", default: false },
+  verbose: { type: "boolean", default: false },
   "no-cache": { type: "boolean", default: false },
 } as const;
 
@@ -30,6 +31,8 @@ const OPTIONS = {
 interface Flags {
   json: boolean;
   quiet: boolean;
+  /** Print infos too (such as why a tool is not sent in a vendor's strict mode). */
+  verbose: boolean;
   /** Colours for diagnostics on stderr (plain text when off). */
   paint: DiagnosticPaint;
   color: boolean;
@@ -43,7 +46,13 @@ export async function runGenerateCommand(command: "generate" | "check", argv: st
   if (positionals.length) config.inputs = normalizeInputs(io.cwd, positionals);
   if (values.out) config.outDir = values.out;
   const color = !values.json && useColor(io, "stderr");
-  const flags: Flags = { json: values.json, quiet: values.quiet, paint: diagnosticPaint(color), color };
+  const flags: Flags = {
+    json: values.json,
+    quiet: values.quiet,
+    verbose: values.verbose,
+    paint: diagnosticPaint(color),
+    color,
+  };
   const cache = RunCache.open(config, cacheEnabled(values["no-cache"], envOf(io)));
   const relOut = path.relative(config.cwd, path.resolve(config.cwd, config.outDir)) || ".";
 
@@ -178,9 +187,11 @@ function printCheck(io: CliIO, flags: Flags, relOut: string, outcome: CheckOutco
   io.stderr(`Run "mcp-specgen generate" to update them.`);
 }
 
-/** Errors, warnings (not infos) and their count on stderr; only errors with --quiet. */
+/** Errors, warnings (infos too with --verbose) and their count on stderr; only errors with --quiet. */
 function printDiagnostics(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic[]): void {
-  const shown = diagnostics.filter((d) => (flags.quiet ? d.severity === "error" : d.severity !== "info"));
+  const shown = diagnostics.filter((d) =>
+    flags.quiet ? d.severity === "error" : flags.verbose || d.severity !== "info",
+  );
   for (const d of shown) io.stderr(formatStyledDiagnostic(d, flags.paint));
   if (shown.length && !flags.quiet) io.stderr(summarize(diagnostics));
 }

@@ -41,13 +41,15 @@ Usage:
 ${INPUTS}
 
 Output goes to the config's \`outDir\` (default: ./generated): TypeScript types,
-precompiled validators, a typed server and client, OpenAI tool formats and a manifest.
+precompiled validators, a typed server and client, OpenAI, Anthropic and Gemini tool
+formats and a manifest.
 
 Options (generate, check):
   --out DIR        output directory
 ${CONFIG_OPTION}
   --json           print diagnostics and results as JSON
   --quiet          print errors only
+  --verbose        print info findings as well (why a tool is not strict, …)
   --no-cache       do not use the check cache
   -h, --help       show this help (with a command: that command's help)
   -v, --version    print the version
@@ -76,6 +78,8 @@ Options:
 ${CONFIG_OPTION}
   --json           print diagnostics, written/unchanged/removed files and timings as JSON
   --quiet          print errors only
+  --verbose        print info findings as well, such as each tool a vendor gets without
+                   strict mode and why (default: errors and warnings)
   --no-cache       do not record this run for a fast \`check\` (also: MCP_SPECGEN_NO_CACHE=1)
   -h, --help       show this help
 
@@ -106,6 +110,7 @@ Options:
 ${CONFIG_OPTION}
   --json           print {command, ok, tools, diagnostics, drift} as JSON
   --quiet          leave out warnings (errors, drift and the verdict are printed)
+  --verbose        print info findings as well (default: errors and warnings)
   --no-cache       always generate again (also: MCP_SPECGEN_NO_CACHE=1)
   -h, --help       show this help
 

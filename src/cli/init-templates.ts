@@ -11,7 +11,9 @@ const GENERATOR_NOTES: Record<string, string> = {
   validators: "precompiled validators for arguments and results",
   server: "typed handlers per tool and createRegistry()",
   client: "typed client stubs (createClient)",
-  openai: "OpenAI function-calling definitions (openai.json)",
+  openai: "OpenAI function-calling definitions (openai.json, vendors/openai.ts)",
+  anthropic: "Anthropic tool definitions (anthropic.json, vendors/anthropic.ts)",
+  gemini: "Gemini function declarations (gemini.json, vendors/gemini.ts)",
   manifest: "a registry manifest with a content hash per tool (manifest.json)",
 };
 

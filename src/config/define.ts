@@ -6,7 +6,7 @@ import type { CustomGenerator } from "../generate/generator.js";
 // Re-exported so that a config compiled with `declaration: true` (as `tsc --init` sets it)
 // can name the type of its default export.
 export type { GeneratorName, UserConfig } from "./types.js";
-export type { CustomGenerator, GeneratedFile, GeneratorContext } from "../generate/generator.js";
+export type { CustomGenerator, GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "../generate/generator.js";
 export type { ServerOptions } from "./server.js";
 export type { ToolSpec } from "../ir/types.js";
 export type { ToolNames } from "../naming/table.js";

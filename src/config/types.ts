@@ -5,12 +5,21 @@ import type { CustomGenerator } from "../generate/generator.js";
 import type { ServerOptions } from "./server.js";
 
 /** The names of the built-in generators, in their canonical order. */
-export const GENERATOR_NAMES = ["types", "validators", "server", "client", "openai", "manifest"] as const;
+export const GENERATOR_NAMES = [
+  "types",
+  "validators",
+  "server",
+  "client",
+  "openai",
+  "anthropic",
+  "gemini",
+  "manifest",
+] as const;
 export type GeneratorName = (typeof GENERATOR_NAMES)[number];
 
 /**
  * User configuration (`mcp-specgen.config.ts` / `.json`). Every field is optional. Each
- * built-in generator with options reads them under its own name (`types`, `openai`),
+ * built-in generator with options reads them under its own name (`types`, `openai`, `anthropic`, `gemini`),
  * declared with their defaults in generators/<name>/options.ts.
  */
 export interface UserConfig extends GeneratorsUserOptions {

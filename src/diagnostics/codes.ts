@@ -280,6 +280,29 @@ const CATALOGUE = {
       "A generator met a schema it cannot express or produced output that failed its own checks, or two generated files would get the same path.",
     fix: "simplify the schema at this location, or rename the modules or tools whose generated files collide",
   },
+  GEMINI_SCHEMA_LOSSY: {
+    severity: "warning",
+    summary:
+      "A part of a tool's input schema has no equivalent in Gemini's function declarations: gemini.json drops or loosens it, changing the shape the model is shown (arguments are still validated against the full schema).",
+    cause:
+      "Gemini accepts a subset of JSON Schema (OpenAPI's): no `oneOf`, `allOf`, `not`, conditionals, `patternProperties`, maps (`additionalProperties` with a schema), tuples or recursive `$ref`s.",
+    fix: "express the constraint with the subset (anyOf, enum, properties, items, nullable types), or leave `gemini` out of `generators` if you do not use Gemini",
+  },
+  GEMINI_CONSTRAINT_DROPPED: {
+    severity: "info",
+    summary:
+      "A value constraint of a tool's input schema (`uniqueItems`, `multipleOf`, an exclusive bound…) has no equivalent in Gemini's function declarations: gemini.json leaves it out or loosens it; validators still check it.",
+    cause: "Gemini's schema subset has no such keyword; the shape of the arguments the model is shown stays the same.",
+    fix: "nothing to do: the tool's validator still checks the value; say the constraint in the description if the model should know it",
+  },
+  VENDOR_STRICT_REFUSED: {
+    severity: "info",
+    summary:
+      "A tool's schema cannot be sent in a vendor's strict mode (OpenAI structured outputs, Anthropic strict tool use); it is sent as it is, with `strict: false` (shown with `generate --verbose`, and in the manifest's `strict`).",
+    cause:
+      "Strict mode accepts a subset of JSON Schema, and the schema uses something outside it (`oneOf`, `allOf`, a map, a recursive `$ref`, an unsupported keyword) at the place named.",
+    fix: "rewrite the part named with what strict mode supports if the tool should be strict, or set `strict: false` in the vendor's config options to stop asking",
+  },
   SPEC_MISSING_DESCRIPTION: {
     severity: "warning",
     summary: "A tool has no description.",

@@ -1,6 +1,14 @@
 import type { SourceLocation, ToolSpec } from "../ir/types.js";
 import type { ToolNames } from "../naming/table.js";
 import type { GeneratorName, ResolvedConfig } from "../config/types.js";
+import type { CataloguedDiagnostic } from "../diagnostics/types.js";
+
+/**
+ * A finding a generator reports without failing the run: a warning or an info with a
+ * catalogued code (`src/diagnostics/codes.ts`) at a place in the specs. Without `help`, the
+ * code's catalogued fix is shown.
+ */
+export type GeneratorDiagnostic = Extract<CataloguedDiagnostic, { severity: "warning" | "info" }>;
 
 /** A file a generator produces, path relative to the output directory, `/`-separated. */
 export interface GeneratedFile {
@@ -33,6 +41,13 @@ export interface GeneratorContext<Options = unknown> {
   banner: string;
   /** The files of every generator this one requires (directly or not), by generator name. */
   outputs: ReadonlyMap<string, readonly GeneratedFile[]>;
+  /**
+   * Reports a warning or an info into the run's diagnostics (what was dropped or loosened,
+   * why a tool is not strict), printed like any other finding; the files are still written.
+   * To fail the run, throw a {@link GenerationError} instead. A code that is not catalogued
+   * with that severity throws.
+   */
+  report(diagnostic: GeneratorDiagnostic): void;
 }
 
 /** One output kind: a pure function of the IR (never reads specs or the disk). */

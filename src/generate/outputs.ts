@@ -36,6 +36,16 @@ export const SCHEMAS_PATH = "schemas.ts";
 export const CLIENT_PATH = "client.ts";
 /** `openai`: the OpenAI function-calling definitions. */
 export const OPENAI_PATH = "openai.json";
+/** `openai`: the same definitions as a typed module, with the vendor tool index. */
+export const OPENAI_MODULE_PATH = "vendors/openai.ts";
+/** `anthropic`: the Anthropic tool definitions. */
+export const ANTHROPIC_PATH = "anthropic.json";
+/** `anthropic`: the same definitions as a typed module, with the vendor tool index. */
+export const ANTHROPIC_MODULE_PATH = "vendors/anthropic.ts";
+/** `gemini`: the Gemini function declarations. */
+export const GEMINI_PATH = "gemini.json";
+/** `gemini`: the same declarations as a typed module, with the vendor tool index. */
+export const GEMINI_MODULE_PATH = "vendors/gemini.ts";
 /** `manifest`: the registry manifest. */
 export const MANIFEST_PATH = "manifest.json";
 

@@ -1,5 +1,6 @@
 import { GENERATOR_NAMES, type GeneratorName, type ResolvedConfig } from "../config/types.js";
 import type { DiagnosticBag } from "../diagnostics/types.js";
+import { DIAGNOSTIC_CODES } from "../diagnostics/codes.js";
 import { describeThrown, reportUnexpected } from "../diagnostics/unexpected.js";
 import type { SourceLocation, ToolSpec } from "../ir/types.js";
 import { toolKey, type ToolNames } from "../naming/table.js";
@@ -7,7 +8,7 @@ import { GENERATORS } from "../../generators/index.js";
 import { generatorsWithOptions } from "../../generators/options.js";
 import { bannerText } from "./banner.js";
 import { customGeneratorFiles } from "./custom-output.js";
-import { GenerationError, type GeneratedFile, type GeneratorContext } from "./generator.js";
+import { GenerationError, type GeneratedFile, type GeneratorContext, type GeneratorDiagnostic } from "./generator.js";
 import { generatorClosure, requirementTable } from "./requirements.js";
 
 /** What every generator of a run is given, besides its own options and its requirements' files. */
@@ -58,6 +59,8 @@ export async function runGenerators(
     hooks.onGenerator(name);
     const t0 = performance.now();
     const definition = custom.get(name);
+    // Held back until the generator succeeds, so a failed one reports only its failure.
+    const reported: GeneratorDiagnostic[] = [];
     // What the generators it requires produced, copied: a generator cannot change another's files.
     const outputs = new Map<string, readonly GeneratedFile[]>();
     for (const required of generatorClosure([name], table))
@@ -76,6 +79,7 @@ export async function runGenerators(
           : {},
       banner,
       outputs,
+      report: (d: GeneratorDiagnostic) => reported.push(checkedReport(d)),
     };
     let own: GeneratedFile[];
     try {
@@ -102,11 +106,27 @@ export async function runGenerators(
       else reportUnexpected(diagnostics, hooks.location, `running the ${name} generator`, e);
       return undefined;
     }
+    for (const d of reported) diagnostics.report(d);
     produced.set(name, own);
     files.push(...own);
     hooks.onTiming(name, performance.now() - t0);
   }
   return files;
+}
+
+/** A generator's report, checked as a JavaScript caller may pass anything: a catalogued code with an allowed severity. */
+function checkedReport(d: GeneratorDiagnostic): GeneratorDiagnostic {
+  const given = d as { code?: unknown; severity?: unknown; message?: unknown; loc?: { file?: unknown } } | undefined;
+  const info = typeof given?.code === "string" ? DIAGNOSTIC_CODES[given.code] : undefined;
+  const severities: readonly string[] = info ? [info.severity, ...(info.alsoReportedAs ?? [])] : [];
+  const severity = String(given?.severity);
+  if (!info || severity === "error" || !severities.includes(severity))
+    throw new Error(
+      `ctx.report: ${JSON.stringify(given?.code)} is not a catalogued code that may be reported as ${JSON.stringify(given?.severity)} (throw a GenerationError to fail the run)`,
+    );
+  if (typeof given?.message !== "string" || typeof given.loc?.file !== "string")
+    throw new Error("ctx.report: a diagnostic needs a message and a location");
+  return { ...d };
 }
 
 function isBuiltIn(name: string): name is GeneratorName {

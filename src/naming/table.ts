@@ -1,7 +1,33 @@
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { findIdentifierCollisions, toCamelCase, toolIdentifiers, toPascalCase } from "./identifiers.js";
-import { mapVendorNames } from "./vendor-names.js";
+import {
+  ANTHROPIC_NAME_RULES,
+  DEFAULT_VENDOR_NAME_MAX_LENGTH,
+  GEMINI_NAME_RULES,
+  mapVendorNames,
+  OPENAI_NAME_RULES,
+  type VendorNameRules,
+} from "./vendor-names.js";
+
+/** The vendors whose function names are decided per tool. */
+export type VendorName = "openai" | "anthropic" | "gemini";
+
+/** The vendors, in the order the manifest lists their names. */
+export const VENDOR_NAMES: readonly VendorName[] = ["openai", "anthropic", "gemini"];
+
+/** Each vendor's naming rules. */
+export const VENDOR_NAME_RULES: Readonly<Record<VendorName, VendorNameRules>> = {
+  openai: OPENAI_NAME_RULES,
+  anthropic: ANTHROPIC_NAME_RULES,
+  gemini: GEMINI_NAME_RULES,
+};
+
+/** A tool's function name for each vendor. */
+export type VendorNames = Record<VendorName, string>;
+
+/** The longest function name to generate for each vendor (the `nameMaxLength` of its generator). */
+export type VendorNameLimits = Readonly<Record<VendorName, number>>;
 
 /** How tool names become code identifiers. */
 export type NamingMode = "tool" | "module-tool";
@@ -12,8 +38,16 @@ export interface ToolNames {
   pascal: string;
   /** camelCase for methods and values: `generateCode`. Unique within the tool's module. */
   camel: string;
-  /** Name for vendor function-calling APIs (`^[a-zA-Z0-9_-]{1,64}$`), unique across all tools, reversible via the manifest. */
+  /**
+   * The OpenAI function name (`^[a-zA-Z0-9_-]{1,64}$`), the same as `vendorNames.openai`;
+   * kept for generators written before there were names per vendor.
+   */
   vendor: string;
+  /**
+   * The tool's function name for each vendor under that vendor's rules and the configured
+   * cap: unique across all tools, reversible via the manifest.
+   */
+  vendorNames: VendorNames;
   /** The tool's module as a camelCase identifier, the namespace of its generated API: `aiCodeEditing`. */
   module: string;
   /** The module as a PascalCase identifier, for per-module type names: `AiCodeEditing`. */
@@ -50,7 +84,8 @@ function qualifiedNames(tools: readonly ToolSpec[]): Map<string, string> {
 }
 
 /**
- * Decides every tool's identifiers and vendor name in one pass. The generated API is
+ * Decides every tool's identifiers and vendor names in one pass. `vendorLimits` is each
+ * vendor's longest name (a number: the same cap for every vendor). The generated API is
  * namespaced by module, so identifiers only need to be unique within a module; collisions
  * there, and modules whose namespace identifiers collide, are reported as errors (never
  * silently renamed), pointing at every tool involved.
@@ -58,21 +93,38 @@ function qualifiedNames(tools: readonly ToolSpec[]): Map<string, string> {
 export function buildNameTable(
   tools: readonly ToolSpec[],
   mode: NamingMode,
-  vendorMaxLength: number,
+  vendorLimits: VendorNameLimits | number,
   diagnostics: DiagnosticBag,
 ): Map<string, ToolNames> {
   const qualified = qualifiedNames(tools);
-  const vendor = mapVendorNames(
-    tools.map((t) => qualified.get(toolKey(t))!),
-    { maxLength: vendorMaxLength },
-  );
+  const limits: VendorNameLimits =
+    typeof vendorLimits === "number"
+      ? { openai: vendorLimits, anthropic: vendorLimits, gemini: vendorLimits }
+      : vendorLimits;
+  const unique = tools.map((t) => qualified.get(toolKey(t))!);
+  const mappings = Object.fromEntries(
+    VENDOR_NAMES.map((v) => [
+      v,
+      mapVendorNames(unique, {
+        maxLength: limits[v] ?? DEFAULT_VENDOR_NAME_MAX_LENGTH,
+        rules: VENDOR_NAME_RULES[v],
+      }),
+    ]),
+  ) as Record<VendorName, Map<string, string>>;
   const table = new Map<string, ToolNames>();
   for (const t of tools) {
     const ids = toolIdentifiers(t.name, t.module, mode);
+    const q = qualified.get(toolKey(t))!;
+    const vendorNames: VendorNames = {
+      openai: mappings.openai.get(q)!,
+      anthropic: mappings.anthropic.get(q)!,
+      gemini: mappings.gemini.get(q)!,
+    };
     table.set(toolKey(t), {
       pascal: ids.pascal,
       camel: ids.camel,
-      vendor: vendor.get(qualified.get(toolKey(t))!)!,
+      vendor: vendorNames.openai,
+      vendorNames,
       module: toCamelCase(t.module),
       modulePascal: toPascalCase(t.module),
     });

@@ -29,7 +29,7 @@ function refusal(config: Record<string, unknown>): string {
 
 describe("generator options", () => {
   it("lists each built-in generator with options under its own name, in the canonical order", () => {
-    expect(generatorsWithOptions()).toEqual(["types", "openai"]);
+    expect(generatorsWithOptions()).toEqual(["types", "openai", "anthropic", "gemini"]);
     expect(Object.keys(GENERATOR_OPTIONS)).toEqual(GENERATOR_NAMES.filter((n) => n in GENERATOR_OPTIONS));
     for (const name of generatorsWithOptions()) expect(GENERATOR_OPTIONS[name].name).toBe(name);
     // Every generator folder with an options module is listed.

@@ -53,7 +53,7 @@ const folders = readdirSync(GENERATORS_DIR, { withFileTypes: true })
 
 describe("generator isolation", () => {
   it("finds the generator folders", () => {
-    expect(folders).toEqual(["client", "manifest", "openai", "server", "types", "validators"]);
+    expect(folders).toEqual(["anthropic", "client", "gemini", "manifest", "openai", "server", "types", "validators"]);
   });
 
   it.each(folders)("generators/%s imports no other generator", (folder) => {

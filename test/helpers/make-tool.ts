@@ -50,7 +50,16 @@ export async function generate(
   const config = resolveConfig(REPO, { server: { name: "t", version: "1.0.0" }, ...user, generators });
   const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const diagnostics = new DiagnosticBag();
-  const names = buildNameTable(sorted, config.naming, config.openai.nameMaxLength, diagnostics);
+  const names = buildNameTable(
+    sorted,
+    config.naming,
+    {
+      openai: config.openai.nameMaxLength,
+      anthropic: config.anthropic.nameMaxLength,
+      gemini: config.gemini.nameMaxLength,
+    },
+    diagnostics,
+  );
   const files = diagnostics.hasErrors
     ? undefined
     : await runGenerators(

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
+  ANTHROPIC_NAME_RULES,
+  GEMINI_NAME_RULES,
   invertVendorNames,
   isValidVendorName,
   mapVendorNames,
+  OPENAI_NAME_RULES,
   unmapVendorName,
 } from "../../src/naming/vendor-names.js";
 
@@ -218,5 +221,58 @@ describe("isValidVendorName", () => {
 
   it("hashed outputs look hashed", () => {
     expect(mapVendorNames([long130]).get(long130)).toMatch(HASHED);
+  });
+});
+
+describe("per-vendor rules", () => {
+  const names = [
+    "ai_code_editing.generate_code",
+    "a__b",
+    "a.b",
+    "9lives",
+    "-dash",
+    "_private.x",
+    `${"segment.".repeat(20)}end`,
+    `${"segment.".repeat(20)}enD`,
+  ];
+
+  it("Gemini keeps dots, starts every name with a letter or _, and stays within its cap", () => {
+    for (const maxLength of [16, 60, 64, 128]) {
+      const mapping = mapVendorNames(names, { maxLength, rules: GEMINI_NAME_RULES });
+      expect(new Set(mapping.values()).size).toBe(names.length);
+      for (const vendor of mapping.values()) {
+        expect(vendor.length).toBeLessThanOrEqual(maxLength);
+        expect(isValidVendorName(vendor, maxLength, GEMINI_NAME_RULES)).toBe(true);
+        expect(vendor).toMatch(/^[A-Za-z_][A-Za-z0-9_.:-]*$/);
+      }
+      for (const [original, vendor] of mapping) expect(unmapVendorName(vendor, mapping)).toBe(original);
+    }
+    const mapping = mapVendorNames(names, { rules: GEMINI_NAME_RULES });
+    expect(mapping.get("ai_code_editing.generate_code")).toBe("ai_code_editing.generate_code");
+    expect(mapping.get("a.b")).toBe("a.b");
+    expect(mapping.get("a__b")).toBe("a__b");
+    expect(mapping.get("9lives")).toMatch(/^_9lives_[a-z2-7]{8}$/);
+    expect(mapping.get("-dash")).toMatch(/^_-dash_[a-z2-7]{8}$/);
+  });
+
+  it("OpenAI and Anthropic names are the same, and never hold a dot", () => {
+    const openai = mapVendorNames(names, { maxLength: 60, rules: OPENAI_NAME_RULES });
+    const anthropic = mapVendorNames(names, { maxLength: 60, rules: ANTHROPIC_NAME_RULES });
+    expect([...anthropic]).toEqual([...openai]);
+    for (const vendor of openai.values()) expect(isValidVendorName(vendor, 60)).toBe(true);
+  });
+
+  it("depends on the set of names only, under every vendor's rules", () => {
+    for (const rules of [OPENAI_NAME_RULES, GEMINI_NAME_RULES]) {
+      const forward = mapVendorNames(names, { maxLength: 20, rules });
+      const backward = mapVendorNames([...names].reverse(), { maxLength: 20, rules });
+      for (const n of names) expect(backward.get(n)).toBe(forward.get(n));
+    }
+  });
+
+  it("refuses a cap above the vendor's own limit", () => {
+    expect(() => mapVendorNames(["a"], { maxLength: 65 })).toThrow(RangeError);
+    expect(mapVendorNames(["a"], { maxLength: 128, rules: GEMINI_NAME_RULES }).get("a")).toBe("a");
+    expect(() => mapVendorNames(["a"], { maxLength: 129, rules: GEMINI_NAME_RULES })).toThrow(/128 for gemini/);
   });
 });

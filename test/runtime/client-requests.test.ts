@@ -145,10 +145,7 @@ describe("InputReplay (2026-07-28 input_required rounds)", () => {
     // The data changed before the retry: the handler now asks about b.txt.
     const r2 = await round(new InputReplay({ "elicit-1": { action: "accept" } }, stateOf(r1.wire)), [deleteB]);
     expect(r2.answers[0]).toBeInstanceOf(InputRequiredSignal);
-    expect(
-      (r2.wire as { inputRequests: Record<string, { params: { message: string } }> }).inputRequests["elicit-1"]?.params
-        .message,
-    ).toBe("Delete b.txt?");
+    expect(r2.wire).toMatchObject({ inputRequests: { "elicit-1": { params: { message: "Delete b.txt?" } } } });
     // Answers to questions never asked (no state) are ignored.
     const pre = await round(new InputReplay({ "elicit-1": { action: "accept", content: { name: "x" } } }, undefined), [
       askName,

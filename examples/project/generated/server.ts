@@ -45,11 +45,12 @@ export function createRegistry(handlers: ToolHandlers, options: runtime.ToolRegi
  * registry's behaviour (`options`: trust policy, time limits, audit…); handlers reach the client
  * through `ctx` (progress, logging, `ctx.elicit`, `ctx.createMessage`). Pass a registry from
  * `createRegistry` instead of handlers when the SDK builds a server per request
- * (`createMcpHandler`), so it is built once. Returns the SDK's handle of each tool
- * (`enable()`, `disable()`, `remove()`) by wire name.
+ * (`createMcpHandler`), so it is built once; the registry options in `options` then do not
+ * apply (give them to `createRegistry`). Returns the SDK's handle of each tool (`enable()`,
+ * `disable()`, `remove()`) by wire name.
  */
 export function registerTools(server: runtime.SdkMcpServer, handlers: ToolHandlers | runtime.ToolRegistry, options: runtime.ToolRegistryOptions & runtime.SdkToolsOptions = {}): Record<string, runtime.SdkRegisteredTool> {
-  const registry = handlers instanceof runtime.ToolRegistry ? handlers : createRegistry(handlers, options);
+  const registry = runtime.isToolRegistry(handlers) ? handlers : createRegistry(handlers, options);
   return runtime.registerSdkTools(server, registry, options);
 }
 

@@ -1,0 +1,64 @@
+import type { Generator } from "../../src/generate/generator.js";
+import { bannerText, jsonFile, tsBanner } from "../../src/generate/banner.js";
+import type { ResolvedOptionsOf } from "../../src/generate/options.js";
+import { ANTHROPIC_MODULE_PATH, ANTHROPIC_PATH } from "../../src/generate/outputs.js";
+import { docComment, tsLiteral } from "../../src/generate/ts.js";
+import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
+import { anthropicForm } from "../../src/vendors/forms.js";
+import type { anthropicOptions } from "./options.js";
+
+/**
+ * Generates the Anthropic tool definitions: `anthropic.json` (`{tools: [{name, description,
+ * input_schema, strict}], notStrict}`) and `vendors/anthropic.ts` with the same tools,
+ * typed, and `anthropicTools`, the index the runtime maps `tool_use` blocks back with.
+ * `strict: true` (Anthropic's strict tool use) only when the schema allows it; each refusal
+ * is an info diagnostic, shown by `generate --verbose`.
+ */
+export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOptions>> = {
+  name: "anthropic",
+  requires: [],
+  generate(ctx) {
+    const forms = ctx.tools.map((tool) => ({ tool, form: anthropicForm(tool, ctx.options.strict) }));
+    reportStrictRefusals(ctx, "Anthropic", forms);
+    const tools = forms.map(({ tool, form }) => ({
+      name: ctx.namesOf(tool).vendorNames.anthropic,
+      description: tool.description,
+      input_schema: form.schema,
+      strict: form.strict,
+    }));
+    const notStrict = forms.flatMap(({ tool, form }) =>
+      form.strict ? [] : [{ tool: tool.name, reason: form.reason }],
+    );
+
+    const module = [
+      tsBanner(ctx.config.inputs).trimEnd(),
+      'import type { AnthropicTool, VendorToolIndex } from "@mcp-specgen/runtime";',
+      ...toolDefinitionsImport(ctx),
+      "",
+      docComment(
+        "The tools in Anthropic's format: `anthropic.messages.create({ model, max_tokens, messages, tools: anthropicToolList })`.",
+      ),
+      `export const anthropicToolList: AnthropicTool[] = ${tsLiteral(tools)};`,
+      "",
+      vendorIndexSource(
+        ctx,
+        "anthropic",
+        "anthropicTools",
+        docComment(
+          "Each Anthropic tool name → its tool's wire name and input schema: what `fromAnthropicToolUse` maps `tool_use` blocks back with. Anthropic's strict mode keeps optional properties optional, so no `null` stands for a left-out one.",
+        ),
+        forms.map(({ tool, form }) => ({
+          tool,
+          vendorName: ctx.namesOf(tool).vendorNames.anthropic,
+          optionalsAsNull: form.optionalsAsNull,
+        })),
+      ),
+      "",
+    ].join("\n");
+
+    return [
+      { path: ANTHROPIC_PATH, contents: jsonFile({ $comment: bannerText(ctx.config.inputs), tools, notStrict }) },
+      { path: ANTHROPIC_MODULE_PATH, contents: module },
+    ];
+  },
+};

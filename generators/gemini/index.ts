@@ -1,0 +1,70 @@
+import type { Generator } from "../../src/generate/generator.js";
+import { bannerText, jsonFile, tsBanner } from "../../src/generate/banner.js";
+import type { ResolvedOptionsOf } from "../../src/generate/options.js";
+import { GEMINI_MODULE_PATH, GEMINI_PATH } from "../../src/generate/outputs.js";
+import { docComment, tsLiteral } from "../../src/generate/ts.js";
+import { toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
+import { locateInSchema, pointerPath } from "../../src/ir/schema-source.js";
+import { geminiForm } from "../../src/vendors/forms.js";
+import type { geminiOptions } from "./options.js";
+
+/**
+ * Generates the Gemini function declarations: `gemini.json` (`{functionDeclarations: [{name,
+ * description, parametersJsonSchema}], lossy}`) and `vendors/gemini.ts` with the same,
+ * typed, and `geminiTools`, the index the runtime maps function calls back with. Each input
+ * schema is converted to the subset Gemini supports; every part it cannot express is a
+ * GEMINI_SCHEMA_LOSSY warning naming the tool and the JSON pointer (GEMINI_CONSTRAINT_DROPPED,
+ * an info, when only a value constraint is left out), and is listed under `lossy` with what was done.
+ */
+export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>> = {
+  name: "gemini",
+  requires: [],
+  generate(ctx) {
+    const forms = ctx.tools.map((tool) => ({ tool, form: geminiForm(tool) }));
+    const lossy: Array<{ tool: string; at: string; change: string }> = [];
+    for (const { tool, form } of forms) {
+      for (const issue of form.issues) {
+        lossy.push({ tool: tool.name, at: `#${issue.pointer}`, change: issue.message });
+        const loc = locateInSchema(tool, "inputSchema", pointerPath(issue.pointer));
+        const message = `Gemini: input schema of "${tool.name}" at #${issue.pointer}: ${issue.message}`;
+        if (issue.impact === "major") ctx.report({ severity: "warning", code: "GEMINI_SCHEMA_LOSSY", loc, message });
+        else ctx.report({ severity: "info", code: "GEMINI_CONSTRAINT_DROPPED", loc, message });
+      }
+    }
+    const declarations = forms.map(({ tool, form }) => ({
+      name: ctx.namesOf(tool).vendorNames.gemini,
+      description: tool.description,
+      parametersJsonSchema: form.schema,
+    }));
+
+    const module = [
+      tsBanner(ctx.config.inputs).trimEnd(),
+      'import type { GeminiFunctionDeclaration, VendorToolIndex } from "@mcp-specgen/runtime";',
+      ...toolDefinitionsImport(ctx),
+      "",
+      docComment(
+        "The tools as Gemini function declarations: `ai.models.generateContent({ model, contents, config: { tools: [{ functionDeclarations: geminiFunctionDeclarations }] } })`.",
+      ),
+      `export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = ${tsLiteral(declarations)};`,
+      "",
+      vendorIndexSource(
+        ctx,
+        "gemini",
+        "geminiTools",
+        docComment(
+          "Each Gemini function name → its tool's wire name and input schema: what `fromGeminiFunctionCall` maps function calls back with.",
+        ),
+        forms.map(({ tool }) => ({ tool, vendorName: ctx.namesOf(tool).vendorNames.gemini, optionalsAsNull: false })),
+      ),
+      "",
+    ].join("\n");
+
+    return [
+      {
+        path: GEMINI_PATH,
+        contents: jsonFile({ $comment: bannerText(ctx.config.inputs), functionDeclarations: declarations, lossy }),
+      },
+      { path: GEMINI_MODULE_PATH, contents: module },
+    ];
+  },
+};

@@ -1,0 +1,130 @@
+// The schema each vendor is sent for a tool, decided in one place: the vendor generators
+// write it, and the manifest records whether (and why not) it is strict. Pure functions of
+// a tool's input schema and the vendor's `strict` option, cached per schema object so a
+// run computes each once.
+import type { JsonSchema, ToolSpec } from "../ir/types.js";
+import { toStrictSchema } from "../../generators/openai/strict.js";
+import { toAnthropicStrictSchema } from "./anthropic-strict.js";
+import { type GeminiSchemaIssue, toGeminiSchema } from "./gemini-schema.js";
+
+/** A vendor with a strict mode. */
+export type StrictVendor = "openai" | "anthropic";
+
+/** Whether a tool is sent strict, and if not, why. */
+export type StrictOutcome =
+  | { strict: true }
+  | {
+      strict: false;
+      /** Why: the part of the schema outside the subset, with where (`… (at #/properties/a)`). */
+      reason: string;
+      /** RFC 6901 pointer into the input schema of what is at fault; absent when strict mode is off in the config. */
+      pointer?: string;
+    };
+
+/** The schema a vendor is sent for a tool, and whether it is the strict form. */
+export type StrictForm = StrictOutcome & {
+  /** The parameters schema to send. */
+  schema: JsonSchema;
+  /**
+   * The strict form turns every optional property into a required, nullable one (OpenAI):
+   * calls carry `null` for what the model leaves out.
+   */
+  optionalsAsNull: boolean;
+};
+
+/** Why a tool is not strict when the config turns strict mode off. */
+export const STRICT_DISABLED_REASON = "strict mode disabled in config";
+
+const cache = new WeakMap<object, Map<string, unknown>>();
+
+function cached<T>(schema: JsonSchema, key: string, compute: () => T): T {
+  let entries = cache.get(schema);
+  if (!entries) cache.set(schema, (entries = new Map()));
+  if (!entries.has(key)) entries.set(key, compute());
+  return entries.get(key) as T;
+}
+
+/** `$schema`/`$id` describe the document, not the parameters; vendors reject or ignore them. */
+export function withoutMetaKeywords(schema: JsonSchema): JsonSchema {
+  const { $schema: _s, $id: _i, ...rest } = schema;
+  return rest;
+}
+
+/** The schema OpenAI is sent for a tool: strict form when `strict` is on and the schema allows it. */
+export function openaiForm(tool: ToolSpec, strict: boolean): StrictForm {
+  if (!strict)
+    return {
+      strict: false,
+      reason: STRICT_DISABLED_REASON,
+      schema: withoutMetaKeywords(tool.inputSchema),
+      optionalsAsNull: false,
+    };
+  return cached(tool.inputSchema, "openai", (): StrictForm => {
+    const converted = toStrictSchema(withoutMetaKeywords(tool.inputSchema));
+    if (converted.strict) return { strict: true, schema: converted.schema, optionalsAsNull: true };
+    return {
+      strict: false,
+      reason: converted.reason,
+      pointer: pointerOf(converted),
+      schema: converted.schema,
+      optionalsAsNull: false,
+    };
+  });
+}
+
+/**
+ * The schema Anthropic is sent for a tool: strict form when `strict` is on and the schema
+ * allows it. Anthropic's strict form keeps optional properties optional.
+ */
+export function anthropicForm(tool: ToolSpec, strict: boolean): StrictForm {
+  if (!strict)
+    return {
+      strict: false,
+      reason: STRICT_DISABLED_REASON,
+      schema: withoutMetaKeywords(tool.inputSchema),
+      optionalsAsNull: false,
+    };
+  return cached(tool.inputSchema, "anthropic", (): StrictForm => {
+    const converted = toAnthropicStrictSchema(withoutMetaKeywords(tool.inputSchema));
+    if (converted.strict) return { strict: true, schema: converted.schema, optionalsAsNull: false };
+    return {
+      strict: false,
+      reason: converted.reason,
+      pointer: converted.pointer,
+      schema: converted.schema,
+      optionalsAsNull: false,
+    };
+  });
+}
+
+/** The parameters Gemini is sent for a tool, and what of the schema they cannot express. */
+export function geminiForm(tool: ToolSpec): { schema: JsonSchema; issues: readonly GeminiSchemaIssue[] } {
+  return cached(tool.inputSchema, "gemini", () => toGeminiSchema(tool.inputSchema));
+}
+
+/** Whether each vendor with a strict mode gets the tool strict, under the config's `strict` options. */
+export function strictCoverage(
+  tool: ToolSpec,
+  options: { openai: { strict: boolean }; anthropic: { strict: boolean } },
+): Record<StrictVendor, StrictOutcome> {
+  return {
+    openai: outcome(openaiForm(tool, options.openai.strict)),
+    anthropic: outcome(anthropicForm(tool, options.anthropic.strict)),
+  };
+}
+
+function outcome(form: StrictForm): StrictOutcome {
+  if (form.strict) return { strict: true };
+  return { strict: false, reason: form.reason, ...(form.pointer !== undefined ? { pointer: form.pointer } : {}) };
+}
+
+/**
+ * The pointer of an OpenAI refusal: given by the conversion, or read from the end of its
+ * reason (`… (at #/properties/a)`).
+ */
+function pointerOf(result: { reason: string }): string | undefined {
+  const given = (result as { pointer?: unknown }).pointer;
+  if (typeof given === "string") return given;
+  const match = /\(at #([^)]*)\)$/.exec(result.reason);
+  return match ? match[1] : undefined;
+}

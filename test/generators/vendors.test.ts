@@ -1,0 +1,326 @@
+import { afterEach, describe, expect, it } from "vitest";
+import path from "node:path";
+import { resolveConfig } from "../../src/config/load.js";
+import type { JsonSchema } from "../../src/ir/types.js";
+import { runPipeline } from "../../src/pipeline.js";
+import { toAnthropicStrictSchema } from "../../src/vendors/anthropic-strict.js";
+import { toGeminiSchema } from "../../src/vendors/gemini-schema.js";
+import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
+import { typeCheck } from "../helpers/tsc.js";
+
+const projects: TempProject[] = [];
+afterEach(() => {
+  for (const p of projects.splice(0)) p.dispose();
+});
+
+/** A project with one JSON spec of the given tools (module `demo`). */
+function project(tools: Array<{ name: string; inputSchema: JsonSchema; description?: string }>, config = "") {
+  const p = tempProject({
+    "specs/demo/tools.json": `${JSON.stringify(
+      tools.map((t) => ({ description: `The ${t.name} tool.`, ...t })),
+      null,
+      2,
+    )}\n`,
+    ...(config ? { "mcp-specgen.config.json": config } : {}),
+  });
+  projects.push(p);
+  return p;
+}
+
+async function pipeline(p: TempProject, user: Record<string, unknown> = {}) {
+  const result = await runPipeline(
+    resolveConfig(p.dir, { inputs: ["specs"], server: { name: "t", version: "1.0.0" }, ...user }),
+  );
+  const file = (name: string) => result.files.find((f) => f.path === name)?.contents ?? "";
+  return { result, file, json: (name: string) => JSON.parse(file(name)) };
+}
+
+describe("typed vendor modules", () => {
+  it("type-check as the OpenAI, Anthropic and Gemini SDKs' own tool types, without a cast", () => {
+    const fixture = path.join(REPO, "test/fixtures/types/vendor-sdks.ts");
+    expect(typeCheck([fixture]).output).toBe("");
+  });
+
+  it("reference toolDefinitions when the server generator runs, and repeat the schemas when it does not", async () => {
+    const p = project([{ name: "echo", inputSchema: { type: "object", properties: { a: { type: "string" } } } }]);
+    const all = await pipeline(p);
+    for (const vendor of ["openai", "anthropic", "gemini"])
+      expect(all.file(`vendors/${vendor}.ts`)).toContain('import { toolDefinitions } from "../tools.js";');
+    expect(all.file("vendors/openai.ts")).toContain("inputSchema: toolDefinitions.demo.echo.inputSchema,");
+    const alone = await pipeline(p, { generators: ["openai", "anthropic", "gemini"] });
+    expect(alone.result.failed).toBe(false);
+    expect(alone.file("vendors/gemini.ts")).not.toContain("toolDefinitions");
+    expect(alone.file("vendors/gemini.ts")).toMatch(/inputSchema: \{\n\s+type: "object",/);
+  });
+
+  it("mark optionalsAsNull only for OpenAI's strict tools", async () => {
+    const p = project([
+      { name: "strict_one", inputSchema: { type: "object", properties: { a: { type: "string" } } } },
+      { name: "loose_one", inputSchema: { type: "object", properties: { a: { oneOf: [{ type: "string" }] } } } },
+    ]);
+    const { file } = await pipeline(p);
+    const openai = file("vendors/openai.ts");
+    expect(openai).toMatch(/strict_one: \{\n\s+name: "strict_one",\n.*\n\s+optionalsAsNull: true,/);
+    expect(openai).toMatch(/loose_one: \{\n\s+name: "loose_one",\n.*\n\s+optionalsAsNull: false,/);
+    expect(file("vendors/anthropic.ts")).not.toContain("optionalsAsNull: true");
+    expect(file("vendors/gemini.ts")).not.toContain("optionalsAsNull: true");
+  });
+});
+
+describe("Gemini conversion", () => {
+  const cases: Array<[string, JsonSchema, string, RegExp]> = [
+    ["oneOf", { oneOf: [{ type: "string" }, { type: "integer" }] }, "/properties/p/oneOf", /rewritten as anyOf/],
+    ["allOf", { allOf: [{ type: "object" }, { required: ["x"] }] }, "/properties/p/allOf", /merged/],
+    ["not", { type: "string", not: { const: "x" } }, "/properties/p/not", /not is not supported; dropped/],
+    [
+      "a map",
+      { type: "object", additionalProperties: { type: "string" } },
+      "/properties/p/additionalProperties",
+      /maps .* dropped/,
+    ],
+    [
+      "patternProperties",
+      { type: "object", patternProperties: { "^x": { type: "string" } } },
+      "/properties/p/patternProperties",
+      /patternProperties is not supported/,
+    ],
+    ["a tuple", { type: "array", items: [{ type: "string" }] }, "/properties/p/items", /tuples/],
+    ["prefixItems", { type: "array", prefixItems: [{ type: "string" }] }, "/properties/p/prefixItems", /tuples/],
+    ["if/then/else", { type: "string", if: { minLength: 2 } }, "/properties/p/if", /if\/then\/else/],
+    ["an object enum", { enum: [{ a: 1 }] }, "/properties/p/enum", /enum values that are objects/],
+    ["exclusiveMinimum", { type: "number", exclusiveMinimum: 0 }, "/properties/p/exclusiveMinimum", /as minimum/],
+  ];
+
+  it.each(cases)("reports %s with its pointer and what was done", (_what, sub, pointer, message) => {
+    const { issues } = toGeminiSchema({ type: "object", properties: { p: sub } });
+    expect(issues.map((i) => i.pointer)).toContain(pointer);
+    expect(issues.find((i) => i.pointer === pointer)!.message).toMatch(message);
+  });
+
+  it("inlines $refs, reports a recursive one once at the $ref, and never mutates its input", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      properties: { tree: { $ref: "#/$defs/Node" }, other: { $ref: "#/$defs/Node" } },
+      $defs: {
+        Node: {
+          type: "object",
+          properties: { label: { type: "string" }, children: { type: "array", items: { $ref: "#/$defs/Node" } } },
+        },
+      },
+    };
+    const copy = structuredClone(schema);
+    const { schema: out, issues } = toGeminiSchema(schema);
+    expect(schema).toEqual(copy);
+    expect(JSON.stringify(out)).not.toContain("$ref");
+    expect(JSON.stringify(out)).not.toContain("$defs");
+    expect(out).toMatchObject({
+      properties: { tree: { type: "object", properties: { label: { type: "string" }, children: { items: {} } } } },
+    });
+    expect(issues).toEqual([
+      {
+        pointer: "/$defs/Node/properties/children/items/$ref",
+        keyword: "$ref",
+        message: expect.stringMatching(/recursive \$ref "#\/\$defs\/Node" cannot be inlined/),
+        impact: "major",
+      },
+    ]);
+  });
+
+  it("keeps what the subset has: nullable types, anyOf for unions, const as enum", () => {
+    const { schema, issues } = toGeminiSchema({
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "object",
+      properties: {
+        a: { type: ["string", "null"], minLength: 1, format: "email" },
+        b: { type: ["string", "integer"] },
+        c: { const: "x", description: "C." },
+      },
+      required: ["a"],
+      additionalProperties: false,
+    });
+    expect(issues).toEqual([]);
+    expect(schema).toEqual({
+      type: "object",
+      properties: {
+        a: { type: ["string", "null"], minLength: 1, format: "email" },
+        b: { anyOf: [{ type: "string" }, { type: "integer" }] },
+        c: { enum: ["x"], description: "C." },
+      },
+      required: ["a"],
+      additionalProperties: false,
+    });
+  });
+
+  it("reports each loss at the keyword, naming the tool: GEMINI_SCHEMA_LOSSY, or an info for a value constraint", async () => {
+    const p = project([
+      {
+        name: "pick",
+        inputSchema: {
+          type: "object",
+          properties: {
+            choice: { oneOf: [{ type: "string" }, { type: "integer" }] },
+            tags: { type: "array", items: { type: "string" }, uniqueItems: true },
+          },
+        },
+      },
+    ]);
+    const { result, json } = await pipeline(p);
+    const lossy = result.diagnostics.filter((d) => d.code.startsWith("GEMINI_"));
+    expect(lossy.map((d) => [d.severity, d.code, d.loc.file])).toEqual([
+      ["warning", "GEMINI_SCHEMA_LOSSY", "specs/demo/tools.json"],
+      ["info", "GEMINI_CONSTRAINT_DROPPED", "specs/demo/tools.json"],
+    ]);
+    expect(lossy[0]!.message).toBe(
+      'Gemini: input schema of "pick" at #/properties/choice/oneOf: oneOf is not supported; rewritten as anyOf (loosened: a value matching several branches is accepted)',
+    );
+    // The position of the keyword in the spec file.
+    expect(lossy[0]!.loc.line).toBeGreaterThan(1);
+    expect(json("gemini.json").lossy).toEqual([
+      { tool: "pick", at: "#/properties/choice/oneOf", change: expect.stringMatching(/rewritten as anyOf/) },
+      { tool: "pick", at: "#/properties/tags/uniqueItems", change: expect.stringMatching(/uniqueItems/) },
+    ]);
+    expect(json("gemini.json").functionDeclarations[0].parametersJsonSchema.properties.choice).toEqual({
+      anyOf: [{ type: "string" }, { type: "integer" }],
+    });
+  });
+});
+
+describe("Anthropic strict tool use", () => {
+  it("closes objects, keeps optional properties optional and moves unsupported constraints into the description", () => {
+    const result = toAnthropicStrictSchema({
+      type: "object",
+      properties: {
+        name: { type: "string", minLength: 1, description: "Name." },
+        size: { type: "integer", minimum: 1, default: 3 },
+        kind: { type: "string", enum: ["a", "b"] },
+        when: { type: "string", format: "date-time" },
+      },
+      required: ["name"],
+    });
+    expect(result).toEqual({
+      strict: true,
+      schema: {
+        type: "object",
+        properties: {
+          name: { type: "string", description: "Name.\n\n{minLength: 1}" },
+          size: { type: "integer", description: "{minimum: 1, default: 3}" },
+          kind: { enum: ["a", "b"] },
+          when: { type: "string", format: "date-time" },
+        },
+        required: ["name"],
+        additionalProperties: false,
+      },
+    });
+  });
+
+  it.each([
+    [{ a: { oneOf: [{ type: "string" }] } }, "/properties/a/oneOf", /oneOf is not supported/],
+    [{ a: { type: "object", additionalProperties: { type: "string" } } }, "/properties/a/additionalProperties", /maps/],
+    [{ a: { type: "array", items: [{ type: "string" }] } }, "/properties/a/items", /tuple/],
+    [{ a: { type: "object" } }, "/properties/a", /free-form object/],
+    [{ a: { $ref: "#" } }, "/properties/a/$ref", /recursive/],
+  ])("refuses %j at %s", (properties, pointer, reason) => {
+    const result = toAnthropicStrictSchema({ type: "object", properties });
+    expect(result.strict).toBe(false);
+    if (result.strict) return;
+    expect(result.pointer).toBe(pointer);
+    expect(result.reason).toMatch(reason);
+    expect(result.schema).toEqual({ type: "object", properties });
+  });
+
+  it("refuses a tool that alone exceeds the 24 optional properties of a request", () => {
+    const properties = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`p${i}`, { type: "string" }]));
+    const result = toAnthropicStrictSchema({ type: "object", properties });
+    expect(result.strict === false && result.reason).toMatch(/25 optional properties exceed the limit of 24/);
+  });
+
+  it("does not let an unused definition block the tool", () => {
+    const result = toAnthropicStrictSchema({
+      type: "object",
+      properties: { a: { type: "string" } },
+      $defs: { Unused: { oneOf: [{ type: "string" }] } },
+    });
+    expect(result.strict).toBe(true);
+  });
+});
+
+describe("the manifest and --verbose", () => {
+  const tools: Array<{ name: string; inputSchema: JsonSchema }> = [
+    { name: "plain", inputSchema: { type: "object", properties: { a: { type: "string" } } } },
+    {
+      name: "choosy",
+      inputSchema: { type: "object", properties: { a: { oneOf: [{ type: "string" }, { type: "integer" }] } } },
+    },
+  ];
+
+  it("records every vendor's name and, per vendor with a strict mode, whether the tool is strict and why not", async () => {
+    const p = project(tools);
+    const { json } = await pipeline(p);
+    const manifest = json("manifest.json") as {
+      tools: Array<{ name: string; vendorNames: Record<string, string>; strict: Record<string, unknown> }>;
+    };
+    const choosy = manifest.tools.find((t) => t.name === "choosy")!;
+    expect(choosy.vendorNames).toEqual({ openai: "choosy", anthropic: "choosy", gemini: "choosy" });
+    expect(choosy.strict).toEqual({
+      openai: {
+        strict: false,
+        reason: expect.stringMatching(/^oneOf is not supported.*\(at #\/properties\/a\/oneOf\)$/),
+        pointer: "/properties/a/oneOf",
+      },
+      anthropic: {
+        strict: false,
+        reason: expect.stringMatching(/^oneOf is not supported.*\(at #\/properties\/a\/oneOf\)$/),
+        pointer: "/properties/a/oneOf",
+      },
+    });
+    expect(manifest.tools.find((t) => t.name === "plain")!.strict).toEqual({
+      openai: { strict: true },
+      anthropic: { strict: true },
+    });
+    const off = await pipeline(p, { openai: { strict: false } });
+    expect(
+      (off.json("manifest.json").tools as typeof manifest.tools).find((t) => t.name === "plain")!.strict.openai,
+    ).toEqual({ strict: false, reason: "strict mode disabled in config" });
+  });
+
+  it("prints why a tool is not strict under generate --verbose only", async () => {
+    const p = project(tools);
+    const quiet = await runCli(["generate"], p.dir);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).not.toContain("VENDOR_STRICT_REFUSED");
+    const verbose = await runCli(["generate", "--verbose"], p.dir);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr).toMatch(
+      /specs\/demo\/tools\.json:\d+:\d+ info VENDOR_STRICT_REFUSED OpenAI: "choosy" is sent without strict mode: oneOf is not supported/,
+    );
+    expect(verbose.stderr).toMatch(/info VENDOR_STRICT_REFUSED Anthropic: "choosy"/);
+    expect(verbose.stderr).not.toMatch(/VENDOR_STRICT_REFUSED .*"plain"/);
+    expect((await runCli(["generate", "--help"], p.dir)).stdout).toMatch(/--verbose/);
+  });
+
+  it("uses each vendor's cap and rules for names, and records them all", async () => {
+    const long = `${"very_long_module_segment_".repeat(3)}tool`;
+    const p = project([
+      { name: long, inputSchema: { type: "object" } },
+      { name: "9lives", inputSchema: { type: "object" } },
+      { name: "a.b", inputSchema: { type: "object" } },
+    ]);
+    const { json } = await pipeline(p, { openai: { nameMaxLength: 60 }, gemini: { nameMaxLength: 128 } });
+    const names = Object.fromEntries(
+      (json("manifest.json").tools as Array<{ name: string; vendorNames: Record<string, string> }>).map((t) => [
+        t.name,
+        t.vendorNames,
+      ]),
+    );
+    expect(names[long]!.openai.length).toBeLessThanOrEqual(60);
+    expect(names[long]!.anthropic.length).toBeGreaterThan(60);
+    expect(names[long]!.anthropic.length).toBeLessThanOrEqual(64);
+    expect(names[long]!.gemini).toBe(long);
+    expect(names["9lives"]!.openai).toBe("9lives");
+    expect(names["9lives"]!.gemini).toMatch(/^_9lives_[a-z2-7]{8}$/);
+    expect(names["a.b"]).toEqual({ openai: "a__b", anthropic: "a__b", gemini: "a.b" });
+    // Each vendor file uses its own names.
+    expect(json("gemini.json").functionDeclarations.map((d: { name: string }) => d.name)).toContain("a.b");
+    expect(json("anthropic.json").tools.map((d: { name: string }) => d.name)).toContain("a__b");
+  });
+});
