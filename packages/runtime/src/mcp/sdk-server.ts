@@ -293,7 +293,7 @@ function wrapV1Handlers(
   const registered = (server as { _registeredTools?: Record<string, unknown> })._registeredTools;
   const serves = (name: string): boolean => {
     const handle = handles[name];
-    return handle !== undefined && handle.enabled && (registered === undefined || registered[name] === handle);
+    return handle?.enabled === true && (registered === undefined || registered[name] === handle);
   };
   handlers.set("tools/list", async (request, extra) => {
     const result = await innerList(request, extra);
