@@ -4,21 +4,25 @@ import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { ANTHROPIC_MODULE_PATH, ANTHROPIC_PATH } from "../../src/generate/outputs.js";
 import { docComment, tsLiteral } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
-import { anthropicForm } from "../../src/vendors/forms.js";
+import { anthropicForms } from "../../src/vendors/forms.js";
 import type { anthropicOptions } from "./options.js";
 
 /**
  * Generates the Anthropic tool definitions: `anthropic.json` (`{tools: [{name, description,
  * input_schema, strict}], notStrict}`) and `vendors/anthropic.ts` with the same tools,
  * typed, and `anthropicTools`, the index the runtime maps `tool_use` blocks back with.
- * `strict: true` (Anthropic's strict tool use) only when the schema allows it; each refusal
- * is an info diagnostic, shown by `generate --verbose`.
+ * `strict: true` (Anthropic's strict tool use) only when the schema allows it and the tool
+ * fits in the per-request strict budget (20 strict tools, 24 optional and 16 union-typed
+ * properties across them; counted in sorted tool order); each refusal is an info
+ * diagnostic, shown by `generate --verbose`.
  */
 export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOptions>> = {
   name: "anthropic",
   requires: [],
   generate(ctx) {
-    const forms = ctx.tools.map((tool) => ({ tool, form: anthropicForm(tool, ctx.options.strict) }));
+    // Anthropic's strict limits count across the request: the tools are sent together.
+    const strictForms = anthropicForms(ctx.tools, ctx.options.strict);
+    const forms = ctx.tools.map((tool, i) => ({ tool, form: strictForms[i]! }));
     reportStrictRefusals(ctx, "Anthropic", forms);
     const tools = forms.map(({ tool, form }) => ({
       name: ctx.namesOf(tool).vendorNames.anthropic,

@@ -21,7 +21,8 @@ export const manifestGenerator: Generator = {
   name: "manifest",
   requires: [],
   generate(ctx: GeneratorContext) {
-    const tools = ctx.tools.map((t) => {
+    const coverage = strictCoverage(ctx.tools, ctx.config);
+    const tools = ctx.tools.map((t, i) => {
       const names = ctx.names.get(toolKey(t))!;
       const entry = toolListEntry(t);
       return {
@@ -38,7 +39,7 @@ export const manifestGenerator: Generator = {
         ...(t.errors.length ? { errorTypes: t.errors.map((e) => e.type) } : {}),
         identifiers: { namespace: names.module, type: names.pascal, method: names.camel },
         vendorNames: { ...names.vendorNames },
-        strict: strictCoverage(t, ctx.config),
+        strict: coverage[i]!,
         source: t.locations.tool,
         contentHash: contentHash({ ...entry, version: t.version ?? null, deprecation: t.deprecation ?? null }),
       };

@@ -15,6 +15,8 @@
  *   `description`/`title` moved to the wrapper);
  * - `type: ["object"|"array", "null"]` becomes the same `anyOf` wrapper;
  * - `enum`/`const` without `type` get the type inferred from their values;
+ * - `const` beside `enum`: the enum is dropped when it holds the const (the const alone
+ *   allows the same values), refused when it does not (no value would be valid);
  * - `$ref` with only `description`/`title` beside it is inlined (OpenAI rejects
  *   siblings of `$ref`);
  * - annotations strict mode rejects or ignores are dropped: `default`, `examples`,
@@ -89,7 +91,14 @@ export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
 
-/** Keywords copied as they are, with the JSON type their value must have. */
+/**
+ * Keywords copied as they are, with the JSON type their value must have. These are the
+ * value constraints the `openai` package's own strict transform (`lib/transform.ts`) keeps:
+ * none of them is in its list of keywords strict Structured Outputs cannot represent
+ * (that list has `uniqueItems`, `minProperties`, `maxProperties`, `allOf`, …), so they are
+ * sent rather than dropped. Should the API ignore one, the schema is only looser than the
+ * tool's: the generated validators still check every constraint on each call.
+ */
 const PASSTHROUGH: Record<string, "string" | "number" | "integer"> = {
   title: "string",
   description: "string",
@@ -172,7 +181,8 @@ interface Context {
 /**
  * Converts an input schema to OpenAI strict form, or explains why it cannot be.
  * Never mutates `schema`; both results hold fresh copies. On refusal `schema` is
- * an unchanged copy of the input, meant for `strict: false`.
+ * an unchanged copy of the input (the generators send `strict: false` tools with
+ * unreachable definitions pruned: `nonStrictSchema` in src/vendors/forms.ts).
  *
  * A property made nullable here means "not given": callers dispatching a strict
  * call should drop `null` values of originally optional properties.
@@ -273,6 +283,13 @@ function convert(node: JsonValue, path: string, ctx: Context, depth: number, isR
         if (!Array.isArray(value) || value.length === 0) failAt(path, key, "enum must be a non-empty array");
         if (value.some((v) => typeof v === "object" && v !== null)) failAt(path, key, "enum values must be primitives");
         checkLargeEnum(value, path);
+        // Beside `const`, the enum only allows what the const already says (the intersection);
+        // keeping both would let a nullable optional become `enum: [...values, null]` without the const.
+        if (has(node, "const")) {
+          if (!value.includes(node.const as JsonValue))
+            failAt(path, "const", "const is not one of the enum values beside it (no value is valid)");
+          break;
+        }
         out.push([key, value]);
         break;
       case "const":

@@ -53,6 +53,7 @@ export function vendorIndexSource(
     return [
       `    ${objectKey(e.vendorName)}: {`,
       `      name: ${stringLiteral(e.tool.name)},`,
+      `      module: ${stringLiteral(names.module)},`,
       `      inputSchema: ${schema},`,
       `      optionalsAsNull: ${e.optionalsAsNull},`,
       "    },",

@@ -101,7 +101,18 @@ export function buildNameTable(
     typeof vendorLimits === "number"
       ? { openai: vendorLimits, anthropic: vendorLimits, gemini: vendorLimits }
       : vendorLimits;
-  const unique = tools.map((t) => qualified.get(toolKey(t))!);
+  // Two tools can share a qualified name (`m1`'s `read` and `m3`'s `m1.read`): such tools are
+  // mapped under a string no wire name can spell (`<module>\u0000<name>`), which has no direct
+  // form and so gets a hashed one, unique per tool.
+  const byQualified = new Map<string, number>();
+  for (const q of qualified.values()) byQualified.set(q, (byQualified.get(q) ?? 0) + 1);
+  const mappedName = new Map(
+    tools.map((t) => {
+      const q = qualified.get(toolKey(t))!;
+      return [toolKey(t), byQualified.get(q)! > 1 ? `${t.module}\u0000${t.name}` : q];
+    }),
+  );
+  const unique = tools.map((t) => mappedName.get(toolKey(t))!);
   const mappings = Object.fromEntries(
     VENDOR_NAMES.map((v) => [
       v,
@@ -114,7 +125,7 @@ export function buildNameTable(
   const table = new Map<string, ToolNames>();
   for (const t of tools) {
     const ids = toolIdentifiers(t.name, t.module, mode);
-    const q = qualified.get(toolKey(t))!;
+    const q = mappedName.get(toolKey(t))!;
     const vendorNames: VendorNames = {
       openai: mappings.openai.get(q)!,
       anthropic: mappings.anthropic.get(q)!,

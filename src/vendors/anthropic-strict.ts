@@ -25,7 +25,11 @@
  * `additionalProperties` other than `false`, free-form nested objects, recursive schemas,
  * non-local `$ref`s, enum or const values that are objects, schemas without a type, and
  * the per-request limits one tool alone would exceed ({@link ANTHROPIC_STRICT_LIMITS}).
- * Root definitions that no `$ref` reaches are dropped first, so they cannot block a tool.
+ * Root definitions that no `$ref` reaches are dropped first, so they cannot block a tool,
+ * and a refused tool is sent without them too.
+ *
+ * The limits count across all strict tools of a request: {@link applyAnthropicStrictBudget}
+ * decides which of a request's convertible tools stay strict.
  */
 import type { JsonSchema, JsonValue } from "../ir/types.js";
 import { jsonPointer } from "../ir/schema-source.js";
@@ -33,10 +37,18 @@ import { pruneUnreachableDefs } from "../schema/prune-defs.js";
 
 /** Result of {@link toAnthropicStrictSchema}. */
 export type AnthropicStrictResult =
-  | { strict: true; schema: JsonSchema }
+  | {
+      strict: true;
+      schema: JsonSchema;
+      /** What the tool uses of the per-request budgets ({@link ANTHROPIC_STRICT_LIMITS}). */
+      usage: { optionalProperties: number; unionProperties: number };
+    }
   | {
       strict: false;
-      /** An unchanged copy of the input (without unreachable definitions), meant for `strict: false`. */
+      /**
+       * A copy of the input with its unreachable root definitions dropped (nothing else
+       * changed), meant for `strict: false`.
+       */
       schema: JsonSchema;
       /** Why, ending with where: `oneOf is not supported (at #/properties/a/oneOf)`. */
       reason: string;
@@ -58,8 +70,15 @@ export const ANTHROPIC_STRICT_FORMATS: ReadonlySet<string> = new Set([
   "uuid",
 ]);
 
-/** Per-request limits of strict mode; a tool that alone exceeds one cannot be strict. */
+/**
+ * Per-request limits of strict mode, as Anthropic documents them at the time of writing
+ * (they are not in `@anthropic-ai/sdk`): they count across all strict tools of one request,
+ * so a tool that alone exceeds one cannot be strict, and the generators keep tools strict
+ * only while the running totals stay within them ({@link applyAnthropicStrictBudget}).
+ */
 export const ANTHROPIC_STRICT_LIMITS = {
+  /** Tools with `strict: true` in one request. */
+  maxStrictTools: 20,
   /** Optional properties across all strict tools of a request. */
   maxOptionalProperties: 24,
   /** Properties with a union type (`anyOf`, or several types) across all strict tools of a request. */
@@ -143,10 +162,19 @@ export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResu
       fail([], `${ctx.optional} optional properties exceed the limit of ${L.maxOptionalProperties} per request`);
     if (ctx.unions > L.maxUnionProperties)
       fail([], `${ctx.unions} union-typed schemas exceed the limit of ${L.maxUnionProperties} per request`);
-    return { strict: true, schema: converted };
+    return {
+      strict: true,
+      schema: converted,
+      usage: { optionalProperties: ctx.optional, unionProperties: ctx.unions },
+    };
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    return { strict: false, schema: structuredClone(schema), reason: error.message, pointer: error.pointer };
+    return {
+      strict: false,
+      schema: structuredClone(pruneUnreachableDefs(schema).schema),
+      reason: error.message,
+      pointer: error.pointer,
+    };
   }
 }
 
@@ -376,4 +404,46 @@ function refPath(ref: string): string[] {
     .slice(2)
     .split("/")
     .map((s) => decodeURIComponent(s).replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** One tool's strict conversion, for {@link applyAnthropicStrictBudget}. */
+export interface AnthropicBudgetItem {
+  /** The key the tools are ordered by (sorted by code units), so the result does not depend on their order. */
+  key: string;
+  /** The tool's budget use when it converts to strict form; undefined when it does not. */
+  usage: { optionalProperties: number; unionProperties: number } | undefined;
+}
+
+/**
+ * Which tools of one request stay strict under Anthropic's per-request limits: in sorted
+ * order of `key`, a convertible tool stays strict while the strict-tool count and the
+ * running totals of optional and union-typed properties stay within
+ * {@link ANTHROPIC_STRICT_LIMITS}; the others get the reason they were left out. Tools
+ * without `usage` are passed over (they are not strict anyway).
+ */
+export function applyAnthropicStrictBudget(items: readonly AnthropicBudgetItem[]): Map<string, string | undefined> {
+  const L = ANTHROPIC_STRICT_LIMITS;
+  const result = new Map<string, string | undefined>();
+  let tools = 0;
+  let optional = 0;
+  let unions = 0;
+  const sorted = [...items].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const { key, usage } of sorted) {
+    if (!usage) continue;
+    let over: string | undefined;
+    if (tools + 1 > L.maxStrictTools) over = `${L.maxStrictTools} strict tools`;
+    else if (optional + usage.optionalProperties > L.maxOptionalProperties)
+      over = `${L.maxOptionalProperties} optional properties across strict tools`;
+    else if (unions + usage.unionProperties > L.maxUnionProperties)
+      over = `${L.maxUnionProperties} union-typed properties across strict tools`;
+    if (over !== undefined) {
+      result.set(key, `over Anthropic's per-request strict budget (${over})`);
+      continue;
+    }
+    tools++;
+    optional += usage.optionalProperties;
+    unions += usage.unionProperties;
+    result.set(key, undefined);
+  }
+  return result;
 }

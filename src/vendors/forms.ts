@@ -4,7 +4,9 @@
 // run computes each once.
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
 import { toStrictSchema } from "../../generators/openai/strict.js";
-import { toAnthropicStrictSchema } from "./anthropic-strict.js";
+import { toolKey } from "../naming/table.js";
+import { pruneUnreachableDefs } from "../schema/prune-defs.js";
+import { applyAnthropicStrictBudget, toAnthropicStrictSchema } from "./anthropic-strict.js";
 import { type GeminiSchemaIssue, toGeminiSchema } from "./gemini-schema.js";
 
 /** A vendor with a strict mode. */
@@ -50,13 +52,21 @@ export function withoutMetaKeywords(schema: JsonSchema): JsonSchema {
   return rest;
 }
 
+/**
+ * The schema a tool is sent with `strict: false`: without `$schema`/`$id` and without the
+ * root definitions no `$ref` reaches (a fresh copy).
+ */
+export function nonStrictSchema(schema: JsonSchema): JsonSchema {
+  return structuredClone(pruneUnreachableDefs(withoutMetaKeywords(schema)).schema);
+}
+
 /** The schema OpenAI is sent for a tool: strict form when `strict` is on and the schema allows it. */
 export function openaiForm(tool: ToolSpec, strict: boolean): StrictForm {
   if (!strict)
     return {
       strict: false,
       reason: STRICT_DISABLED_REASON,
-      schema: withoutMetaKeywords(tool.inputSchema),
+      schema: nonStrictSchema(tool.inputSchema),
       optionalsAsNull: false,
     };
   return cached(tool.inputSchema, "openai", (): StrictForm => {
@@ -66,32 +76,69 @@ export function openaiForm(tool: ToolSpec, strict: boolean): StrictForm {
       strict: false,
       reason: converted.reason,
       pointer: pointerOf(converted),
-      schema: converted.schema,
+      schema: nonStrictSchema(tool.inputSchema),
+      optionalsAsNull: false,
+    };
+  });
+}
+
+/** {@link anthropicForm}'s strict form with the tool's use of the per-request budgets. */
+type AnthropicToolForm = StrictForm & { usage?: { optionalProperties: number; unionProperties: number } };
+
+/**
+ * The schema Anthropic is sent for a tool on its own: strict form when `strict` is on and
+ * the schema allows it. Anthropic's strict form keeps optional properties optional. The
+ * per-request limits also count the request's other strict tools: use
+ * {@link anthropicForms} for the tools sent together.
+ */
+export function anthropicForm(tool: ToolSpec, strict: boolean): StrictForm {
+  const { usage: _u, ...form } = anthropicToolForm(tool, strict);
+  return form;
+}
+
+function anthropicToolForm(tool: ToolSpec, strict: boolean): AnthropicToolForm {
+  if (!strict)
+    return {
+      strict: false,
+      reason: STRICT_DISABLED_REASON,
+      schema: nonStrictSchema(tool.inputSchema),
+      optionalsAsNull: false,
+    };
+  return cached(tool.inputSchema, "anthropic", (): AnthropicToolForm => {
+    const converted = toAnthropicStrictSchema(withoutMetaKeywords(tool.inputSchema));
+    if (converted.strict)
+      return { strict: true, schema: converted.schema, optionalsAsNull: false, usage: converted.usage };
+    return {
+      strict: false,
+      reason: converted.reason,
+      pointer: converted.pointer,
+      schema: nonStrictSchema(tool.inputSchema),
       optionalsAsNull: false,
     };
   });
 }
 
 /**
- * The schema Anthropic is sent for a tool: strict form when `strict` is on and the schema
- * allows it. Anthropic's strict form keeps optional properties optional.
+ * The schemas Anthropic is sent for tools listed in one request, in the order given: each
+ * tool's {@link anthropicForm}, except that tools beyond Anthropic's per-request strict
+ * budget ({@link ANTHROPIC_STRICT_LIMITS}: strict tools, optional and union-typed
+ * properties across them), counted in sorted order of tool key, are sent `strict: false`
+ * with why.
  */
-export function anthropicForm(tool: ToolSpec, strict: boolean): StrictForm {
-  if (!strict)
+export function anthropicForms(tools: readonly ToolSpec[], strict: boolean): StrictForm[] {
+  const forms = tools.map((tool) => anthropicToolForm(tool, strict));
+  const budget = applyAnthropicStrictBudget(
+    tools.map((tool, i) => ({ key: toolKey(tool), usage: forms[i]!.strict ? forms[i]!.usage : undefined })),
+  );
+  return tools.map((tool, i) => {
+    const { usage: _u, ...form } = forms[i]!;
+    const over = budget.get(toolKey(tool));
+    if (!form.strict || over === undefined) return form;
     return {
       strict: false,
-      reason: STRICT_DISABLED_REASON,
-      schema: withoutMetaKeywords(tool.inputSchema),
-      optionalsAsNull: false,
-    };
-  return cached(tool.inputSchema, "anthropic", (): StrictForm => {
-    const converted = toAnthropicStrictSchema(withoutMetaKeywords(tool.inputSchema));
-    if (converted.strict) return { strict: true, schema: converted.schema, optionalsAsNull: false };
-    return {
-      strict: false,
-      reason: converted.reason,
-      pointer: converted.pointer,
-      schema: converted.schema,
+      reason: over,
+      pointer: "",
+      schema: nonStrictSchema(tool.inputSchema),
       optionalsAsNull: false,
     };
   });
@@ -102,15 +149,19 @@ export function geminiForm(tool: ToolSpec): { schema: JsonSchema; issues: readon
   return cached(tool.inputSchema, "gemini", () => toGeminiSchema(tool.inputSchema));
 }
 
-/** Whether each vendor with a strict mode gets the tool strict, under the config's `strict` options. */
+/**
+ * Whether each vendor with a strict mode gets each tool strict, under the config's `strict`
+ * options, for `tools` sent together (Anthropic's limits are per request); in the order given.
+ */
 export function strictCoverage(
-  tool: ToolSpec,
+  tools: readonly ToolSpec[],
   options: { openai: { strict: boolean }; anthropic: { strict: boolean } },
-): Record<StrictVendor, StrictOutcome> {
-  return {
+): Array<Record<StrictVendor, StrictOutcome>> {
+  const anthropic = anthropicForms(tools, options.anthropic.strict);
+  return tools.map((tool, i) => ({
     openai: outcome(openaiForm(tool, options.openai.strict)),
-    anthropic: outcome(anthropicForm(tool, options.anthropic.strict)),
-  };
+    anthropic: outcome(anthropic[i]!),
+  }));
 }
 
 function outcome(form: StrictForm): StrictOutcome {

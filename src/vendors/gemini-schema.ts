@@ -10,10 +10,13 @@
  * enum, which no plain value can satisfy), and a schema within that subset means the same
  * to every Gemini model and to Vertex AI.
  *
- * Rewrites, exact: local `$ref`s are inlined (with their siblings applied), `const c` →
- * `enum: [c]`, a type union of several types → `anyOf` of one type each (`null` stays in
+ * Rewrites, exact: local `$ref`s are inlined, their siblings merged in as an `allOf`
+ * branch would be, `const c` → `enum: [c]` (intersected with an `enum` beside it), a type union of several types → `anyOf` of one type each (`null` stays in
  * `type: [T, "null"]`), `true` schemas → `{}`, `allOf` with one branch merged into its
- * schema. Annotations with no meaning to Gemini (`$schema`, `$id`, `$comment`, `examples`,
+ * schema. Merges (of `$ref` targets and `allOf` branches into the schema around them) are
+ * done after all of a schema's keywords are read: `properties` and `required` are joined,
+ * enums intersected and bounds tightened; any other keyword that would overwrite a
+ * different value is a loss (reported, the schema's own value kept). Annotations with no meaning to Gemini (`$schema`, `$id`, `$comment`, `examples`,
  * `deprecated`, `readOnly`, `writeOnly`, `content*`, `x-*`, definitions once inlined) are
  * left out silently.
  *
@@ -23,7 +26,7 @@
  * `unevaluated*`, `contains`, `uniqueItems`, `multipleOf`, maps (`additionalProperties`
  * with a schema), tuples (`prefixItems`, array `items`), `false` schemas, object-valued
  * `enum`/`const` are dropped (loosened); `exclusiveMinimum`/`exclusiveMaximum` become
- * `minimum`/`maximum` (loosened); a recursive `$ref` (which cannot be inlined) becomes an
+ * `minimum`/`maximum` (loosened; draft 4's `exclusiveMinimum: true` too); a recursive `$ref` (which cannot be inlined) becomes an
  * unconstrained schema. Arguments are still validated against the full schema on every
  * call, so a loosened schema lets the model send something the tool then refuses.
  */
@@ -195,8 +198,23 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
       );
     return {};
   }
-  let out: Schema = {};
-  if (Object.hasOwn(node, "$ref")) out = convertRef(node, path, ctx);
+  // The node's own keywords go into `own`; what `$ref` and `allOf` bring is merged in once
+  // they are all read, so no keyword's result depends on where it is written.
+  const own: Schema = {};
+  const parts: Array<{ keyword: string; schema: Schema }> = [];
+  if (Object.hasOwn(node, "$ref")) parts.push({ keyword: "$ref", schema: convertRef(node, path, ctx) });
+  const put = (keyword: string, key: string, value: JsonValue): void => {
+    if (Object.hasOwn(own, key) && !sameJson(own[key]!, value)) {
+      issue(
+        ctx,
+        path,
+        keyword,
+        `${keyword} would overwrite the ${key} another keyword of this schema gives; dropped (loosened)`,
+      );
+      return;
+    }
+    own[key] = value;
+  };
 
   for (const [key, value] of Object.entries(node)) {
     if (key === "$ref" || SILENT.has(key) || key.startsWith("x-")) continue;
@@ -205,36 +223,40 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
       issue(ctx, path, key, DROPPED[key]!);
       continue;
     }
+    if (key === "minimum" || key === "maximum") {
+      if (typeof value === "number") tighten(own, key, value);
+      continue;
+    }
     if (Object.hasOwn(COPIED, key)) {
-      if (ofType(value, COPIED[key]!)) out[key] = value;
+      if (ofType(value, COPIED[key]!)) own[key] = value;
       continue;
     }
     switch (key) {
       case "type":
-        Object.assign(out, convertType(value));
+        for (const [k, v] of Object.entries(convertType(value))) put(key, k, v);
         break;
       case "default":
-        out.default = value;
+        own.default = value;
         break;
       case "enum":
-        if (Array.isArray(value) && value.every(isPrimitive)) out.enum = value;
+        if (Array.isArray(value) && value.every(isPrimitive)) intersectEnum(own, value);
         else issue(ctx, path, key, "enum values that are objects or arrays are not supported; dropped (loosened)");
         break;
       case "const":
-        if (isPrimitive(value)) out.enum = [value];
+        if (isPrimitive(value)) intersectEnum(own, [value]);
         else issue(ctx, path, key, "a const that is an object or array is not supported; dropped (loosened)");
         break;
       case "properties":
         if (isPlainObject(value))
-          out.properties = Object.fromEntries(
+          own.properties = Object.fromEntries(
             Object.entries(value).map(([name, sub]): [string, JsonValue] => [name, convert(sub, [...at, name], ctx)]),
           );
         break;
       case "required":
-        if (Array.isArray(value)) out.required = value.filter((v) => typeof v === "string");
+        if (Array.isArray(value)) own.required = value.filter((v) => typeof v === "string");
         break;
       case "additionalProperties":
-        if (value === false) out.additionalProperties = false;
+        if (value === false) own.additionalProperties = false;
         else if (value !== true && !(isPlainObject(value) && Object.keys(value).length === 0))
           issue(
             ctx,
@@ -246,10 +268,15 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
       case "items":
         if (Array.isArray(value))
           issue(ctx, path, key, "tuples (items as an array) are not supported; dropped (loosened: any items)");
-        else out.items = convert(value, at, ctx);
+        else own.items = convert(value, at, ctx);
         break;
       case "anyOf":
-        if (Array.isArray(value)) out.anyOf = value.map((b, i) => convert(b, [...at, String(i)], ctx));
+        if (Array.isArray(value))
+          put(
+            key,
+            "anyOf",
+            value.map((b, i) => convert(b, [...at, String(i)], ctx)),
+          );
         break;
       case "oneOf":
         if (!Array.isArray(value)) break;
@@ -263,7 +290,11 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
           key,
           "oneOf is not supported; rewritten as anyOf (loosened: a value matching several branches is accepted)",
         );
-        out.anyOf = value.map((b, i) => convert(b, [...at, String(i)], ctx));
+        put(
+          key,
+          "anyOf",
+          value.map((b, i) => convert(b, [...at, String(i)], ctx)),
+        );
         break;
       case "allOf":
         if (!Array.isArray(value)) break;
@@ -274,21 +305,25 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
             key,
             "allOf is not supported; its branches are merged into one schema (loosened where they disagree)",
           );
-        for (const [i, branch] of value.entries()) out = merge(out, convert(branch, [...at, String(i)], ctx));
+        for (const [i, branch] of value.entries())
+          parts.push({ keyword: key, schema: convert(branch, [...at, String(i)], ctx) });
         break;
       case "exclusiveMinimum":
       case "exclusiveMaximum": {
-        if (typeof value !== "number") break;
         const bound = key === "exclusiveMinimum" ? "minimum" : "maximum";
+        if (value === true) {
+          // Draft 4: the `minimum`/`maximum` beside it is exclusive.
+          issue(
+            ctx,
+            path,
+            key,
+            `${key}: true (draft 4) is not supported; ${bound} is sent as an inclusive bound (loosened: the bound itself is accepted)`,
+          );
+          break;
+        }
+        if (typeof value !== "number") break;
         issue(ctx, path, key, `${key} is not supported; sent as ${bound} (loosened: the bound itself is accepted)`);
-        const current = out[bound];
-        const tighter =
-          typeof current !== "number"
-            ? value
-            : bound === "minimum"
-              ? Math.max(current, value)
-              : Math.min(current, value);
-        out[bound] = tighter;
+        tighten(own, bound, value);
         break;
       }
       default:
@@ -296,7 +331,44 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
         break;
     }
   }
+  let out = own;
+  for (const part of parts)
+    out = merge(out, part.schema, (detail) =>
+      issue(
+        ctx,
+        path,
+        part.keyword,
+        `${part.keyword} gives ${detail} that differs from the one the schema has; the ${part.keyword}'s is dropped (loosened)`,
+      ),
+    );
   return out;
+}
+
+/** Sets `minimum`/`maximum` to `value`, or keeps the tighter one already there. */
+function tighten(out: Schema, bound: "minimum" | "maximum", value: number): void {
+  const current = out[bound];
+  out[bound] =
+    typeof current !== "number" ? value : bound === "minimum" ? Math.max(current, value) : Math.min(current, value);
+}
+
+/** `enum` as the values both allow (exact: a value must satisfy each of `enum` and `const`). */
+function intersectEnum(out: Schema, values: JsonValue[]): void {
+  const current = out.enum;
+  out.enum = Array.isArray(current) ? current.filter((v) => values.some((w) => sameJson(v, w))) : values;
+}
+
+function sameJson(a: JsonValue, b: JsonValue): boolean {
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
+function canonical(value: JsonValue): JsonValue {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((k): [string, JsonValue] => [k, canonical(value[k]!)]),
+  );
 }
 
 /** `type` in the subset: one type, `[T, "null"]`, or `anyOf` of one type each. */
@@ -370,15 +442,47 @@ function resolvePointer(root: JsonValue, ref: string): { value: JsonValue; path:
   return { value, path };
 }
 
-/** `a` and `b` as one schema: properties and required joined, other keywords from `a` first. */
-function merge(a: Schema, b: Schema): Schema {
+/** Bounds that combine exactly: the tighter of two is what both allow. */
+const LOWER_BOUNDS = new Set(["minimum", "minLength", "minItems", "minProperties"]);
+const UPPER_BOUNDS = new Set(["maximum", "maxLength", "maxItems", "maxProperties"]);
+/** Annotations: the schema's own wins without a loss of constraint. */
+const ANNOTATIONS = new Set(["title", "description", "default"]);
+
+/**
+ * `a` and `b` as one schema (both must hold): properties joined (one both have is merged
+ * in turn), required joined, enums intersected, bounds tightened; for any other keyword
+ * both have with different values, `a`'s is kept and `conflict` is told.
+ */
+function merge(a: Schema, b: Schema, conflict: (detail: string) => void): Schema {
   const out: Schema = { ...a };
   for (const [key, value] of Object.entries(b)) {
-    if (key === "properties" && isPlainObject(out.properties) && isPlainObject(value))
-      out.properties = { ...value, ...out.properties };
-    else if (key === "required" && Array.isArray(out.required) && Array.isArray(value))
-      out.required = [...new Set([...out.required, ...value])];
-    else if (!Object.hasOwn(out, key)) out[key] = value;
+    if (!Object.hasOwn(out, key)) {
+      out[key] = value;
+      continue;
+    }
+    const current = out[key]!;
+    if (sameJson(current, value)) continue;
+    if (key === "properties" && isPlainObject(current) && isPlainObject(value)) {
+      const props: Schema = { ...current };
+      for (const [name, sub] of Object.entries(value)) {
+        const mine = props[name];
+        props[name] =
+          mine === undefined
+            ? sub
+            : isPlainObject(mine) && isPlainObject(sub)
+              ? merge(mine, sub, (d) => conflict(`for property ${JSON.stringify(name)} ${d}`))
+              : mine;
+      }
+      out.properties = props;
+    } else if (key === "required" && Array.isArray(current) && Array.isArray(value))
+      out.required = [...new Set([...current, ...value])];
+    else if (key === "enum" && Array.isArray(current) && Array.isArray(value))
+      out.enum = current.filter((v) => value.some((w) => sameJson(v, w)));
+    else if (LOWER_BOUNDS.has(key) && typeof current === "number" && typeof value === "number")
+      out[key] = Math.max(current, value);
+    else if (UPPER_BOUNDS.has(key) && typeof current === "number" && typeof value === "number")
+      out[key] = Math.min(current, value);
+    else if (!ANNOTATIONS.has(key)) conflict(`a ${key}`);
   }
   return out;
 }

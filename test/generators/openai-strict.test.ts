@@ -957,3 +957,42 @@ function walkObjects(node: unknown, visit: (node: Record<string, unknown>) => vo
     }
   }
 }
+
+describe("toStrictSchema: const beside enum", () => {
+  it("keeps the const (the enum's intersection with it) when the property becomes nullable", () => {
+    const got = toStrictSchema({
+      type: "object",
+      properties: { a: { type: "string", const: "x", enum: ["x", "y"] } },
+    });
+    expect(got).toEqual({
+      strict: true,
+      schema: {
+        type: "object",
+        properties: { a: { type: ["string", "null"], enum: ["x", null] } },
+        required: ["a"],
+        additionalProperties: false,
+      },
+    });
+  });
+
+  it("keeps a required const alone", () => {
+    const got = toStrictSchema({
+      type: "object",
+      properties: { a: { enum: ["x", "y"], const: "x" } },
+      required: ["a"],
+    });
+    expect(got.strict).toBe(true);
+    expect((got.schema.properties as Record<string, JsonSchema>).a).toMatchObject({ const: "x" });
+    expect((got.schema.properties as Record<string, JsonSchema>).a).not.toHaveProperty("enum");
+  });
+
+  it("refuses a const that is not one of the enum values", () => {
+    const got = toStrictSchema({
+      type: "object",
+      properties: { a: { type: "string", const: "z", enum: ["x", "y"] } },
+    });
+    expect(got.strict).toBe(false);
+    if (got.strict) return;
+    expect(got.reason).toMatch(/const is not one of the enum values .* \(at #\/properties\/a\/const\)/);
+  });
+});

@@ -3,7 +3,13 @@ import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { JsonSchema } from "../../src/ir/types.js";
 import { runPipeline } from "../../src/pipeline.js";
-import { toAnthropicStrictSchema } from "../../src/vendors/anthropic-strict.js";
+import {
+  ANTHROPIC_STRICT_LIMITS,
+  applyAnthropicStrictBudget,
+  toAnthropicStrictSchema,
+} from "../../src/vendors/anthropic-strict.js";
+import { anthropicForm, anthropicForms, openaiForm, strictCoverage } from "../../src/vendors/forms.js";
+import { makeTool } from "../helpers/make-tool.js";
 import { toGeminiSchema } from "../../src/vendors/gemini-schema.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
@@ -60,8 +66,8 @@ describe("typed vendor modules", () => {
     ]);
     const { file } = await pipeline(p);
     const openai = file("vendors/openai.ts");
-    expect(openai).toMatch(/strict_one: \{\n\s+name: "strict_one",\n.*\n\s+optionalsAsNull: true,/);
-    expect(openai).toMatch(/loose_one: \{\n\s+name: "loose_one",\n.*\n\s+optionalsAsNull: false,/);
+    expect(openai).toMatch(/strict_one: \{\n\s+name: "strict_one",\n[^}]*\n\s+optionalsAsNull: true,/);
+    expect(openai).toMatch(/loose_one: \{\n\s+name: "loose_one",\n[^}]*\n\s+optionalsAsNull: false,/);
     expect(file("vendors/anthropic.ts")).not.toContain("optionalsAsNull: true");
     expect(file("vendors/gemini.ts")).not.toContain("optionalsAsNull: true");
   });
@@ -210,6 +216,7 @@ describe("Anthropic strict tool use", () => {
         required: ["name"],
         additionalProperties: false,
       },
+      usage: { optionalProperties: 3, unionProperties: 0 },
     });
   });
 
@@ -322,5 +329,201 @@ describe("the manifest and --verbose", () => {
     // Each vendor file uses its own names.
     expect(json("gemini.json").functionDeclarations.map((d: { name: string }) => d.name)).toContain("a.b");
     expect(json("anthropic.json").tools.map((d: { name: string }) => d.name)).toContain("a__b");
+  });
+});
+
+describe("Gemini conversion merges", () => {
+  it("joins properties and required of allOf branches with the schema's own, whatever the key order", () => {
+    for (const schema of [
+      {
+        allOf: [{ properties: { a: { type: "string" } }, required: ["a"] }],
+        properties: { b: { type: "integer" } },
+        required: ["b"],
+      },
+      {
+        properties: { b: { type: "integer" } },
+        required: ["b"],
+        allOf: [{ properties: { a: { type: "string" } }, required: ["a"] }],
+      },
+    ] as JsonSchema[]) {
+      const { schema: out, issues } = toGeminiSchema({ type: "object", ...schema });
+      expect(issues).toEqual([]);
+      expect(out.properties).toEqual({ a: { type: "string" }, b: { type: "integer" } });
+      expect([...(out.required as string[])].sort()).toEqual(["a", "b"]);
+    }
+  });
+
+  it("merges $ref siblings like an allOf branch: the target's properties stay", () => {
+    const { schema: out, issues } = toGeminiSchema({
+      type: "object",
+      properties: { p: { $ref: "#/$defs/A", properties: { extra: { type: "boolean" } }, required: ["extra"] } },
+      $defs: { A: { type: "object", properties: { a: { type: "string" } }, required: ["a"] } },
+    });
+    expect(issues).toEqual([]);
+    expect((out.properties as Record<string, JsonSchema>).p).toEqual({
+      type: "object",
+      properties: { extra: { type: "boolean" }, a: { type: "string" } },
+      required: ["extra", "a"],
+    });
+  });
+
+  it("intersects enums and tightens bounds, exactly", () => {
+    const { schema: out, issues } = toGeminiSchema({
+      type: "object",
+      properties: {
+        e: { enum: ["x", "y"], const: "x" },
+        n: { type: "number", allOf: [{ minimum: 5 }], minimum: 1, exclusiveMinimum: 3 },
+      },
+    });
+    const props = out.properties as Record<string, JsonSchema>;
+    expect(props.e).toEqual({ enum: ["x"] });
+    expect(props.n).toEqual({ type: "number", minimum: 5 });
+    expect(issues.map((i) => i.keyword)).toEqual(["exclusiveMinimum"]);
+  });
+
+  it("reports GEMINI_SCHEMA_LOSSY when a merge would still overwrite something", () => {
+    const { issues } = toGeminiSchema({
+      type: "object",
+      properties: {
+        p: { type: "string", allOf: [{ type: "integer" }] },
+        q: { $ref: "#/$defs/S", format: "email" },
+        r: { type: ["string", "integer"], anyOf: [{ minLength: 1 }, { minimum: 0 }] },
+      },
+      $defs: { S: { type: "string", format: "uri" } },
+    });
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        pointer: "/properties/p/allOf",
+        impact: "major",
+        message: expect.stringMatching(/a type/),
+      }),
+    );
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        pointer: "/properties/q/$ref",
+        impact: "major",
+        message: expect.stringMatching(/a format/),
+      }),
+    );
+    expect(issues).toContainEqual(expect.objectContaining({ pointer: "/properties/r/anyOf", impact: "major" }));
+  });
+
+  it("reports draft 4's exclusiveMinimum: true as a dropped constraint", () => {
+    const { schema: out, issues } = toGeminiSchema({
+      type: "object",
+      properties: { n: { type: "number", minimum: 0, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false } },
+    });
+    expect((out.properties as Record<string, JsonSchema>).n).toEqual({ type: "number", minimum: 0, maximum: 9 });
+    expect(issues).toEqual([
+      expect.objectContaining({
+        pointer: "/properties/n/exclusiveMinimum",
+        impact: "minor",
+        message: expect.stringMatching(/draft 4.*inclusive bound/),
+      }),
+    ]);
+  });
+});
+
+describe("Anthropic's per-request strict budget", () => {
+  const optionals = (n: number): JsonSchema => ({
+    type: "object",
+    properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: "string" }])),
+  });
+  const unions = (n: number): JsonSchema => ({
+    type: "object",
+    properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`u${i}`, { type: ["string", "integer"] }])),
+    required: Array.from({ length: n }, (_, i) => `u${i}`),
+  });
+
+  it("documents Anthropic's limits", () => {
+    expect(ANTHROPIC_STRICT_LIMITS).toEqual({ maxStrictTools: 20, maxOptionalProperties: 24, maxUnionProperties: 16 });
+  });
+
+  it("counts optional properties across tools, in sorted order, and says why a tool is left out", () => {
+    const tools = [
+      makeTool({ name: "c", module: "m", inputSchema: optionals(10) }),
+      makeTool({ name: "a", module: "m", inputSchema: optionals(10) }),
+      makeTool({ name: "b", module: "m", inputSchema: optionals(10) }),
+      makeTool({ name: "d", module: "m", inputSchema: optionals(4) }),
+    ];
+    const forms = anthropicForms(tools, true);
+    expect(forms.map((f) => f.strict)).toEqual([false, true, true, true]);
+    const c = forms[0]!;
+    expect(c.strict === false && c.reason).toBe(
+      "over Anthropic's per-request strict budget (24 optional properties across strict tools)",
+    );
+    expect(c.strict === false && c.pointer).toBe("");
+    expect(c.schema).toEqual(optionals(10));
+    // On its own, each tool fits.
+    expect(anthropicForm(tools[0]!, true).strict).toBe(true);
+    // The order of the tools does not matter.
+    expect(anthropicForms([...tools].reverse(), true).map((f) => f.strict)).toEqual([true, true, true, false]);
+    // The manifest agrees with the generated tools.
+    expect(strictCoverage(tools, { openai: { strict: true }, anthropic: { strict: true } })[0]!.anthropic).toEqual({
+      strict: false,
+      reason: "over Anthropic's per-request strict budget (24 optional properties across strict tools)",
+      pointer: "",
+    });
+  });
+
+  it("counts union-typed properties and strict tools across tools", () => {
+    const byUnions = anthropicForms(
+      [
+        makeTool({ name: "a", module: "m", inputSchema: unions(9) }),
+        makeTool({ name: "b", module: "m", inputSchema: unions(9) }),
+      ],
+      true,
+    );
+    expect(byUnions.map((f) => f.strict)).toEqual([true, false]);
+    expect(byUnions[1]!.strict === false && byUnions[1]!.reason).toMatch(
+      /16 union-typed properties across strict tools/,
+    );
+
+    const many = Array.from({ length: 22 }, (_, i) =>
+      makeTool({ name: `t${String(i).padStart(2, "0")}`, module: "m", inputSchema: { type: "object" } }),
+    );
+    const forms = anthropicForms(many, true);
+    expect(forms.filter((f) => f.strict)).toHaveLength(20);
+    expect(forms.slice(20).map((f) => f.strict === false && f.reason)).toEqual([
+      "over Anthropic's per-request strict budget (20 strict tools)",
+      "over Anthropic's per-request strict budget (20 strict tools)",
+    ]);
+  });
+
+  it("keeps packing smaller tools after one does not fit", () => {
+    const result = applyAnthropicStrictBudget([
+      { key: "a", usage: { optionalProperties: 20, unionProperties: 0 } },
+      { key: "b", usage: { optionalProperties: 10, unionProperties: 0 } },
+      { key: "c", usage: { optionalProperties: 4, unionProperties: 0 } },
+      { key: "d", usage: undefined },
+    ]);
+    expect([...result]).toEqual([
+      ["a", undefined],
+      ["b", expect.stringMatching(/24 optional properties/)],
+      ["c", undefined],
+    ]);
+  });
+});
+
+describe("non-strict tools", () => {
+  it("are sent without unreachable definitions, for OpenAI and Anthropic alike", () => {
+    const tool = makeTool({
+      inputSchema: {
+        type: "object",
+        properties: { a: { oneOf: [{ $ref: "#/$defs/Used" }, { type: "integer" }] } },
+        $defs: { Used: { type: "string" }, Unused: { type: "object", patternProperties: { x: {} } } },
+      },
+    });
+    for (const form of [
+      openaiForm(tool, true),
+      anthropicForm(tool, true),
+      openaiForm(tool, false),
+      anthropicForm(tool, false),
+    ]) {
+      expect(form.strict).toBe(false);
+      expect(form.schema.$defs).toEqual({ Used: { type: "string" } });
+    }
+    // The tool itself is left as it was.
+    expect(Object.keys(tool.inputSchema.$defs as object)).toEqual(["Used", "Unused"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type JsonSchemaObject, stripStrictNulls } from "../../packages/runtime/src/index.js";
+import { type JsonSchemaObject, stripStrictNulls, ValidationError } from "../../packages/runtime/src/index.js";
 
 const str = { type: "string" };
 
@@ -203,5 +203,67 @@ describe("stripStrictNulls", () => {
 
   it("a schema without properties leaves everything", () => {
     expect(stripStrictNulls({ a: null }, { type: "object" })).toEqual({ a: null });
+  });
+});
+
+describe("stripStrictNulls: branches told apart by constraints, and bounded work (review cases)", () => {
+  it("picks the anyOf branch the stripped value is valid under, not the one keeping most nulls", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        q: {
+          anyOf: [
+            {
+              type: "object",
+              properties: { kind: { type: "string", pattern: "^a$" }, v: { type: "string" } },
+              required: ["kind"],
+            },
+            {
+              type: "object",
+              properties: { kind: { type: "string", pattern: "^b$" }, v: { type: ["string", "null"] } },
+              required: ["kind"],
+            },
+          ],
+        },
+      },
+      required: ["q"],
+    };
+    expect(stripStrictNulls({ q: { kind: "a", v: null } }, schema)).toEqual({ q: { kind: "a" } });
+    expect(stripStrictNulls({ q: { kind: "b", v: null } }, schema)).toEqual({ q: { kind: "b", v: null } });
+  });
+
+  it("walks a deep recursive anyOf tree in linear work (model-written arguments cannot stall it)", () => {
+    const schema = {
+      type: "object",
+      properties: { tree: { $ref: "#/$defs/Node" } },
+      required: ["tree"],
+      $defs: {
+        Node: {
+          anyOf: [
+            { type: "object", properties: { kids: { type: "array", items: { $ref: "#/$defs/Node" } } } },
+            {
+              type: "object",
+              properties: { kids: { type: "array", items: { $ref: "#/$defs/Node" } }, tag: { type: "string" } },
+            },
+          ],
+        },
+      },
+    };
+    // Without memoization this is about 2^100 steps: each level tried both branches in full.
+    let node: Record<string, unknown> = { kids: null, tag: null };
+    let expected: Record<string, unknown> = {};
+    for (let i = 0; i < 100; i++) {
+      node = { kids: [node], tag: null };
+      expected = { kids: [expected] };
+    }
+    expect(stripStrictNulls({ tree: node }, schema)).toEqual({ tree: expected });
+  });
+
+  it("refuses nesting deeper than it walks with a ValidationError, not a stack overflow", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 5000; i++) deep = [deep];
+    expect(() => stripStrictNulls({ a: deep }, { type: "object", properties: { a: { type: "array" } } })).toThrow(
+      ValidationError,
+    );
   });
 });

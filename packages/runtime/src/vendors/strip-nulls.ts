@@ -13,12 +13,57 @@
  * The walk follows the value through `properties`, `items`/`prefixItems`, local `$ref`s
  * and `allOf`; at an `anyOf`/`oneOf` it takes the branch the value belongs to (type,
  * `const`/`enum` and, since a strict-form object carries all its properties, the key
- * set), and when several fit, the one under which the fewest nulls are removed.
+ * set), and when several fit, the one under which the stripped value is valid (they may
+ * differ by `pattern`, `minimum`…), then the one under which the fewest nulls are removed.
+ * Work is bounded: results are memoized per value and schema, nesting is capped, and a
+ * walk that takes too many steps ends with a ValidationError — arguments come from a model.
  */
+import { ValidationError } from "../errors.js";
 import { jsonEqual } from "../json-equal.js";
 import type { JsonSchemaObject } from "../types.js";
+import { compileSchema, type ValidateFunction } from "../validation.js";
 
 type Schema = { readonly [key: string]: unknown };
+
+/** Deepest nesting of arguments walked (deeper: a ValidationError, never a stack overflow). */
+const MAX_DEPTH = 256;
+/** Most schema/value steps one call may take: model-written arguments must not stall the server. */
+const MAX_STEPS = 1_000_000;
+
+/**
+ * One walk's state. Results are memoized per (value object, schema object): without that,
+ * `anyOf` branches that each recurse (a tree of `Node = anyOf[…Node…]`) would be tried
+ * again at every level, exponentially in the depth.
+ */
+class Walk {
+  readonly fitsMemo = new WeakMap<object, Map<unknown, boolean>>();
+  readonly stripMemo = new WeakMap<object, Map<unknown, Stripped>>();
+  readonly validators = new Map<unknown, ValidateFunction | null>();
+  steps = 0;
+  constructor(readonly root: Schema) {}
+
+  step(): void {
+    if (++this.steps > MAX_STEPS)
+      throw new ValidationError(
+        "The arguments are too large or too ambiguous under the tool's schema to map back (too many steps)",
+      );
+  }
+
+  /** A validator of `branch` with the root's definitions, or null when it cannot be compiled. */
+  validatorOf(branch: unknown): ValidateFunction | null {
+    let validate = this.validators.get(branch);
+    if (validate !== undefined) return validate;
+    try {
+      const defs: Record<string, unknown> = {};
+      for (const key of ["$defs", "definitions"]) if (this.root[key] !== undefined) defs[key] = this.root[key];
+      validate = compileSchema({ ...defs, ...(branch as Record<string, unknown>) } as JsonSchemaObject);
+    } catch {
+      validate = null;
+    }
+    this.validators.set(branch, validate);
+    return validate;
+  }
+}
 
 interface Stripped {
   value: unknown;
@@ -44,18 +89,32 @@ export function stripStrictNulls(
   inputSchema: JsonSchemaObject,
 ): Record<string, unknown> {
   const root = inputSchema as Schema;
-  return strip(args, [root], root, new Set()).value as Record<string, unknown>;
+  return strip(args, [root], new Walk(root), new Set(), 0).value as Record<string, unknown>;
 }
 
 /**
  * Strips `value` against the conjunction of `schemas` (all apply to it). `seen` holds the
  * `$ref`s already followed at this value, so reference cycles that consume no input end.
  */
-function strip(value: unknown, schemas: readonly unknown[], root: Schema, seen: Set<string>): Stripped {
+function strip(value: unknown, schemas: readonly unknown[], walk: Walk, seen: Set<string>, depth: number): Stripped {
+  if (depth > MAX_DEPTH) throw new ValidationError(`The arguments are nested deeper than ${MAX_DEPTH} levels`);
+  walk.step();
+  // One schema object over an object value: the memoized case every recursion goes through.
+  const memoKey = schemas.length === 1 && seen.size === 0 && isObjectLike(value) ? schemas[0] : undefined;
+  if (memoKey !== undefined) {
+    const hit = walk.stripMemo.get(value as object)?.get(memoKey);
+    if (hit !== undefined) return hit;
+  }
   const conjuncts: Schema[] = [];
   const choices: unknown[][] = [];
-  flatten(schemas, root, seen, conjuncts, choices);
-  return stripFlat(value, conjuncts, choices, root, seen);
+  flatten(schemas, walk.root, seen, conjuncts, choices);
+  const result = stripFlat(value, conjuncts, choices, walk, seen, depth);
+  if (memoKey !== undefined) {
+    let byValue = walk.stripMemo.get(value as object);
+    if (byValue === undefined) walk.stripMemo.set(value as object, (byValue = new Map()));
+    byValue.set(memoKey, result);
+  }
+  return result;
 }
 
 /** {@link strip} once the schemas are flattened: resolves the choices, then walks the value. */
@@ -63,26 +122,33 @@ function stripFlat(
   value: unknown,
   conjuncts: readonly Schema[],
   choices: readonly unknown[][],
-  root: Schema,
+  walk: Walk,
   seen: Set<string>,
+  depth: number,
 ): Stripped {
   if (choices.length > 0) {
     const [branches, ...rest] = choices;
-    let best: Stripped | undefined;
+    const candidates: Array<{ branch: unknown; stripped: Stripped }> = [];
     for (const branch of branches) {
-      if (!fits(value, branch, root, new Set(seen))) continue;
-      const moreConjuncts = [...conjuncts];
-      const moreChoices = [...rest];
-      const branchSeen = new Set(seen);
-      flatten([branch], root, branchSeen, moreConjuncts, moreChoices);
-      const candidate = stripFlat(value, moreConjuncts, moreChoices, root, branchSeen);
-      if (best === undefined || candidate.removed < best.removed) best = candidate;
+      if (!fits(value, branch, walk, new Set(seen))) continue;
+      let stripped: Stripped;
+      if (conjuncts.length === 0 && rest.length === 0) {
+        stripped = strip(value, [branch], walk, seen.size === 0 ? seen : new Set(seen), depth);
+      } else {
+        const moreConjuncts = [...conjuncts];
+        const moreChoices = [...rest];
+        const branchSeen = new Set(seen);
+        flatten([branch], walk.root, branchSeen, moreConjuncts, moreChoices);
+        stripped = stripFlat(value, moreConjuncts, moreChoices, walk, branchSeen, depth);
+      }
+      candidates.push({ branch, stripped });
     }
     // No branch fits: the value is not what the schema describes; the rest still applies.
-    return best ?? stripFlat(value, conjuncts, rest, root, seen);
+    if (candidates.length === 0) return stripFlat(value, conjuncts, rest, walk, seen, depth);
+    return chooseBranch(candidates, walk).stripped;
   }
 
-  if (Array.isArray(value)) return stripArray(value, conjuncts, root);
+  if (Array.isArray(value)) return stripArray(value, conjuncts, walk, depth);
   if (!isPlainObject(value)) return { value, removed: 0 };
 
   let removed = 0;
@@ -95,15 +161,15 @@ function stripFlat(
       if (isPlainObject(props) && Object.hasOwn(props, key)) applicable.push(props[key]);
       if (Array.isArray(schema.required) && schema.required.includes(key)) required = true;
     }
-    if (item === null && !required && applicable.some((s) => rejectsNull(s, root, new Set()))) {
+    if (item === null && !required && applicable.some((s) => rejectsNull(s, walk.root, new Set()))) {
       removed++;
       continue;
     }
     if (applicable.length === 0) {
-      entries.push([key, copy(item)]);
+      entries.push([key, copy(item, depth + 1)]);
       continue;
     }
-    const inner = strip(item, applicable, root, new Set());
+    const inner = strip(item, applicable, walk, new Set(), depth + 1);
     removed += inner.removed;
     entries.push([key, inner.value]);
   }
@@ -111,7 +177,38 @@ function stripFlat(
   return { value: Object.fromEntries(entries), removed };
 }
 
-function stripArray(value: readonly unknown[], conjuncts: readonly Schema[], root: Schema): Stripped {
+/**
+ * Of the branches a value fits, the one it belongs to: when several fit (they may differ
+ * only by constraints `fits` does not check, such as `pattern` or `minimum`), the first
+ * under which the stripped value is valid, then the fewest nulls removed.
+ */
+function chooseBranch(
+  candidates: ReadonlyArray<{ branch: unknown; stripped: Stripped }>,
+  walk: Walk,
+): { branch: unknown; stripped: Stripped } {
+  if (candidates.length === 1) return candidates[0];
+  let best: { branch: unknown; stripped: Stripped; valid: boolean } | undefined;
+  for (const candidate of candidates) {
+    const validate = walk.validatorOf(candidate.branch);
+    let valid: boolean;
+    try {
+      valid = validate === null || validate(candidate.stripped.value);
+    } catch {
+      // A schema whose references loop without consuming input overflows the validator.
+      valid = false;
+    }
+    if (
+      best === undefined ||
+      (valid && !best.valid) ||
+      (valid === best.valid && candidate.stripped.removed < best.stripped.removed)
+    ) {
+      best = { ...candidate, valid };
+    }
+  }
+  return best as { branch: unknown; stripped: Stripped };
+}
+
+function stripArray(value: readonly unknown[], conjuncts: readonly Schema[], walk: Walk, depth: number): Stripped {
   let removed = 0;
   const out = value.map((item, i) => {
     const applicable: unknown[] = [];
@@ -128,8 +225,8 @@ function stripArray(value: readonly unknown[], conjuncts: readonly Schema[], roo
         applicable.push(schema.items);
       }
     }
-    if (applicable.length === 0) return copy(item);
-    const inner = strip(item, applicable, root, new Set());
+    if (applicable.length === 0) return copy(item, depth + 1);
+    const inner = strip(item, applicable, walk, new Set(), depth + 1);
     removed += inner.removed;
     return inner.value;
   });
@@ -195,13 +292,30 @@ function rejectsNull(schema: unknown, root: Schema, seen: Set<string>): boolean 
  * string, number and size constraints. Used only to pick `anyOf`/`oneOf` branches, so it
  * errs towards "fits": every branch the value is valid under fits.
  */
-function fits(value: unknown, schema: unknown, root: Schema, seen: Set<string>): boolean {
+function fits(value: unknown, schema: unknown, walk: Walk, seen: Set<string>): boolean {
   if (typeof schema === "boolean") return schema;
   if (!isPlainObject(schema)) return true;
+  walk.step();
+  const memo = seen.size === 0 && isObjectLike(value);
+  if (memo) {
+    const hit = walk.fitsMemo.get(value as object)?.get(schema);
+    if (hit !== undefined) return hit;
+  }
+  const result = fitsUncached(value, schema, walk, seen);
+  if (memo) {
+    let byValue = walk.fitsMemo.get(value as object);
+    if (byValue === undefined) walk.fitsMemo.set(value as object, (byValue = new Map()));
+    byValue.set(schema, result);
+  }
+  return result;
+}
+
+function fitsUncached(value: unknown, schema: Schema, walk: Walk, seen: Set<string>): boolean {
+  const root = walk.root;
   if (typeof schema.$ref === "string" && !seen.has(schema.$ref)) {
     seen.add(schema.$ref);
     const target = resolveRef(schema.$ref, root);
-    if (target !== undefined && !fits(value, target, root, seen)) return false;
+    if (target !== undefined && !fits(value, target, walk, seen)) return false;
   }
   if (schema.type !== undefined) {
     const types = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -209,19 +323,19 @@ function fits(value: unknown, schema: unknown, root: Schema, seen: Set<string>):
   }
   if (Array.isArray(schema.enum) && !schema.enum.some((v) => jsonEqual(v, value))) return false;
   if (Object.hasOwn(schema, "const") && !jsonEqual(schema.const, value)) return false;
-  if (Array.isArray(schema.allOf) && !schema.allOf.every((s) => fits(value, s, root, new Set(seen)))) return false;
+  if (Array.isArray(schema.allOf) && !schema.allOf.every((s) => fits(value, s, walk, new Set(seen)))) return false;
   for (const key of ["anyOf", "oneOf"]) {
     const branches = schema[key];
-    if (Array.isArray(branches) && !branches.some((s) => fits(value, s, root, new Set(seen)))) return false;
+    if (Array.isArray(branches) && !branches.some((s) => fits(value, s, walk, new Set(seen)))) return false;
   }
-  if (isPlainObject(value)) return objectFits(value, schema, root);
+  if (isPlainObject(value)) return objectFits(value, schema, walk);
   if (Array.isArray(value) && schema.items !== undefined && !Array.isArray(schema.items)) {
-    return value.every((item) => fits(item, schema.items, root, new Set()));
+    return value.every((item) => fits(item, schema.items, walk, new Set()));
   }
   return true;
 }
 
-function objectFits(value: Record<string, unknown>, schema: Schema, root: Schema): boolean {
+function objectFits(value: Record<string, unknown>, schema: Schema, walk: Walk): boolean {
   const props = isPlainObject(schema.properties) ? schema.properties : undefined;
   const required = Array.isArray(schema.required) ? schema.required : [];
   for (const name of required) if (!Object.hasOwn(value, name)) return false;
@@ -233,10 +347,10 @@ function objectFits(value: Record<string, unknown>, schema: Schema, root: Schema
   for (const [key, item] of Object.entries(value)) {
     if (Object.hasOwn(props, key)) {
       if (item === null && !required.includes(key)) continue;
-      if (!fits(item, props[key], root, new Set())) return false;
+      if (!fits(item, props[key], walk, new Set())) return false;
     } else if (closed) {
       return false;
-    } else if (isPlainObject(extra) && !fits(item, extra, root, new Set())) {
+    } else if (isPlainObject(extra) && !fits(item, extra, walk, new Set())) {
       return false;
     }
   }
@@ -285,11 +399,19 @@ function resolveRef(ref: string, root: Schema): unknown {
   return node;
 }
 
-/** A deep copy of JSON data (other values are kept as they are). Internal to the runtime. */
-export function copy(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copy);
+/**
+ * A deep copy of JSON data (other values are kept as they are). Internal to the runtime.
+ * @throws ValidationError past {@link MAX_DEPTH} levels (never a stack overflow).
+ */
+export function copy(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new ValidationError(`The arguments are nested deeper than ${MAX_DEPTH} levels`);
+  if (Array.isArray(value)) return value.map((item) => copy(item, depth + 1));
   if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v, depth + 1)]));
+}
+
+function isObjectLike(value: unknown): value is object {
+  return typeof value === "object" && value !== null;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

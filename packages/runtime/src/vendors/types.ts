@@ -14,6 +14,12 @@ export type Vendor = "openai" | "anthropic" | "gemini";
 export interface VendorToolEntry {
   /** The MCP wire name the vendor name maps back to. */
   readonly name: string;
+  /**
+   * The tool's module, as the generated API names it (`createModuleRegistry(module, …)`):
+   * where modules share wire names and are served by registries of their own, it says
+   * which registry a call goes to.
+   */
+  readonly module?: string;
   /** The tool's original input schema (the one its validators check). */
   readonly inputSchema: JsonSchemaObject;
   /**
