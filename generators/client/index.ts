@@ -4,11 +4,11 @@ import { renderTemplate } from "../../src/generate/templates.js";
 import { describeSharedWireNames, moduleNamespaces, sharedWireNames } from "../../src/generate/modules.js";
 import { CLIENT_PATH, validatorNames, validatorsPath } from "../../src/generate/outputs.js";
 import { docComment, stringLiteral } from "../../src/generate/ts.js";
-import { schemaDialect, type Dialect } from "../../src/schema/ajv.js";
+import { dialectGroup, type DialectGroup } from "../../src/schema/ajv.js";
 
 /** Alias prefix of a validators module import per dialect (as in server.ts); `_` never occurs inside a module identifier. */
-const VALIDATOR_ALIAS: Record<Dialect, string> = {
-  draft7: "validators_",
+const VALIDATOR_ALIAS: Record<DialectGroup, string> = {
+  default: "validators_",
   "2019": "validators2019_",
   "2020": "validators2020_",
 };
@@ -39,9 +39,9 @@ export const clientGenerator: Generator = {
       tools: m.tools.map(({ tool, names }) => ({ camel: names.camel, nameLiteral: stringLiteral(tool.name) })),
       resultValidators: m.tools.flatMap(({ tool, names }) => {
         if (!validate || !tool.outputSchema) return [];
-        const { dialect } = schemaDialect(tool.outputSchema);
-        const alias = `${VALIDATOR_ALIAS[dialect]}${m.id}`;
-        validatorImports.set(alias, stringLiteral(`./${validatorsPath(m.module, dialect)}.js`));
+        const group = dialectGroup(tool.outputSchema);
+        const alias = `${VALIDATOR_ALIAS[group]}${m.id}`;
+        validatorImports.set(alias, stringLiteral(`./${validatorsPath(m.module, group)}.js`));
         return [
           { nameLiteral: stringLiteral(tool.name), validator: `${alias}.${validatorNames(names.pascal).result}` },
         ];

@@ -16,11 +16,11 @@ import {
   validatorNames,
   validatorsPath,
 } from "../../src/generate/outputs.js";
-import { schemaDialect, type Dialect } from "../../src/schema/ajv.js";
+import { dialectGroup, type DialectGroup } from "../../src/schema/ajv.js";
 
 /** Alias prefix of a validators module import per dialect; `_` never occurs inside a module identifier. */
-const VALIDATOR_ALIAS: Record<Dialect, string> = {
-  draft7: "validators_",
+const VALIDATOR_ALIAS: Record<DialectGroup, string> = {
+  default: "validators_",
   "2019": "validators2019_",
   "2020": "validators2020_",
 };
@@ -59,12 +59,12 @@ export const serverGenerator: Generator = {
     const validator = (
       module: string,
       id: string,
-      schema: Parameters<typeof schemaDialect>[0],
+      schema: Parameters<typeof dialectGroup>[0],
       name: string,
     ): string => {
-      const { dialect } = schemaDialect(schema);
-      const alias = `${VALIDATOR_ALIAS[dialect]}${id}`;
-      validatorImports.set(alias, stringLiteral(`./${validatorsPath(module, dialect)}.js`));
+      const group = dialectGroup(schema);
+      const alias = `${VALIDATOR_ALIAS[group]}${id}`;
+      validatorImports.set(alias, stringLiteral(`./${validatorsPath(module, group)}.js`));
       return `${alias}.${name}`;
     };
     const modules = namespaces.map((m) => ({

@@ -12,6 +12,7 @@ import { deprecatedTag, docText } from "../../src/generate/ts.js";
 import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
 import { prepareSchemaForTypes, restoreShadowedNames } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
+import { markOptionalElements } from "./tuples.js";
 import { indexFile } from "./index-file.js";
 import { toolKey } from "../../src/naming/table.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
@@ -89,7 +90,9 @@ async function compileTypes(
   options: Partial<Options>,
 ): Promise<string> {
   try {
-    return restoreShadowedNames(await compile(schema as JSONSchema4, String(schema.title), options));
+    const code = restoreShadowedNames(await compile(schema as JSONSchema4, String(schema.title), options));
+    typescript ??= (await import("ts-morph")).ts;
+    return markOptionalElements(code, typescript);
   } catch (e) {
     throw new GenerationError(
       `cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`,

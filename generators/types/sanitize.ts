@@ -1,6 +1,8 @@
 import type { JsonSchema } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
 import { commentText, docValue } from "../../src/generate/ts.js";
+import { schemaDialect } from "../../src/schema/ajv.js";
+import { prepareTuple } from "./tuples.js";
 
 // The only keywords json-schema-to-typescript is given. Everything else is dropped from
 // the copy it sees: its own code-pasting keywords (tsType, tsEnumNames…), validation-only
@@ -15,6 +17,7 @@ const TYPE_KEYWORDS = new Set([
   "additionalProperties",
   "patternProperties",
   "items",
+  "prefixItems",
   "additionalItems",
   "minItems",
   "maxItems",
@@ -33,7 +36,7 @@ const TYPE_KEYWORDS = new Set([
   "readOnly",
 ]);
 
-const NOT_FOR_OBJECTS = ["items", "additionalItems", "minItems", "maxItems", "format"];
+const NOT_FOR_OBJECTS = ["items", "prefixItems", "additionalItems", "minItems", "maxItems", "format"];
 
 /**
  * json-schema-to-typescript calls `properties.hasOwnProperty(…)`, which a property of that
@@ -95,12 +98,14 @@ export function prepareSchemaForTypes(
       renamed.set(`#/${map}/${escapePointer(key)}`, `#/${map}/${name}`);
     }
   }
+  const { dialect } = schemaDialect(schema);
   const prepared = mapSchema(schema, (s, path) => {
     const tags = path.length > 0 ? annotationTags(s) : [];
     for (const k of Object.keys(s)) if (!TYPE_KEYWORDS.has(k)) delete s[k];
     // Keywords of other types constrain nothing on an object, but json-schema-to-typescript
     // lets them decide the type (`{"type": "object", "format": "uuid"}` became `string`).
     if (s.type === "object") for (const k of NOT_FOR_OBJECTS) delete s[k];
+    prepareTuple(s, dialect);
     if (
       s.properties &&
       typeof s.properties === "object" &&

@@ -12,10 +12,12 @@ import { docComment } from "../../src/generate/ts.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import {
   createStandaloneAjv,
+  dialectGroup,
   namesInheritedProperty,
   schemaDialect,
   validationView,
   type Dialect,
+  type DialectGroup,
 } from "../../src/schema/ajv.js";
 import { toolKey } from "../../src/naming/table.js";
 import { validatorNames, validatorsPath } from "../../src/generate/outputs.js";
@@ -45,7 +47,10 @@ export const validatorsGenerator: Generator = {
   name: "validators",
   requires: [],
   generate(ctx: GeneratorContext) {
-    const groups = new Map<string, { module: string; dialect: Dialect; tools: ToolSpec[]; specs: ValidatorSpec[] }>();
+    const groups = new Map<
+      string,
+      { module: string; group: DialectGroup; tools: ToolSpec[]; specs: ValidatorSpec[] }
+    >();
     for (const tool of ctx.tools) {
       const { pascal } = ctx.names.get(toolKey(tool))!;
       const names = validatorNames(pascal);
@@ -55,21 +60,21 @@ export const validatorsGenerator: Generator = {
       if (tool.outputSchema)
         sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`, "outputSchema"]);
       for (const [exportName, schema, doc, side] of sides) {
-        const { dialect } = schemaDialect(schema);
-        const key = `${tool.module}\0${dialect}`;
-        let group = groups.get(key);
-        if (!group) groups.set(key, (group = { module: tool.module, dialect, tools: [], specs: [] }));
-        if (group.tools[group.tools.length - 1] !== tool) group.tools.push(tool);
-        group.specs.push({ exportName, schema, doc, tool, side });
+        const group = dialectGroup(schema);
+        const key = `${tool.module}\0${group}`;
+        let entry = groups.get(key);
+        if (!entry) groups.set(key, (entry = { module: tool.module, group, tools: [], specs: [] }));
+        if (entry.tools[entry.tools.length - 1] !== tool) entry.tools.push(tool);
+        entry.specs.push({ exportName, schema, doc, tool, side });
       }
     }
     const files: GeneratedFile[] = [];
     for (const group of [...groups.values()].sort((a, b) =>
-      validatorsPath(a.module, a.dialect) < validatorsPath(b.module, b.dialect) ? -1 : 1,
+      validatorsPath(a.module, a.group) < validatorsPath(b.module, b.group) ? -1 : 1,
     )) {
-      const base = validatorsPath(group.module, group.dialect);
+      const base = validatorsPath(group.module, group.group);
       const sources = [...new Set(group.tools.map((t) => t.locations.tool.file))].sort();
-      files.push({ path: `${base}.ts`, contents: moduleCode(group.specs, group.dialect, sources) });
+      files.push({ path: `${base}.ts`, contents: moduleCode(group.specs, sources) });
     }
     return files;
   },
@@ -90,11 +95,17 @@ export const SCHEMAS_PER_CHUNK = 100;
 // is annotated `ValidateFunction`, which is also what declaration emit writes.
 const NOCHECK = "// @ts-nocheck -- the bodies below are ajv's generated JavaScript; each export is typed explicitly.";
 
-function moduleCode(specs: ValidatorSpec[], dialect: Dialect, sources: string[]): string {
+// The dialects a module's chunks are compiled in, in file order: a file holds schemas
+// without `$schema` (2020-12, or draft-07 when written in draft-07 style) beside those
+// declaring draft-07 (see DialectGroup), each dialect in chunks of its own.
+const DIALECT_ORDER: readonly Dialect[] = ["2020", "draft7", "2019"];
+
+function moduleCode(specs: ValidatorSpec[], sources: string[]): string {
   // Deduplicate by content: the first export of a schema gets the compiled function,
-  // later ones are aliases of it (standalone code would otherwise emit it twice).
+  // later ones are aliases of it (standalone code would otherwise emit it twice). A
+  // schema's dialect follows from its content, so duplicates share it.
   const firstByContent = new Map<string, string>();
-  const distinct: ValidatorSpec[] = [];
+  const distinct = new Map<Dialect, ValidatorSpec[]>();
   const aliases: Array<[ValidatorSpec, string]> = [];
   for (const spec of specs) {
     const content = canonicalJson(spec.schema);
@@ -104,19 +115,26 @@ function moduleCode(specs: ValidatorSpec[], dialect: Dialect, sources: string[])
       continue;
     }
     firstByContent.set(content, spec.exportName);
-    distinct.push(spec);
+    const { dialect } = schemaDialect(spec.schema);
+    const list = distinct.get(dialect);
+    if (list) list.push(spec);
+    else distinct.set(dialect, [spec]);
   }
   // Every chunk's standalone code reuses the same identifiers (validate10, schema11,
   // func0, …), so each is scoped in its own function returning its validators; the
   // module exports them, typed.
   const parts: string[] = [];
-  for (let start = 0, n = 0; start < distinct.length; start += SCHEMAS_PER_CHUNK, n++) {
-    const chunk = distinct.slice(start, start + SCHEMAS_PER_CHUNK);
-    const { code, functions } = chunkCode(chunk, dialect);
-    const name = `chunk${n}`;
-    const returned = chunk.map((spec) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`).join("");
-    const exports = chunk.map((spec) => `\n${exportLine(spec, `${name}.${spec.exportName}`)}`).join("");
-    parts.push(`const ${name} = (() => {\n${code.trim()}\n\nreturn {\n${returned}};\n})();\n${exports}`);
+  let n = 0;
+  for (const dialect of DIALECT_ORDER) {
+    const ofDialect = distinct.get(dialect) ?? [];
+    for (let start = 0; start < ofDialect.length; start += SCHEMAS_PER_CHUNK, n++) {
+      const chunk = ofDialect.slice(start, start + SCHEMAS_PER_CHUNK);
+      const { code, functions } = chunkCode(chunk, dialect);
+      const name = `chunk${n}`;
+      const returned = chunk.map((spec) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`).join("");
+      const exports = chunk.map((spec) => `\n${exportLine(spec, `${name}.${spec.exportName}`)}`).join("");
+      parts.push(`const ${name} = (() => {\n${code.trim()}\n\nreturn {\n${returned}};\n})();\n${exports}`);
+    }
   }
   const { imports, code } = runtimeHelpers(parts.join("\n"));
   const importLine = `import ${imports.length ? `{ ${[...imports, "type ValidateFunction"].join(", ")} }` : "type { ValidateFunction }"} from "@mcp-specgen/runtime";`;

@@ -2,7 +2,7 @@
 // they export, and the tool-list entry that several of them write. Generators import these
 // from here, never from another generator, so no generator depends on another's code.
 import type { ToolSpec } from "../ir/types.js";
-import type { Dialect } from "../schema/ajv.js";
+import type { DialectGroup } from "../schema/ajv.js";
 
 /** `types`: every module's types as a namespace, and the ToolTypes map. */
 export const TYPES_INDEX_PATH = "index.ts";
@@ -12,13 +12,18 @@ export function moduleTypesPath(module: string): string {
   return `types/${module}.ts`;
 }
 
-// Schemas of the newer dialects live in a folder per dialect, so no module name (which
-// may contain dots, such as `x.2019`) can produce another module's file name.
-const DIALECT_FOLDERS: Record<Dialect, string> = { draft7: "", "2019": "draft-2019-09/", "2020": "draft-2020-12/" };
+// Schemas that declare 2019-09 or 2020-12 live in a folder per dialect (see DialectGroup),
+// so no module name (which may contain dots, such as `x.2019`) can produce another module's
+// file name.
+const DIALECT_FOLDERS: Record<DialectGroup, string> = {
+  default: "",
+  "2019": "draft-2019-09/",
+  "2020": "draft-2020-12/",
+};
 
-/** `validators`: the module path of a module's validators for one dialect (without extension). */
-export function validatorsPath(module: string, dialect: Dialect = "draft7"): string {
-  return `validators/${DIALECT_FOLDERS[dialect]}${module}`;
+/** `validators`: the module path of a module's validators for one dialect group (without extension). */
+export function validatorsPath(module: string, group: DialectGroup = "default"): string {
+  return `validators/${DIALECT_FOLDERS[group]}${module}`;
 }
 
 /** `validators`: the export names of a tool's validators, from its PascalCase name. */

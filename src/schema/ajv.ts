@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
 import { canonicalJson } from "@mcp-specgen/runtime";
-import { mapSchema, SUBSCHEMA_KEYWORDS } from "./walk.js";
+import { mapSchema, SUBSCHEMA_KEYWORDS, walkSchema } from "./walk.js";
 import { unboundedDeepUniqueItems } from "./unique-items.js";
 import { ENUM_SET_KEYWORD, enumSetKeyword, isSetEnum } from "./enum-set.js";
 
@@ -27,17 +27,64 @@ export const KNOWN_FORMATS: ReadonlySet<string> = new Set(
 /** The JSON Schema dialects ajv validates: draft-07 (also used for draft-06), 2019-09, 2020-12. */
 export type Dialect = "draft7" | "2019" | "2020";
 
+/** How a schema's dialect was decided (see {@link schemaDialect}). */
+export type DialectSource =
+  /** `$schema` names it. */
+  | "declared"
+  /** No `$schema`: JSON Schema 2020-12, MCP's default dialect (SEP-1613). */
+  | "default"
+  /** No `$schema`, but the schema is written with draft-07 forms that 2020-12 does not have. */
+  | "draft7-forms";
+
 /**
- * The dialect a schema's `$schema` asks for. `supported` is false for dialects ajv 8 does
- * not know (draft-04, custom URIs): those are read with draft-07 rules, which cover what
- * tool schemas use, and the caller warns.
+ * The dialect a schema is read in. `$schema` decides when present; `supported` is false for
+ * dialects ajv 8 does not know (draft-04, custom URIs): those are read with draft-07 rules,
+ * which cover what tool schemas use, and the caller warns.
+ *
+ * Without `$schema` a schema is JSON Schema 2020-12, as MCP defines it (SEP-1613) — except
+ * one written in draft-07 style: an array-valued `items` (a draft-07 tuple, which 2020-12
+ * spells `prefixItems` and whose meta-schema refuses an array) anywhere in it makes the whole
+ * schema draft-07, which is what its author meant (`source: "draft7-forms"`). Every other
+ * draft-07 keyword means the same in both dialects as ajv reads them (`definitions`,
+ * `dependencies`) or is ignored by both (`additionalItems` without an array `items`).
  */
-export function schemaDialect(schema: JsonSchema): { dialect: Dialect; supported: boolean } {
+export function schemaDialect(schema: JsonSchema): { dialect: Dialect; supported: boolean; source: DialectSource } {
   const uri = schema.$schema;
-  if (typeof uri !== "string") return { dialect: "draft7", supported: true };
-  if (uri.includes("2020-12")) return { dialect: "2020", supported: true };
-  if (uri.includes("2019-09")) return { dialect: "2019", supported: true };
-  return { dialect: "draft7", supported: /draft-0[67]\b/.test(uri) };
+  if (typeof uri !== "string") {
+    return usesDraft7Forms(schema)
+      ? { dialect: "draft7", supported: true, source: "draft7-forms" }
+      : { dialect: "2020", supported: true, source: "default" };
+  }
+  if (uri.includes("2020-12")) return { dialect: "2020", supported: true, source: "declared" };
+  if (uri.includes("2019-09")) return { dialect: "2019", supported: true, source: "declared" };
+  return { dialect: "draft7", supported: /draft-0[67]\b/.test(uri), source: "declared" };
+}
+
+/** Paths (from the root) of the draft-07-only forms in a schema: every array-valued `items`. */
+export function draft7FormPaths(schema: JsonSchema): Array<Array<string | number>> {
+  const paths: Array<Array<string | number>> = [];
+  walkSchema(schema, (sub, path) => {
+    if (Array.isArray(sub.items)) paths.push([...path, "items"]);
+  });
+  return paths;
+}
+
+function usesDraft7Forms(schema: JsonSchema): boolean {
+  return draft7FormPaths(schema).length > 0;
+}
+
+/**
+ * How generated validators group schemas into modules: `validators/<module>.ts` holds the
+ * schemas without `$schema` (2020-12, or draft-07 when written in draft-07 style) and those
+ * declaring draft-07, each dialect compiled apart within the file; schemas declaring 2019-09
+ * or 2020-12 have a folder per dialect.
+ */
+export type DialectGroup = "default" | "2019" | "2020";
+
+/** The validators group of a schema (see {@link DialectGroup}). */
+export function dialectGroup(schema: JsonSchema): DialectGroup {
+  const { dialect, source } = schemaDialect(schema);
+  return source === "declared" && dialect !== "draft7" ? dialect : "default";
 }
 
 /**

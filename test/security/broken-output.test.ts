@@ -109,6 +109,8 @@ describe("output that would not compile", () => {
     project = tempProject({
       "specs/tools.json": JSON.stringify([
         tool("a.b", "a", {
+          // Declared draft-07: without $schema a schema is 2020-12, where maxContains is a keyword.
+          $schema: "http://json-schema.org/draft-07/schema#",
           type: "object",
           maxContains: { $id: "validateCArgs" },
           properties: { n: { type: "integer", nullable: true } },

@@ -209,13 +209,31 @@ const instances = new Map<string, AjvInstance>();
 let requireFromHere: ReturnType<typeof createRequire> | undefined;
 
 /** Which ajv class handles a schema's `$schema` dialect. */
+/**
+ * A schema's dialect: as its `$schema` declares; without one JSON Schema 2020-12, as MCP
+ * defines it — unless it uses the draft-07 tuple form (an array-valued `items`), which
+ * 2020-12 refuses and which says the author wrote draft-07 (the generator's rule too).
+ */
 function dialectOf(schema: JsonSchemaObject): "2020" | "2019" | "draft7" | "unknown" {
   const uri = schema.$schema;
-  if (typeof uri !== "string") return "draft7";
+  if (typeof uri !== "string") return hasArrayItems(schema, 0) ? "draft7" : "2020";
   if (uri.includes("2020-12")) return "2020";
   if (uri.includes("2019-09")) return "2019";
   if (uri.includes("draft-07") || uri.includes("draft-06")) return "draft7";
   return "unknown";
+}
+
+function hasArrayItems(node: unknown, depth: number): boolean {
+  if (typeof node !== "object" || node === null || depth > 200) return false;
+  if (Array.isArray(node)) return node.some((item) => hasArrayItems(item, depth + 1));
+  const record = node as Record<string, unknown>;
+  if (Array.isArray(record.items)) return true;
+  for (const key of Object.keys(record)) {
+    // `enum`, `const`, `default` and `examples` hold data, not schemas.
+    if (key === "enum" || key === "const" || key === "default" || key === "examples") continue;
+    if (hasArrayItems(record[key], depth + 1)) return true;
+  }
+  return false;
 }
 
 function ajvFor(dialect: "2020" | "2019" | "draft7"): AjvInstance {
