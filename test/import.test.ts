@@ -95,7 +95,8 @@ describe("mcp-specgen import", () => {
     const { project } = await importAndGenerate("markdown", "hostile");
     const md = readFileSync(path.join(project, "specs/demo/MCP_TOOL_SPECIFICATION.md"), "utf8");
     expect(md.match(/^## Tool: /gm)).toHaveLength(3);
-    expect(md).toMatch(/^\\## Tool: `evil`$/m);
+    // Text that would open a heading, a fence or a list is kept verbatim in the tool's JSON definition.
+    expect(md).toContain('"description": "Line one\\n## Tool: `evil`\\n```\\n- not a list\\n---"');
     const lint = await runCli(["lint"], project);
     expect(lint.code).toBe(0);
   });
@@ -232,6 +233,26 @@ describe("import from a live server (@modelcontextprotocol/server-everything ove
   });
 });
 
+describe("import keeps the command's secrets out of the spec", () => {
+  it('import --stdio "env API_TOKEN=secret …" writes <redacted> and says so', async () => {
+    const project = path.join(dir, "secrets");
+    const bin = path.join(REPO, "node_modules/.bin/mcp-server-everything");
+    const token = "ghp_abcdefghijklmnopqrstuvwxyz0123";
+    const imported = await runCli(
+      ["import", "--stdio", `env API_TOKEN=secret "${bin}" stdio --api-key=${token}`, "--name", "everything"],
+      project,
+    );
+    expect(imported.code).toBe(0);
+    expect(imported.stderr).toMatch(
+      /^mcp-specgen import: redacted from the spec's header: the environment assignment API_TOKEN, the value of --api-key \(written as <redacted>\)$/m,
+    );
+    const md = readFileSync(path.join(project, "specs/everything/MCP_TOOL_SPECIFICATION.md"), "utf8");
+    expect(md).not.toMatch(/secret|ghp_/);
+    expect(md).toContain('from the stdio server `env API_TOKEN=<redacted> "');
+    expect(md).toContain("stdio --api-key=<redacted>`. Edit freely");
+  });
+});
+
 describe("import from a second live server (@modelcontextprotocol/server-memory over stdio)", () => {
   it("writes a spec whose generated client drives the knowledge graph", async () => {
     const project = path.join(dir, "memory");
@@ -241,8 +262,14 @@ describe("import from a second live server (@modelcontextprotocol/server-memory 
       ["import", "--stdio", `MEMORY_FILE_PATH="${memoryFile}" "${bin}"`, "--name", "memory"],
       project,
     );
-    expect(imported.stderr).toBe("");
+    // The environment assignment is not written into the spec.
+    expect(imported.stderr).toBe(
+      "mcp-specgen import: redacted from the spec's header: the environment assignment MEMORY_FILE_PATH (written as <redacted>)\n",
+    );
     expect(imported.code).toBe(0);
+    expect(readFileSync(path.join(project, "specs/memory/MCP_TOOL_SPECIFICATION.md"), "utf8")).toMatch(
+      /^Imported by `mcp-specgen import` from the stdio server `MEMORY_FILE_PATH=<redacted> ".*mcp-server-memory"`\./m,
+    );
     expect((await runCli(["generate"], project)).code).toBe(0);
     expect(typeCheck(["client.ts", "index.ts"].map((f) => path.join(project, "generated", f))).output).toBe("");
 

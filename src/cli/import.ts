@@ -6,7 +6,8 @@ import { normalizeModule } from "../ir/build.js";
 import { readToolList, type ImportSource, type ListedTool } from "../import/source.js";
 import { DEFAULT_LIMITS } from "../parse/limits.js";
 import { findValueExcess, pointerText } from "../parse/value-limits.js";
-import { renderMarkdownSpec } from "../import/render-markdown.js";
+import { codeSpan, inline, renderMarkdownSpec } from "../import/render-markdown.js";
+import { redactCommand, redactUrl } from "../import/redact.js";
 import { jsonFile } from "../generate/banner.js";
 import { atomicWrite } from "../output/temp.js";
 import { verifyMarkdownRoundTrip } from "../import/verify.js";
@@ -76,12 +77,23 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
     return 1;
   }
   const tools = list.tools.filter((t) => isValidToolName(t.name));
+  // The command or URL goes into the spec's header, and the spec is committed: its secrets stay out.
+  const shown =
+    source.kind === "stdio"
+      ? redactCommand(source.command)
+      : source.kind === "url"
+        ? redactUrl(source.url)
+        : { text: path.relative(io.cwd, source.path), redacted: [] };
+  if (shown.redacted.length)
+    io.stderr(
+      `mcp-specgen import: redacted from the spec's header: ${[...new Set(shown.redacted)].join(", ")} (written as <redacted>)`,
+    );
   const description =
     source.kind === "stdio"
-      ? `the stdio server \`${source.command}\``
+      ? `the stdio server ${codeSpan(shown.text)}`
       : source.kind === "url"
-        ? source.url
-        : path.relative(io.cwd, source.path);
+        ? codeSpan(shown.text)
+        : inline(shown.text);
   const contents =
     values.format === "json" ? jsonFile({ tools }) : renderMarkdownSpec(list.serverName ?? name, description, tools);
   if (values.format === "markdown") {

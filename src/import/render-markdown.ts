@@ -1,25 +1,55 @@
+import { toMarkdown } from "mdast-util-to-markdown";
 import type { JsonSchema } from "../ir/types.js";
 import type { ListedTool } from "./source.js";
 import { isObject } from "../schema/walk.js";
+import { joinLines } from "./lines.js";
+import { verifyMarkdownRoundTrip } from "./verify.js";
 
 /**
- * Renders imported tools as a spec in the canonical Markdown template.
+ * Renders imported tools as a spec (`source` is Markdown: build it with {@link inline} and {@link codeSpan}) in the canonical Markdown template.
  * The JSON Schemas are written verbatim (they win over the tables, which are for
  * reading), and `**MCP Name**` keeps each wire name exact (`get-sum` stays `get-sum`).
- * Server-provided text is escaped so it can never open a heading, a fence or a table.
+ *
+ * A description is written as Markdown prose when the spec reader reads that prose back
+ * byte for byte (tried on the tool alone, with the real reader); otherwise — leading
+ * indentation, line breaks inside a paragraph, code fences, headings, bold labels… — it is
+ * kept verbatim as the `description` of the JSON definition under Input Schema, which the
+ * reader takes as the description when the description section has no prose. Either way
+ * the text reads back exactly, up to the leading and trailing whitespace the reader trims.
+ * Other server text (titles, table cells) is escaped by a Markdown serializer, so it can
+ * never open a heading, a fence or a table.
  */
 export function renderMarkdownSpec(title: string, source: string, tools: readonly ListedTool[]): string {
   const out = [
     `# ${inline(title)} — MCP Tool Specification`,
     "",
-    `Imported by \`mcp-specgen import\` from ${inline(source)}. Edit freely: this file is now the source of truth.`,
+    `Imported by \`mcp-specgen import\` from ${source}. Edit freely: this file is now the source of truth.`,
     "",
   ];
   for (const tool of tools) out.push("---", "", ...renderTool(tool));
   return `${out.join("\n").trimEnd()}\n`;
 }
 
+/** How a tool's description is written: as prose, or only in the JSON definition. */
+export type DescriptionMode = "prose" | "definition";
+
+/** Renders one tool, its description as prose when that reads back exactly, else in its JSON definition. */
 function renderTool(tool: ListedTool): string[] {
+  const prose = toolLines(tool, "prose");
+  const alone = `# t\n\n---\n\n${prose.join("\n")}`;
+  return verifyMarkdownRoundTrip("specs/import/MCP_TOOL_SPECIFICATION.md", alone, [tool]).length
+    ? toolLines(tool, "definition")
+    : prose;
+}
+
+/** The mode {@link renderMarkdownSpec} chose for a tool's description (for tests and measurements). */
+export function descriptionMode(tool: ListedTool): DescriptionMode {
+  return renderTool(tool).some((l) => l.startsWith(DEFINITION_NOTE)) ? "definition" : "prose";
+}
+
+const DEFINITION_NOTE = "<!-- The description is kept verbatim";
+
+function toolLines(tool: ListedTool, mode: DescriptionMode): string[] {
   const a = tool.annotations ?? {};
   const labels = [`**MCP Name**: \`${tool.name}\``];
   const title = tool.title ?? (typeof a.title === "string" ? a.title : undefined);
@@ -34,15 +64,22 @@ function renderTool(tool: ListedTool): string[] {
     "",
     "### 1. Tool Purpose and Description",
     "",
-    block(tool.description ?? ""),
+    mode === "definition"
+      ? `${DEFINITION_NOTE} (line breaks, indentation and Markdown as the server wrote it) in the "description" of the JSON definition under Input Schema: edit it there. -->`
+      : (tool.description ?? "").trim() || "<!-- The server gives no description. -->",
     "",
   ];
   lines.push("### 2. Invocation Name", "", `\`${tool.name}\``, "");
-  lines.push("### 3. Input Schema (Parameters)", "", ...schemaSection(tool.inputSchema, true));
+  const definition =
+    mode === "definition"
+      ? { name: tool.name, description: tool.description ?? "", inputSchema: tool.inputSchema }
+      : undefined;
+  lines.push("### 3. Input Schema (Parameters)", "", ...schemaSection(tool.inputSchema, true, definition));
   lines.push(
     "### 4. Output Schema (Return Value)",
     "",
-    ...(tool.outputSchema ? schemaSection(tool.outputSchema, false) : ["The server declares no output schema.", ""]),
+    // "None." and not a sentence: the reader takes a sentence found there for the description when there is none.
+    ...(tool.outputSchema ? schemaSection(tool.outputSchema, false) : ["None.", ""]),
   );
   lines.push(
     "### 5. Error Handling",
@@ -63,7 +100,7 @@ function renderTool(tool: ListedTool): string[] {
   return lines;
 }
 
-function schemaSection(schema: JsonSchema, input: boolean): string[] {
+function schemaSection(schema: JsonSchema, input: boolean, definition?: object): string[] {
   const props = isObject(schema.properties) ? schema.properties : {};
   const required = new Set(
     Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [],
@@ -83,7 +120,7 @@ function schemaSection(schema: JsonSchema, input: boolean): string[] {
     }
     lines.push("");
   } else if (input) lines.push("This tool takes no parameters.", "");
-  lines.push("```json", JSON.stringify(schema, null, 2), "```", "");
+  lines.push("```json", JSON.stringify(definition ?? schema, null, 2), "```", "");
   return lines;
 }
 
@@ -98,22 +135,16 @@ function typeText(s: JsonSchema): string {
   return "`any`";
 }
 
-// Markdown that starts a block when it begins a line — headings, fences, quotes, lists,
-// tables, setext underlines, HTML, thematic breaks — and bold labels (`**Read-only**: …`),
-// which the spec reader would take as facts about the tool.
-const BLOCK_START = /^(\s*)(#|```|~~~|>|[-*+](\s|$)|\d+[.)](\s|$)|\||<|=+\s*$|-+\s*$|_{3,}\s*$|\*{2,}|__)/;
-
-/** Free text as paragraphs that cannot start a Markdown block. */
-export function block(text: string): string {
-  const lines = text
-    .replace(/\r\n?/g, "\n")
-    .split("\n")
-    .map((l) => (BLOCK_START.test(l) ? l.replace(BLOCK_START, (m, ws: string) => `${ws}\\${m.slice(ws.length)}`) : l));
-  return lines.join("\n").trim() || "No description provided.";
+/** Text as inline Markdown that reads back as the same text (line breaks become spaces). */
+export function inline(text: string): string {
+  const one = joinLines(text);
+  if (!one) return "";
+  return toMarkdown({ type: "paragraph", children: [{ type: "text", value: one }] }).trim();
 }
 
-function inline(text: string): string {
-  return text.replace(/[\r\n]+/g, " ").replace(/[`*_[\]<>|#]/g, (c) => `\\${c}`);
+/** A code span holding `text` exactly (on one line), however many backticks it contains. */
+export function codeSpan(text: string): string {
+  return toMarkdown({ type: "inlineCode", value: text.replace(/[\r\n]+/g, " ") }).trim();
 }
 
 /** A code span for a type word; anything but plain type characters becomes `any`. */

@@ -2,6 +2,7 @@ import { DiagnosticBag } from "../diagnostics/types.js";
 import { canonicalJson } from "../generate/hash.js";
 import { parseMarkdownSpec } from "../parse/markdown/index.js";
 import type { ListedTool } from "./source.js";
+import { joinLines } from "./lines.js";
 
 /** How a rendered spec reads back differently from the tool list it was written from. */
 export interface RoundTripProblem {
@@ -16,7 +17,9 @@ const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHi
 /**
  * Reads a rendered Markdown spec back with the real parser and compares it with the tool
  * list: every tool must come back with its exact name, schemas and stated annotations.
- * This is what makes it safe to write text from an untrusted server into a spec.
+ * This is what makes it safe to write text from an untrusted server into a spec. The
+ * description must read back byte for byte, except for its leading and trailing
+ * whitespace, which the reader trims from every description (a missing one reads as "").
  */
 export function verifyMarkdownRoundTrip(
   file: string,
@@ -51,20 +54,36 @@ export function verifyMarkdownRoundTrip(
           message: `${hint} reads back as ${back.annotations[hint]}`,
         });
     }
-    if (
-      (tool.description ?? "").replace(/\s+/g, " ").trim() !==
-        back.description
-          .replace(/\\(?=[^\w\s])/g, "")
-          .replace(/\s+/g, " ")
-          .trim() &&
-      tool.description
-    ) {
+    // A title is one line of inline Markdown; the reader drops code-span backticks and asterisks from it.
+    const title = tool.title ?? (typeof tool.annotations?.title === "string" ? tool.annotations.title : undefined);
+    const wantTitle = title === undefined ? undefined : joinLines(title).replace(/[`*]/g, "").trim();
+    if (wantTitle && back.title !== wantTitle)
       problems.push({
         tool: tool.name,
         kind: "description",
-        message: "description could not be kept verbatim in Markdown",
+        message: `title reads back differently: ${firstDifference(wantTitle, back.title ?? "")}`,
       });
-    }
+    const want = (tool.description ?? "").trim();
+    if (back.description !== want)
+      problems.push({
+        tool: tool.name,
+        kind: "description",
+        message: `description reads back differently: ${firstDifference(want, back.description)}`,
+      });
   }
   return problems;
+}
+
+/**
+ * Where two texts first differ: the offset, line and column in the expected text, and a
+ * few characters of each from there (JSON-quoted, so whitespace and escapes show).
+ */
+export function firstDifference(want: string, got: string): string {
+  let i = 0;
+  while (i < want.length && i < got.length && want[i] === got[i]) i++;
+  const before = want.slice(0, i);
+  const line = before.split("\n").length;
+  const column = i - before.lastIndexOf("\n");
+  const show = (s: string) => (i >= s.length ? "the end" : JSON.stringify(s.slice(i, i + 24)));
+  return `first difference at offset ${i} (line ${line}, column ${column}): expected ${show(want)}, read ${show(got)}`;
 }
