@@ -3,6 +3,135 @@
 import { ajvUcs2length, type ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
+const schema31 = {"type":"object","properties":{"generated_code":{"type":"string"},"language":{"type":"string"},"lines_generated":{"type":"integer","minimum":0}},"required":["generated_code","language","lines_generated"],"additionalProperties":false};
+
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.generated_code === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generated_code"},message:"must have required property '"+"generated_code"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.language === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.lines_generated === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lines_generated"},message:"must have required property '"+"lines_generated"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "generated_code") || (key0 === "language")) || (key0 === "lines_generated"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.generated_code !== undefined){
+if(typeof data.generated_code !== "string"){
+const err4 = {instancePath:instancePath+"/generated_code",schemaPath:"#/properties/generated_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.language !== undefined){
+if(typeof data.language !== "string"){
+const err5 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.lines_generated !== undefined){
+let data2 = data.lines_generated;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+const err6 = {instancePath:instancePath+"/lines_generated",schemaPath:"#/properties/lines_generated/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/lines_generated",schemaPath:"#/properties/lines_generated/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate20.errors = vErrors;
+return errors === 0;
+}
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+return {
+  validateGenerateCodeResult: validate20,
+};
+})();
+
+/** Validates the result data of `ai_code_editing.generate_code`. */
+export const validateGenerateCodeResult: ValidateFunction = chunk0.validateGenerateCodeResult;
+
+const chunk1 = (() => {
 const schema11 = {"type":"object","properties":{"prompt":{"type":"string","minLength":1},"language":{"type":"string","enum":["python","typescript","javascript","go","rust"]},"context_code":{"type":"string"},"style":{"type":"object","properties":{"indent":{"type":"integer","minimum":1,"maximum":8},"docstrings":{"type":"boolean"}},"additionalProperties":false},"max_lines":{"type":"integer","minimum":1,"maximum":500}},"required":["prompt","language"],"additionalProperties":false};
 const func2 = ajvUcs2length;
 
@@ -226,126 +355,10 @@ validate10.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"type":"object","properties":{"generated_code":{"type":"string"},"language":{"type":"string"},"lines_generated":{"type":"integer","minimum":0}},"required":["generated_code","language","lines_generated"],"additionalProperties":false};
-
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.generated_code === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generated_code"},message:"must have required property '"+"generated_code"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.language === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "language"},message:"must have required property '"+"language"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.lines_generated === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lines_generated"},message:"must have required property '"+"lines_generated"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "generated_code") || (key0 === "language")) || (key0 === "lines_generated"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.generated_code !== undefined){
-if(typeof data.generated_code !== "string"){
-const err4 = {instancePath:instancePath+"/generated_code",schemaPath:"#/properties/generated_code/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.language !== undefined){
-if(typeof data.language !== "string"){
-const err5 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.lines_generated !== undefined){
-let data2 = data.lines_generated;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-const err6 = {instancePath:instancePath+"/lines_generated",schemaPath:"#/properties/lines_generated/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-const err7 = {instancePath:instancePath+"/lines_generated",schemaPath:"#/properties/lines_generated/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
 return {
   validateGenerateCodeArgs: validate10,
-  validateGenerateCodeResult: validate11,
 };
 })();
 
 /** Validates the arguments of `ai_code_editing.generate_code`. */
-export const validateGenerateCodeArgs: ValidateFunction = chunk0.validateGenerateCodeArgs;
-
-/** Validates the result data of `ai_code_editing.generate_code`. */
-export const validateGenerateCodeResult: ValidateFunction = chunk0.validateGenerateCodeResult;
+export const validateGenerateCodeArgs: ValidateFunction = chunk1.validateGenerateCodeArgs;

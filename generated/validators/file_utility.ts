@@ -3,11 +3,18 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema11 = {"type":"object","properties":{"file_path":{"type":"string"},"missing_ok":{"type":"boolean"}},"required":["file_path"],"additionalProperties":false};
+const schema31 = {"type":"object","properties":{"file_path":{"type":"string"},"missing_ok":{"type":"boolean"}},"required":["file_path"],"additionalProperties":false};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file_path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_path"},message:"must have required property '"+"file_path"+"'"};
@@ -66,15 +73,23 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema12 = {"type":"object","properties":{"file_path":{"type":"string"},"deleted":{"type":"boolean"}},"required":["file_path","deleted"]};
+const schema32 = {"type":"object","properties":{"file_path":{"type":"string"},"deleted":{"type":"boolean"}},"required":["file_path","deleted"]};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file_path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_path"},message:"must have required property '"+"file_path"+"'"};
@@ -131,15 +146,23 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
+validate21.evaluated = {"props":{"file_path":true,"deleted":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema13 = {"type":"object","properties":{"file_path":{"type":"string"},"encoding":{"type":"string","enum":["utf-8","latin1","ascii"]},"max_bytes":{"type":"integer"}},"required":["file_path"],"additionalProperties":false};
+const schema33 = {"type":"object","properties":{"file_path":{"type":"string"},"encoding":{"type":"string","enum":["utf-8","latin1","ascii"]},"max_bytes":{"type":"integer"}},"required":["file_path"],"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate22.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file_path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_path"},message:"must have required property '"+"file_path"+"'"};
@@ -188,7 +211,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((data1 === "utf-8") || (data1 === "latin1")) || (data1 === "ascii"))){
-const err4 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema13.properties.encoding.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema33.properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -222,15 +245,23 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema14 = {"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"},"size_bytes":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["file_path","content","size_bytes","truncated"]};
+const schema34 = {"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"},"size_bytes":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["file_path","content","size_bytes","truncated"]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.file_path === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "file_path"},message:"must have required property '"+"file_path"+"'"};
@@ -332,15 +363,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
+validate23.evaluated = {"props":{"file_path":true,"content":true,"size_bytes":true,"truncated":true},"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateDeleteFileArgs: validate10,
-  validateDeleteFileResult: validate11,
-  validateReadFileContentArgs: validate12,
-  validateReadFileContentResult: validate13,
+  validateDeleteFileArgs: validate20,
+  validateDeleteFileResult: validate21,
+  validateReadFileContentArgs: validate22,
+  validateReadFileContentResult: validate23,
 };
 })();
 

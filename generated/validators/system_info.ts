@@ -3,11 +3,18 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema11 = {"type":"object","properties":{},"additionalProperties":false};
+const schema31 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -30,15 +37,23 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema12 = {"type":"object","properties":{"uptime_seconds":{"type":"number"},"memory_rss_bytes":{"type":"integer"},"runtime":{"type":"string"},"tools_registered":{"type":"integer"}},"required":["uptime_seconds","memory_rss_bytes","runtime","tools_registered"]};
+const schema32 = {"type":"object","properties":{"uptime_seconds":{"type":"number"},"memory_rss_bytes":{"type":"integer"},"runtime":{"type":"string"},"tools_registered":{"type":"integer"}},"required":["uptime_seconds","memory_rss_bytes","runtime","tools_registered"]};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.uptime_seconds === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uptime_seconds"},message:"must have required property '"+"uptime_seconds"+"'"};
@@ -141,15 +156,23 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
+validate21.evaluated = {"props":{"uptime_seconds":true,"memory_rss_bytes":true,"runtime":true,"tools_registered":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema13 = {"type":"object","properties":{"samples":{"type":"integer","minimum":1,"maximum":1000},"interval_ms":{"type":"integer","minimum":1,"maximum":60000}},"additionalProperties":false};
+const schema33 = {"type":"object","properties":{"samples":{"type":"integer","minimum":1,"maximum":1000},"interval_ms":{"type":"integer","minimum":1,"maximum":60000}},"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate22.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((key0 === "samples") || (key0 === "interval_ms"))){
@@ -244,15 +267,23 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema14 = {"type":"object","properties":{"samples":{"type":"integer"},"mean_lag_ms":{"type":"number"},"max_lag_ms":{"type":"number"}},"required":["samples","mean_lag_ms","max_lag_ms"]};
+const schema34 = {"type":"object","properties":{"samples":{"type":"integer"},"mean_lag_ms":{"type":"number"},"max_lag_ms":{"type":"number"}},"required":["samples","mean_lag_ms","max_lag_ms"]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.samples === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "samples"},message:"must have required property '"+"samples"+"'"};
@@ -332,15 +363,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
+validate23.evaluated = {"props":{"samples":true,"mean_lag_ms":true,"max_lag_ms":true},"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateGetServerStatusArgs: validate10,
-  validateGetServerStatusResult: validate11,
-  validateMeasureEventLoopLagArgs: validate12,
-  validateMeasureEventLoopLagResult: validate13,
+  validateGetServerStatusArgs: validate20,
+  validateGetServerStatusResult: validate21,
+  validateMeasureEventLoopLagArgs: validate22,
+  validateMeasureEventLoopLagResult: validate23,
 };
 })();
 

@@ -3,15 +3,22 @@
 import { ajvFullFormats, ajvUcs2length, type ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema11 = {"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":200},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9-]+$"},"uniqueItems":true},"assignee":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text"],"additionalProperties":false}},"due_date":{"type":"string","format":"date"}},"required":["title"],"additionalProperties":false};
-const func2 = ajvUcs2length;
-const pattern0 = new RegExp("^[a-z0-9-]+$", "u");
+const schema31 = {"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":200},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9-]+$"},"uniqueItems":true},"assignee":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text"],"additionalProperties":false}},"due_date":{"type":"string","format":"date"}},"required":["title"],"additionalProperties":false};
+const func1 = ajvUcs2length;
+const pattern4 = new RegExp("^[a-z0-9-]+$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats2 = ajvFullFormats.date;
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
@@ -38,7 +45,7 @@ errors++;
 if(data.title !== undefined){
 let data0 = data.title;
 if(typeof data0 === "string"){
-if(func2(data0) > 200){
+if(func1(data0) > 200){
 const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -48,7 +55,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func1(data0) < 1){
 const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -83,7 +90,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((data1 === "low") || (data1 === "medium")) || (data1 === "high")) || (data1 === "urgent"))){
-const err6 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema11.properties.priority.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema31.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -100,7 +107,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
+if(!pattern4.test(data3)){
 const err7 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]+$"},message:"must match pattern \""+"^[a-z0-9-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -345,17 +352,25 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema12 = {"type":"object","properties":{"task":{"$ref":"#/definitions/Task"}},"required":["task"],"additionalProperties":false,"definitions":{"Task":{"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string"}},"assignee":{"type":["object","null"],"properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text","done"],"additionalProperties":false}},"due_date":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","title","priority","tags","assignee","checklist","due_date","created_at"],"additionalProperties":false}}};
-const schema13 = {"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string"}},"assignee":{"type":["object","null"],"properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text","done"],"additionalProperties":false}},"due_date":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","title","priority","tags","assignee","checklist","due_date","created_at"],"additionalProperties":false};
+const schema32 = {"type":"object","properties":{"task":{"$ref":"#/definitions/Task"}},"required":["task"],"additionalProperties":false,"definitions":{"Task":{"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string"}},"assignee":{"type":["object","null"],"properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text","done"],"additionalProperties":false}},"due_date":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","title","priority","tags","assignee","checklist","due_date","created_at"],"additionalProperties":false}}};
+const schema33 = {"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string"}},"assignee":{"type":["object","null"],"properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text","done"],"additionalProperties":false}},"due_date":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","title","priority","tags","assignee","checklist","due_date","created_at"],"additionalProperties":false};
 const formats4 = ajvFullFormats["date-time"];
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.task === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "task"},message:"must have required property '"+"task"+"'"};
@@ -511,7 +526,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data3 === "low") || (data3 === "medium")) || (data3 === "high")) || (data3 === "urgent"))){
-const err14 = {instancePath:instancePath+"/task/priority",schemaPath:"#/definitions/Task/properties/priority/enum",keyword:"enum",params:{allowedValues: schema13.properties.priority.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/task/priority",schemaPath:"#/definitions/Task/properties/priority/enum",keyword:"enum",params:{allowedValues: schema33.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -552,7 +567,7 @@ errors++;
 if(data0.assignee !== undefined){
 let data6 = data0.assignee;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/task/assignee",schemaPath:"#/definitions/Task/properties/assignee/type",keyword:"type",params:{type: schema13.properties.assignee.type},message:"must be object,null"};
+const err17 = {instancePath:instancePath+"/task/assignee",schemaPath:"#/definitions/Task/properties/assignee/type",keyword:"type",params:{type: schema33.properties.assignee.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -700,7 +715,7 @@ errors++;
 if(data0.due_date !== undefined){
 let data13 = data0.due_date;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/task/due_date",schemaPath:"#/definitions/Task/properties/due_date/type",keyword:"type",params:{type: schema13.properties.due_date.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/task/due_date",schemaPath:"#/definitions/Task/properties/due_date/type",keyword:"type",params:{type: schema33.properties.due_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -758,15 +773,23 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema14 = {"type":"object","properties":{"priority":{"type":"array","items":{"type":"string","enum":["low","medium","high","urgent"]}},"tag":{"type":"string"},"limit":{"type":"integer"},"include_done":{"type":"boolean"}},"additionalProperties":false};
+const schema34 = {"type":"object","properties":{"priority":{"type":"array","items":{"type":"string","enum":["low","medium","high","urgent"]}},"tag":{"type":"string"},"limit":{"type":"integer"},"include_done":{"type":"boolean"}},"additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate22.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((key0 === "priority") || (key0 === "tag")) || (key0 === "limit")) || (key0 === "include_done"))){
@@ -797,7 +820,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data1 === "low") || (data1 === "medium")) || (data1 === "high")) || (data1 === "urgent"))){
-const err2 = {instancePath:instancePath+"/priority/" + i0,schemaPath:"#/properties/priority/items/enum",keyword:"enum",params:{allowedValues: schema14.properties.priority.items.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/priority/" + i0,schemaPath:"#/properties/priority/items/enum",keyword:"enum",params:{allowedValues: schema34.properties.priority.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -867,15 +890,23 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema15 = {"type":"object","properties":{"tasks":{"type":"array","items":{"type":"object"}},"total":{"type":"integer"}},"required":["tasks","total"]};
+const schema35 = {"type":"object","properties":{"tasks":{"type":"array","items":{"type":"object"}},"total":{"type":"integer"}},"required":["tasks","total"]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.tasks === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tasks"},message:"must have required property '"+"tasks"+"'"};
@@ -950,15 +981,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
+validate23.evaluated = {"props":{"tasks":true,"total":true},"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateCreateTaskArgs: validate10,
-  validateCreateTaskResult: validate11,
-  validateListTasksArgs: validate12,
-  validateListTasksResult: validate13,
+  validateCreateTaskArgs: validate20,
+  validateCreateTaskResult: validate21,
+  validateListTasksArgs: validate22,
+  validateListTasksResult: validate23,
 };
 })();
 

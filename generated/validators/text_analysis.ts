@@ -3,11 +3,18 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema11 = {"type":"object","properties":{"text":{"type":"string"},"top_n":{"type":"integer","minimum":1,"maximum":100},"case_sensitive":{"type":"boolean"},"stop_words":{"type":"array","items":{"type":"string"}}},"required":["text"],"additionalProperties":false};
+const schema31 = {"type":"object","properties":{"text":{"type":"string"},"top_n":{"type":"integer","minimum":1,"maximum":100},"case_sensitive":{"type":"boolean"},"stop_words":{"type":"array","items":{"type":"string"}}},"required":["text"],"additionalProperties":false};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.text === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
@@ -129,15 +136,23 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema12 = {"type":"object","properties":{"words":{"type":"integer","minimum":0},"sentences":{"type":"integer","minimum":0},"characters":{"type":"integer","minimum":0},"top_words":{"type":"array","items":{"type":"object","properties":{"word":{"type":"string"},"count":{"type":"integer","minimum":1}},"required":["word","count"],"additionalProperties":false}}},"required":["words","sentences","characters","top_words"],"additionalProperties":false};
+const schema32 = {"type":"object","properties":{"words":{"type":"integer","minimum":0},"sentences":{"type":"integer","minimum":0},"characters":{"type":"integer","minimum":0},"top_words":{"type":"array","items":{"type":"object","properties":{"word":{"type":"string"},"count":{"type":"integer","minimum":1}},"required":["word","count"],"additionalProperties":false}}},"required":["words","sentences","characters","top_words"],"additionalProperties":false};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.words === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "words"},message:"must have required property '"+"words"+"'"};
@@ -377,13 +392,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateWordStatsArgs: validate10,
-  validateWordStatsResult: validate11,
+  validateWordStatsArgs: validate20,
+  validateWordStatsResult: validate21,
 };
 })();
 

@@ -283,41 +283,49 @@ export const geminiTools: VendorToolIndex = {
   tools: {
     "ai_code_editing.generate_code": {
       name: "ai_code_editing.generate_code",
+      module: "aiCodeEditing",
       inputSchema: toolDefinitions.aiCodeEditing.generateCode.inputSchema,
       optionalsAsNull: false,
     },
     "file_utility.delete_file": {
       name: "file_utility.delete_file",
+      module: "fileUtility",
       inputSchema: toolDefinitions.fileUtility.deleteFile.inputSchema,
       optionalsAsNull: false,
     },
     "file_utility.read_file_content": {
       name: "file_utility.read_file_content",
+      module: "fileUtility",
       inputSchema: toolDefinitions.fileUtility.readFileContent.inputSchema,
       optionalsAsNull: false,
     },
     "system_info.get_server_status": {
       name: "system_info.get_server_status",
+      module: "systemInfo",
       inputSchema: toolDefinitions.systemInfo.getServerStatus.inputSchema,
       optionalsAsNull: false,
     },
     "system_info.measure_event_loop_lag": {
       name: "system_info.measure_event_loop_lag",
+      module: "systemInfo",
       inputSchema: toolDefinitions.systemInfo.measureEventLoopLag.inputSchema,
       optionalsAsNull: false,
     },
     "task_tracker.create_task": {
       name: "task_tracker.create_task",
+      module: "taskTracker",
       inputSchema: toolDefinitions.taskTracker.createTask.inputSchema,
       optionalsAsNull: false,
     },
     "task_tracker.list_tasks": {
       name: "task_tracker.list_tasks",
+      module: "taskTracker",
       inputSchema: toolDefinitions.taskTracker.listTasks.inputSchema,
       optionalsAsNull: false,
     },
     "text_analysis.word_stats": {
       name: "text_analysis.word_stats",
+      module: "textAnalysis",
       inputSchema: toolDefinitions.textAnalysis.wordStats.inputSchema,
       optionalsAsNull: false,
     },

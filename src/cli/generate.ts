@@ -25,6 +25,7 @@ const OPTIONS = {
   quiet: { type: "boolean", default: false },
   verbose: { type: "boolean", default: false },
   "no-cache": { type: "boolean", default: false },
+  strict: { type: "boolean", default: false },
 } as const;
 
 /** What the output of a run looks like. */
@@ -36,6 +37,8 @@ interface Flags {
   /** Colours for diagnostics on stderr (plain text when off). */
   paint: DiagnosticPaint;
   color: boolean;
+  /** Fail on warnings too: a spec read with a guess is not trusted (`--strict`). */
+  strict: boolean;
 }
 
 /** Runs `mcp-specgen generate` or `mcp-specgen check` with the arguments after the command; resolves to the exit code. */
@@ -52,6 +55,7 @@ export async function runGenerateCommand(command: "generate" | "check", argv: st
     verbose: values.verbose,
     paint: diagnosticPaint(color),
     color,
+    strict: values.strict,
   };
   const cache = RunCache.open(config, cacheEnabled(values["no-cache"], envOf(io)));
   const relOut = path.relative(config.cwd, path.resolve(config.cwd, config.outDir)) || ".";
@@ -60,7 +64,7 @@ export async function runGenerateCommand(command: "generate" | "check", argv: st
     const hit = cache.upToDate();
     if (hit) {
       printCheck(io, flags, relOut, { tools: hit.tools, files: hit.files, diagnostics: hit.diagnostics, drift: [] });
-      return EXIT.ok;
+      return strictFailure(io, flags, hit.diagnostics) ? EXIT.failed : EXIT.ok;
     }
   }
   const shown = withProgress(io, values.quiet);
@@ -83,7 +87,9 @@ async function run(
   const { runPipeline } = await import("../pipeline.js");
   const result = await runPipeline(config, { onProgress: (p) => progress.update(describeProgress(p)) });
   const outDir = path.resolve(config.cwd, config.outDir);
-  if (result.failed) {
+  // With --strict, a warning fails the run before anything is written, like an error.
+  const strictFailed = !result.failed && flags.strict && result.diagnostics.some((d) => d.severity === "warning");
+  if (result.failed || (strictFailed && command === "generate")) {
     progress.clear();
     if (flags.json)
       io.stdout(
@@ -91,7 +97,9 @@ async function run(
       );
     else {
       printDiagnostics(io, flags, result.diagnostics);
-      io.stderr(`mcp-specgen: ${summarize(result.diagnostics)}; nothing was written`);
+      io.stderr(
+        `mcp-specgen: ${summarize(result.diagnostics)}${strictFailed ? " (warnings fail with --strict)" : ""}; nothing was written`,
+      );
     }
     return EXIT.failed;
   }
@@ -106,7 +114,7 @@ async function run(
       diagnostics: result.diagnostics,
       drift,
     });
-    return drift.length ? EXIT.failed : EXIT.ok;
+    return drift.length || strictFailure(io, flags, result.diagnostics) ? EXIT.failed : EXIT.ok;
   }
   progress.update(`writing ${relOut}/…`);
   const { writeOutput } = await import("../output/write.js");
@@ -185,6 +193,14 @@ function printCheck(io: CliIO, flags: Flags, relOut: string, outcome: CheckOutco
     if (d.diff) io.stderr(d.diff.replace(/^/gm, "      "));
   }
   io.stderr(`Run "mcp-specgen generate" to update them.`);
+}
+
+/** True (and says so) when --strict is on and there are warnings. */
+function strictFailure(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic[]): boolean {
+  const warnings = diagnostics.filter((d) => d.severity === "warning").length;
+  if (!flags.strict || warnings === 0) return false;
+  if (!flags.json) io.stderr(`mcp-specgen check: ${count(warnings, "warning")}, which fail with --strict`);
+  return true;
 }
 
 /** Errors, warnings (infos too with --verbose) and their count on stderr; only errors with --quiet. */

@@ -51,13 +51,14 @@ ${CONFIG_OPTION}
   --quiet          print errors only
   --verbose        print info findings as well (why a tool is not strict, …)
   --no-cache       do not use the check cache
+  --strict         fail (exit 1) on warnings too: a spec read with a guess is an error
   -h, --help       show this help (with a command: that command's help)
   -v, --version    print the version
 
 Colour is used on terminals only; NO_COLOR=1 turns it off, FORCE_COLOR=1 forces it on.
 
-Exit codes: 0 ok · 1 spec errors, drift or a refused/failed write (lint: errors, or warnings
-with --strict) · 2 usage error. Set MCP_SPECGEN_DEBUG=1 to see stack traces of internal errors.`;
+Exit codes: 0 ok · 1 spec errors (or warnings with --strict), drift or a refused/failed
+write · 2 usage error. Set MCP_SPECGEN_DEBUG=1 to see stack traces of internal errors.`;
 
 /** Help for `mcp-specgen generate`. */
 export const GENERATE_HELP = `mcp-specgen generate — read specs, write typed code, validators and tool formats
@@ -81,12 +82,16 @@ ${CONFIG_OPTION}
   --verbose        print info findings as well, such as each tool a vendor gets without
                    strict mode and why (default: errors and warnings)
   --no-cache       do not record this run for a fast \`check\` (also: MCP_SPECGEN_NO_CACHE=1)
+  --strict         write nothing and exit 1 on warnings too (a table row with a missing
+                   cell, an unclear Required cell, an unknown type…), as on errors
   -h, --help       show this help
 
 Example:
   mcp-specgen generate specs/ --out src/generated
+  mcp-specgen generate --strict    # in CI: no spec part read with a guess
 
-Exit codes: 0 ok · 1 spec errors, or a refused or failed write · 2 usage error`;
+Exit codes: 0 ok · 1 spec errors (or warnings with --strict), or a refused or failed write ·
+2 usage error`;
 
 /** Help for `mcp-specgen check`. */
 export const CHECK_HELP = `mcp-specgen check — fail when the generated files are out of date with the specs
@@ -112,12 +117,14 @@ ${CONFIG_OPTION}
   --quiet          leave out warnings (errors, drift and the verdict are printed)
   --verbose        print info findings as well (default: errors and warnings)
   --no-cache       always generate again (also: MCP_SPECGEN_NO_CACHE=1)
+  --strict         exit 1 on spec warnings too
   -h, --help       show this help
 
 Example:
   mcp-specgen check            # in CI: fails when someone forgot to run generate
+  mcp-specgen check --strict   # … or when a spec has a warning
 
-Exit codes: 0 up to date · 1 drift or spec errors · 2 usage error`;
+Exit codes: 0 up to date · 1 drift or spec errors (or warnings with --strict) · 2 usage error`;
 
 /** Help for `mcp-specgen lint`. */
 export const LINT_HELP = `mcp-specgen lint — report spec quality without generating anything

@@ -265,6 +265,63 @@ const CATALOGUE = {
       "A pipe inside a cell was escaped with a space after the backslash, or a row lacks a cell separator, so the row would split into the wrong cells.",
     fix: "escape a pipe inside a cell with a backslash right before it, and give every row one cell per column",
   },
+  SPEC_SCHEMA_UNREADABLE: {
+    severity: "error",
+    summary: "A JSON or YAML block where a schema is expected (under Input or Output Schema) cannot be read.",
+    cause:
+      "A brace, bracket, quote or comma is missing or extra, so the block is not JSON (or YAML) even when read leniently; using no schema instead would accept any input or drop the output schema.",
+    fix: "fix the block's syntax (a JSON formatter shows where it breaks)",
+  },
+  SPEC_TABLE_ROW_CELLS: {
+    severity: "warning",
+    summary:
+      "A table row has more or fewer cells than the header; the missing cells are read as empty and extra ones dropped.",
+    cause: "A `|` is missing or extra in the row, or a pipe inside a cell is not escaped as `\\|`.",
+    fix: "give every row one cell per header column, and escape a pipe inside a cell as `\\|`",
+  },
+  SPEC_TABLE_NO_SEPARATOR: {
+    severity: "warning",
+    summary: "Lines that look like a table have no separator row (`|---|---|`), so Markdown reads them as text.",
+    cause:
+      "The separator row under the header is missing or broken, so the rows are one paragraph and their parameters are not read.",
+    fix: "add a separator row such as `|---|---|---|` right under the header row",
+  },
+  SPEC_REQUIRED_UNCLEAR: {
+    severity: "warning",
+    summary: "A Required cell is not yes/no-like; the field is taken as optional.",
+    cause: "The cell says something such as `Maybe` or `sometimes` that is neither required nor optional.",
+    fix: "write Yes or No in the Required column, and state conditions in the description",
+  },
+  SPEC_DEFAULT_INVALID: {
+    severity: "error",
+    summary: "A default in a written JSON Schema does not validate against its own property.",
+    cause:
+      'The default has another type than the property (`"default": "twenty"` on an integer) or breaks its enum or bounds.',
+    fix: "give a default of the property's type, or fix the property's type",
+  },
+  SPEC_DEFAULT_MISMATCH: {
+    severity: "warning",
+    summary:
+      "A default read from prose (a table, a bullet) does not validate against the type read with it; it is kept as written.",
+    cause:
+      'The Default cell or the description\'s "(default: …)" gives a value of another type, or outside the enum, than the Type cell.',
+    fix: "give a default of the parameter's type, or fix the type",
+  },
+  SPEC_CONTENT_IGNORED: {
+    severity: "warning",
+    summary: "A part of a tool's section, or a heading that looks like a tool, was not understood and is ignored.",
+    cause:
+      "A label or section under a tool has a title mcp-specgen does not know, or a heading named like a tool has no content it can read as one.",
+    fix: "use the template's sections (Parameters / Input Schema, Returns / Output Schema, …), or reword the heading so it does not look like a tool",
+  },
+  SPEC_CODE_FENCE: {
+    severity: "warning",
+    summary:
+      "A code fence is unclosed, closed where a new block was meant to open, or has two backticks; text around it is read wrongly.",
+    cause:
+      "A fence line lost or gained a backtick, or a block's closing line is missing, so the following content (tools, schemas) is read as code or a code block as text.",
+    fix: "open and close every code block with a line of three backticks (the closing line has no language)",
+  },
   SPEC_NAME_STYLE: {
     severity: "warning",
     summary: "A Markdown tool name is a valid MCP name but not the template's lower-case `module_name.tool_name`.",

@@ -30,7 +30,7 @@ export interface ToolTypes {
     /**
      * `test_audio_content`.
      *
-     * The tool declares no output schema: it answers with MCP content blocks.
+     * Returns an audio content block: a short silent WAV (scenario tools-call-audio).
      */
     testAudioContent: { name: "test_audio_content"; args: conformance.TestAudioContentArgs; result: conformance.TestAudioContentResult };
     /**
@@ -72,7 +72,7 @@ export interface ToolTypes {
     /**
      * `test_image_content`.
      *
-     * The tool declares no output schema: it answers with MCP content blocks.
+     * Returns an image content block: a 1×1 red PNG (scenario tools-call-image).
      */
     testImageContent: { name: "test_image_content"; args: conformance.TestImageContentArgs; result: conformance.TestImageContentResult };
     /**
@@ -96,7 +96,7 @@ export interface ToolTypes {
     /**
      * `test_simple_text`.
      *
-     * The tool declares no output schema: it answers with MCP content blocks.
+     * Returns one text block: "This is a simple text response for testing." (scenario tools-call-simple-text).
      */
     testSimpleText: { name: "test_simple_text"; args: conformance.TestSimpleTextArgs; result: conformance.TestSimpleTextResult };
     /**

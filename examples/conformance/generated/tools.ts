@@ -80,7 +80,7 @@ export const toolDefinitions: { readonly [M in ModuleName]: { readonly [T in key
     },
     testAudioContent: {
       name: "test_audio_content",
-      description: "The tool declares no output schema: it answers with MCP content blocks.",
+      description: "Returns an audio content block: a short silent WAV (scenario tools-call-audio).",
       inputSchema: {
         type: "object",
         additionalProperties: false,
@@ -186,7 +186,7 @@ export const toolDefinitions: { readonly [M in ModuleName]: { readonly [T in key
     },
     testImageContent: {
       name: "test_image_content",
-      description: "The tool declares no output schema: it answers with MCP content blocks.",
+      description: "Returns an image content block: a 1×1 red PNG (scenario tools-call-image).",
       inputSchema: {
         type: "object",
         additionalProperties: false,
@@ -249,7 +249,7 @@ export const toolDefinitions: { readonly [M in ModuleName]: { readonly [T in key
     },
     testSimpleText: {
       name: "test_simple_text",
-      description: "The tool declares no output schema: it answers with MCP content blocks.",
+      description: "Returns one text block: \"This is a simple text response for testing.\" (scenario tools-call-simple-text).",
       inputSchema: {
         type: "object",
         additionalProperties: false,

@@ -3,7 +3,7 @@ import YAML, { isMap, isScalar, isSeq, type Node as YamlNode, type Pair, type YA
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
 import { parseLenientJson } from "../primitives/lenient-json.js";
-import { parseTypeString } from "../primitives/type-string.js";
+import { didYouMean, parseTypeString } from "../primitives/type-string.js";
 import { lineStarts } from "../primitives/position.js";
 import { looksLikeSchema } from "../schema-detect.js";
 import { JsonLocator } from "../json/locate.js";
@@ -53,11 +53,14 @@ export function readCodeValue(doc: MarkdownDocument, code: Code): CodeValue | un
   } catch (e) {
     const lenient = parseLenientJson(code.value).values[0];
     if (!lenient) return undefined;
+    // JSON.parse names the offset where the text stops being JSON: the place to point at.
+    const at = /at position (\d+)/.exec((e as Error).message);
     return {
       value: lenient.value,
       loc: locInCode(doc, code, lenient.offset),
       source: jsonSource(doc, code),
       lenient: (e as Error).message,
+      ...(at ? { lenientLoc: locInCode(doc, code, Math.min(Number(at[1]), code.value.length)) } : {}),
       placeholder: lenient.placeholder,
       elided: lenient.elided,
     };
@@ -386,7 +389,7 @@ function looseTypes(schema: JsonSchema, at: KeyPath, locate: Locate, diagnostics
         diagnostics.warning(
           "SPEC_UNKNOWN_TYPE",
           locate([...path, "type"]),
-          `unknown type ${JSON.stringify(s.type)}; it accepts any value`,
+          `unknown type ${JSON.stringify(s.type)}; it accepts any value${didYouMean([s.type])}`,
           "use a JSON Schema type (string, integer, number, boolean, object, array, null)",
         );
         delete s.type;

@@ -4,6 +4,7 @@ import { blockParents, codeSpanName, inlineText, locOf, type Block, type Markdow
 import { classifySection, normalizeTitle } from "./sections.js";
 import { cellText, isFieldTable, type Cell } from "./table.js";
 import { NO_PARAMS_START } from "./phrases.js";
+import { plainLabelKind } from "./tool-labels.js";
 
 /** A place in a spec that defines one tool: a heading and the blocks under it, or a summary-table row. */
 export interface ToolSection {
@@ -39,6 +40,8 @@ export interface Discovery {
   summaries: Map<string, SummaryRow>;
   /** Blocks that belong to no tool (file-level sections). */
   fileBlocks: Block[];
+  /** Headings named like a tool (`## delete_note`) that were not read as one: worth a warning. */
+  ignored: Array<{ name: string; loc: SourceLocation }>;
 }
 
 const TOOL_HEADING = /^tool(?:\s+#?\d+)?\s*[:\-–—]\s*(.+)$/i;
@@ -70,6 +73,7 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
   const plannedNames = plannedFromLists(doc);
   const sections: ToolSection[] = [];
   const inTool = new Set<number>();
+  const ignored: Discovery["ignored"] = [];
   let open: { depth: number; body: Block[] } | undefined;
 
   const ancestors = (i: number): Block[] => {
@@ -92,6 +96,12 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
     let names: Array<{ name: string; loc: SourceLocation }> | undefined;
     if (explicit) {
       names = splitExplicit(explicit[1]!).map((name) => ({ name, loc: locOf(doc, b.heading) }));
+    } else if (b.depth === 1 && h1Names <= 1 && i > 1 && sections.length) {
+      // A `# \`get_user\`` after other tools: a heading level off by one, not the title.
+      const found = headingNames(b.heading);
+      if (found?.code && found.names.every((n) => /^[a-z][a-z0-9]*([_.][a-z0-9]+)+$/.test(n)))
+        ignored.push({ name: found.names.join(", "), loc: locOf(doc, b.heading) });
+      continue;
     } else if (b.depth > 1 || h1Names > 1) {
       if (
         anc.some((a) => NON_TOOL_CONTAINER.test(normalizeTitle(a.title)) && !/\btools?\b/.test(normalizeTitle(a.title)))
@@ -108,7 +118,12 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
         if (/[_.-]/.test(n) || /[a-z][A-Z]/.test(n)) return container || evidence();
         return container && evidence();
       });
-      if (!ok) continue;
+      if (!ok) {
+        // A snake_case or dotted name heading with content under it reads as a tool to a person.
+        if (!found.call && found.names.every((n) => /^[a-z][a-z0-9]*([_.][a-z0-9]+)+$/.test(n)) && b.nodes.length)
+          ignored.push({ name: found.names.join(", "), loc: locOf(doc, b.heading) });
+        continue;
+      }
       names = found.names.map((name) => ({ name, loc: locOf(doc, b.heading) }));
     }
     if (!names?.length) continue;
@@ -185,7 +200,7 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
       }
     }
   });
-  return { sections, summaries, fileBlocks };
+  return { sections, summaries, fileBlocks, ignored: ignored.filter((h) => !byName.has(h.name.split(".").pop()!)) };
 }
 
 /** Names in an explicit `Tool:` heading: one, or several joined by `/`, `,`, "and". */
@@ -319,6 +334,8 @@ function nodeEvidence(node: RootContent): boolean {
       ["input", "output", "schema", "examples"].includes(classifySection(inlineText(first.children)))
     )
       return true;
+    // A plain "Parameters:" opens a section as a bold one does.
+    if (first?.type === "text" && plainLabelKind(first.value)) return true;
     return NO_PARAMS_START.test(inlineText(node.children));
   }
   if (node.type === "list")

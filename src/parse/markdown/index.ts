@@ -7,6 +7,7 @@ import { isTemplatePlaceholderName } from "../primitives/placeholders.js";
 import { locOf, parseMarkdown, sourceOf, splitBlocks, type Block, type MarkdownDocument } from "./document.js";
 import { classifySection } from "./sections.js";
 import { discoverTools } from "./discover.js";
+import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
 import { labelSegments } from "./tool-labels.js";
 import { readExamples } from "./examples.js";
@@ -62,6 +63,32 @@ export function parseMarkdownSpec(
 
   const parsed: ParsedTool[] = [];
   let skipped = 0;
+  checkFences(doc, diagnostics);
+  checkBackticks(doc, diagnostics);
+  checkLostHeadings(doc, diagnostics);
+  // "## Input Schema" right after "## Tool: x" (a level too high) ends the tool: its schema is lost.
+  const fileSet = new Set(found.fileBlocks);
+  blocks.forEach((b, i) => {
+    if (i === 0 || !b.heading || !fileSet.has(b) || fileSet.has(blocks[i - 1]!)) return;
+    const toolPart = (t: string) => ["input", "output", "schema", "invocation"].includes(classifySection(t));
+    let part = toolPart(b.title);
+    for (let j = i + 1; !part && j < blocks.length && blocks[j]!.depth > b.depth; j++)
+      part = toolPart(blocks[j]!.title);
+    if (!part) return;
+    diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      locOf(doc, b.heading),
+      `the section "${b.title}" follows a tool and holds a part of one, but its heading level ends that tool, so it is not read`,
+      "make the heading one level deeper than the tool's heading",
+    );
+  });
+  for (const h of found.ignored)
+    diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      h.loc,
+      `the heading "${h.name}" is named like a tool but nothing under it reads as one (no Parameters, Returns or Examples section, and no "Tools" heading above it); it is not read as a tool`,
+      'put the tool under a "## Tool: `name`" heading, or add a **Parameters**: section under it',
+    );
   for (const section of found.sections) {
     const bare = section.name.split(".").pop()!;
     if (isTemplatePlaceholderName(section.name) || isTemplatePlaceholderName(bare)) {

@@ -1,7 +1,7 @@
 import type { PhrasingContent, Table, TableCell } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
-import { parseTypeString } from "../primitives/type-string.js";
+import { didYouMean, parseTypeString } from "../primitives/type-string.js";
 import { coerceDefault, extractDefault, interpretDefaultCell } from "../primitives/defaults.js";
 import { isPlaceholder } from "../primitives/placeholders.js";
 import { inlineText, locOf, sourceOf, sourceOfNodes, type MarkdownDocument } from "./document.js";
@@ -97,6 +97,17 @@ export function readRows(
         repairs.push("a missing `|` merged two cells");
       }
     }
+    // GFM drops cells beyond the header's count, so an extra cell shows only in the source.
+    const written = Math.max(cells.length, countCells(sourceOf(doc, row)));
+    if (!repairs.length && written !== roles.length) {
+      const extra = written > roles.length;
+      diagnostics.warning(
+        "SPEC_TABLE_ROW_CELLS",
+        cells[0]?.loc ?? locOf(doc, row),
+        `this table row has ${written} cells but the header has ${roles.length}; ${extra ? "the cells past the last column are dropped" : "the missing cells at the end are read as empty"}`,
+        "give every row one cell per header column, and escape a pipe inside a cell as `\\|`",
+      );
+    }
     if (repairs.length) {
       diagnostics.warning(
         "SPEC_TABLE_REPAIRED",
@@ -108,6 +119,17 @@ export function readRows(
     out.push(cells);
   }
   return out;
+}
+
+/** The cells a row's source line holds: its unescaped pipes outside code spans, less the outer ones. */
+function countCells(line: string): number {
+  let t = line.trim();
+  if (!t) return 0;
+  // Code spans may hold pipes that GFM still splits at; only escaped pipes are content.
+  t = t.replace(/\\\|/g, "");
+  if (t.startsWith("|")) t = t.slice(1);
+  if (t.endsWith("|")) t = t.slice(0, -1);
+  return t.split("|").length;
 }
 
 const REQUIRED_WORD = /^\s*(yes|no|true|false|required|optional|y|n|✓|✔|✗)\b[\s.,;:—–-]*(\S[\s\S]*)$/i;
@@ -205,10 +227,26 @@ export function fieldsFromTable(
           : starred
             ? "yes"
             : undefined;
+    let requiredText = requiredCell;
+    if (
+      col("required") >= 0 &&
+      requiredCell &&
+      !/^[-–—]+$/.test(requiredCell) &&
+      parseRequired(requiredCell) === undefined
+    ) {
+      // "Maybe": guessing required would refuse calls without it; optional is the safe reading.
+      diagnostics.warning(
+        "SPEC_REQUIRED_UNCLEAR",
+        cells[col("required")]?.loc ?? loc,
+        `the Required cell ${JSON.stringify(requiredCell)} of "${name}" is not yes or no; "${name}" is taken as optional`,
+        "write Yes or No in the Required column, and state conditions in the description",
+      );
+      requiredText = "no";
+    }
     const descCell = cells[col("description")];
     readRequiredAndDefault(
       field,
-      requiredCell,
+      requiredText,
       cell("default") || (type.defaultRaw ?? ""),
       inferRequired,
       descCell ? sourceOfNodes(doc, descCell.nodes) : undefined,
@@ -277,7 +315,7 @@ export function readTypeCell(
     diagnostics.warning(
       "SPEC_UNKNOWN_TYPE",
       loc,
-      `unknown type ${JSON.stringify(unknown.join(", "))} for field "${name}"; it accepts any value`,
+      `unknown type ${JSON.stringify(unknown.join(", "))} for field "${name}"; it accepts any value (\`unknown\` in TypeScript)${didYouMean(unknown)}`,
       "use a JSON Schema type (string, integer, number, boolean, object, array[T], enum[…]) or give a JSON Schema block",
     );
   }

@@ -35,8 +35,23 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
     }
     return;
   }
+  const before = r.ctx.diagnostics.items.length;
   const cv = readCodeValue(r.doc, code);
-  if (!cv) return;
+  if (!cv) {
+    // Reading no schema here would accept any input, or drop the output schema, in silence.
+    if (
+      (state.kind === "input" || state.kind === "output") &&
+      r.ctx.diagnostics.items.length === before &&
+      looksLikeData(code)
+    )
+      r.ctx.diagnostics.error(
+        "SPEC_SCHEMA_UNREADABLE",
+        locOf(r.doc, code),
+        `this ${code.lang && /^ya?ml$/i.test(code.lang) ? "YAML" : "JSON"} block under the ${state.kind === "input" ? "input" : "output"} section cannot be read, even leniently; no ${state.kind} schema is taken from it`,
+        "fix the block's syntax (a JSON formatter shows where it breaks)",
+      );
+    return;
+  }
   const yaml = !!code.lang && /^ya?ml$/i.test(code.lang);
   const reading = fileSchemaValue(r, cv, state.kind === "output" ? "output" : "input", yaml, state.kind);
   if (reading === "instance" && (state.kind === "description" || state.kind === "other" || state.kind === "input")) {
@@ -47,6 +62,12 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
       parts.examples.push(...examplesIn(r, code));
     }
   }
+}
+
+/** A block written as JSON or YAML (by its language, or by starting with a brace or bracket). */
+function looksLikeData(code: Code): boolean {
+  if (code.lang) return /^(json|jsonc|json5|ya?ml)$/i.test(code.lang);
+  return /^\s*[[{]/.test(code.value);
 }
 
 function isThisTool(r: ToolReader, name: string): boolean {

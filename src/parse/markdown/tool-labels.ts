@@ -60,7 +60,7 @@ export function labelSegments(children: readonly PhrasingContent[], locked: bool
   if (segs.length >= 1 && first.label === undefined && first.nodes[0]?.type === "text" && !locked) {
     const t = first.nodes[0];
     const m = LABEL_TEXT.exec(t.value);
-    if (m && ["input", "output", "examples", "schema"].includes(classifySection(m[1]!))) {
+    if (m && isPlainLabel(m[1]!) && ["input", "output", "examples", "schema"].includes(classifySection(m[1]!))) {
       const remaining = t.value.slice(m[0].length);
       segs[0] = {
         label: m[1]!,
@@ -70,6 +70,33 @@ export function labelSegments(children: readonly PhrasingContent[], locked: bool
     }
   }
   return segs.filter((s) => s.label !== undefined || s.nodes.length);
+}
+
+/** Words a plain-text (not bold) section label is made of: "Input Schema:", "Keyword-only arguments:". */
+const PLAIN_LABEL_WORDS = new Set(
+  "input inputs output outputs parameter parameters param params argument arguments arg args kwargs keyword-only keyword only required optional return returns returned value values result results response responses request schema schemas json yaml tool mcp definition descriptor signature example examples usage sample samples accepts and or".split(
+    " ",
+  ),
+);
+
+/**
+ * True when a plain "Xxx:" opening a paragraph is a section label. Sentences start the same
+ * way ("Returns one text block: …"); taking them for a label would move the tool's
+ * description into its results, so every word must be one labels are made of.
+ */
+function isPlainLabel(label: string): boolean {
+  return label
+    .toLowerCase()
+    .split(/\s+/)
+    .every((w) => PLAIN_LABEL_WORDS.has(w));
+}
+
+/** The section a plain-text label opening a paragraph ("Parameters:") starts, if it is one. */
+export function plainLabelKind(text: string): ReturnType<typeof classifySection> | undefined {
+  const m = LABEL_TEXT.exec(text);
+  if (!m || !isPlainLabel(m[1]!)) return undefined;
+  const kind = classifySection(m[1]!);
+  return ["input", "output", "examples", "schema"].includes(kind) ? kind : undefined;
 }
 
 const FACT_LABELS =

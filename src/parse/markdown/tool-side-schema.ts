@@ -1,6 +1,7 @@
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SchemaSource, SourceLocation } from "../../ir/types.js";
-import type { SourceNode } from "../schema-positions.js";
+import { checkDefaults } from "../default-check.js";
+import { locateIn, type SourceNode } from "../schema-positions.js";
 import { fieldsToSchema, topLevelFields, type FieldSpec } from "./fields.js";
 import type { SchemaParts } from "./tool-reader.js";
 
@@ -25,11 +26,19 @@ export function resolveSide(
     compareTableWithSchema(side.fields.value, side.schema.value, side.fields.loc, diagnostics);
   if (side.schema) {
     const { value, loc, source } = side.schema;
+    checkDefaults(value, true, (path) => (source ? locateIn(source, path) : loc), diagnostics);
     return { value, loc, written: source, source: { provenance: "explicit" } };
   }
   if (side.fields) {
     const schema = fieldsToSchema(side.fields.value);
     const value = which === "input" ? { ...schema, additionalProperties: false } : schema;
+    const byName = new Map(side.fields.value.map((f) => [f.name, f.loc]));
+    checkDefaults(
+      value,
+      false,
+      (path) => byName.get(path.filter((_p, i) => i % 2 === 1).join(".")) ?? side.fields!.loc,
+      diagnostics,
+    );
     const untyped = side.fields.value.filter((f) => f.typed === false).map((f) => ({ name: f.name, loc: f.loc }));
     return {
       value,

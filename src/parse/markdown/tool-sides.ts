@@ -32,12 +32,32 @@ export function readSideText(
   const codes = nodes.filter((n) => n.type === "inlineCode");
   const json = codes.find((c) => /^\s*\{[\s\S]*\}\s*$/.test(c.value));
   if (json) {
+    const before = r.ctx.diagnostics.items.length;
     const cv = readInlineJson(r.doc, json);
     if (cv) fileSchemaValue(r, cv, kind, false);
+    else if (/"/.test(json.value) && r.ctx.diagnostics.items.length === before)
+      // Quoted keys say JSON was meant (an unquoted `{a, b?: int}` is a shape, read below).
+      r.ctx.diagnostics.error(
+        "SPEC_SCHEMA_UNREADABLE",
+        locOf(r.doc, json),
+        `this inline JSON ${kind} schema cannot be read, even leniently; no ${kind} schema is taken from it`,
+        "fix the JSON's syntax (a JSON formatter shows where it breaks)",
+      );
     if (!side.schema && !side.fields) {
       const shape = shapeFields(json.value, locOf(r.doc, json));
       if (shape) side.fields ??= { value: shape, loc: locOf(r.doc, json) };
     }
+    return;
+  }
+  const open = codes.find((c) => /^\s*\{/.test(c.value) && !/\}\s*$/.test(c.value));
+  if (open && codes.length === 1) {
+    // `{a, b: [...]` lost its closing brace: neither JSON nor a shape, so no field is read from it.
+    r.ctx.diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      locOf(r.doc, open),
+      `this inline \`{…\` is not closed with \`}\`; no ${kind === "input" ? "parameters are" : "result fields are"} read from it`,
+      "close the braces, or give a JSON Schema block",
+    );
     return;
   }
   // "Input: `path` (string)": one parameter written like a bullet.
@@ -114,6 +134,14 @@ export function fileSchemaValue(
   }
   if (where !== "input" && where !== "output" && parts.input.schema) return "schema";
   if (!parts[side].schema) parts[side].schema = { ...reading.schema, loc: reading.loc };
+  else if (where === side)
+    // Two schemas for one side: often a lost "## Tool:" heading merged two tools into one.
+    r.ctx.diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      reading.loc,
+      `a second ${side} schema for this tool (the first is at line ${parts[side].schema!.loc.line}); only the first is used`,
+      "give each tool one input and one output schema (is a tool heading missing above this one?)",
+    );
   return "schema";
 }
 

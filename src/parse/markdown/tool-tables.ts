@@ -39,11 +39,29 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
  */
 function nestedTable(r: ToolReader, table: Table, kind: "input" | "output", intro: string | undefined): void {
   const side = r.parts[kind];
-  if (!intro || !side.fields) return;
+  if (!side.fields) return;
+  intro ??= "";
   const names = new Set(side.fields.value.map((f) => f.name));
-  const mentioned = [...intro.matchAll(/[`"']?([A-Za-z_][\w.]*)[`"']?/g)].map((m) => m[1]!).filter((n) => names.has(n));
+  // "Each result object:" names the items of `results`: a singular word stands for its plural field.
+  const mentioned = [
+    ...new Set(
+      [...intro.matchAll(/[`"']?([A-Za-z_][\w.]*)[`"']?/g)]
+        .map((m) => m[1]!)
+        .map((n) => (names.has(n) ? n : names.has(`${n}s`) ? `${n}s` : names.has(`${n}es`) ? `${n}es` : n))
+        .filter((n) => names.has(n)),
+    ),
+  ];
   const target = mentioned.length === 1 ? mentioned[0]! : undefined;
-  if (!target) return;
+  if (!target) {
+    if (isFieldTable(table))
+      r.ctx.diagnostics.warning(
+        "SPEC_CONTENT_IGNORED",
+        locOf(r.doc, table),
+        `a second ${kind === "input" ? "parameter" : "result"} table for this tool (the first is at line ${side.fields.loc.line}) that no sentence before it ties to one field; it is not read`,
+        'introduce it with "The `name` object has:" to describe a field, or check for a missing tool heading above it',
+      );
+    return;
+  }
   const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics, kind === "input");
   if (!read?.fields.length) return;
   const parent = side.fields.value.find((f) => f.name === target)!;

@@ -52,6 +52,15 @@ export function readTool(section: ToolSection, ctx: ReadContext): ReadResult {
       own = current && block.depth > current.depth && current.kind === "output" ? "output" : "input";
     const kind = own === "other" && current && block.depth > current.depth ? current.kind : own;
     if (own !== "other" || !current || block.depth <= current.depth) current = { kind, depth: block.depth };
+    if (own === "other" && block.heading && nestedToolName(block)) {
+      // `#### \`other_tool\`` under `### \`this_tool\``: a heading level off by one folds a tool into this one.
+      ctx.diagnostics.warning(
+        "SPEC_CONTENT_IGNORED",
+        locOf(ctx.doc, block.heading),
+        `the heading "${block.title}" is named like a tool but sits one level below the tool "${section.name}", so it is read as part of that tool`,
+        "give every tool heading the same level",
+      );
+    }
     if (kind === "input" || kind === "output") parts[kind].loc ??= locOf(ctx.doc, block.heading);
     if (kind === "examples") parts.examplesLoc ??= locOf(ctx.doc, block.heading);
     if (kind === "security" && block.nodes.length) parts.securityLoc ??= locOf(ctx.doc, block.heading);
@@ -66,6 +75,13 @@ function walk(r: ToolReader, nodes: readonly RootContent[], state: State): void 
   for (const node of nodes) {
     switch (node.type) {
       case "paragraph":
+        if (looksLikeTable(sourceOf(r.doc, node)))
+          r.ctx.diagnostics.warning(
+            "SPEC_TABLE_NO_SEPARATOR",
+            locOf(r.doc, node),
+            "these lines look like a table but have no separator row (`|---|---|`) under the header, so they are read as text and no parameters are taken from them",
+            "add a separator row such as `|---|---|---|` right under the header row",
+          );
         readParagraph(r, node, state);
         state.intro = inlineText(node.children);
         continue;
@@ -86,4 +102,17 @@ function walk(r: ToolReader, nodes: readonly RootContent[], state: State): void 
     }
     state.intro = undefined;
   }
+}
+
+/** Two or more lines that start and end with `|`: table rows Markdown did not read as a table. */
+function looksLikeTable(text: string): boolean {
+  return text.split("\n").filter((l) => /^\s*\|.*\|\s*$/.test(l)).length >= 2;
+}
+
+/** True for a heading that is only a snake_case or dotted name in code (`` `get_user` ``), with parameters or results under it. */
+function nestedToolName(block: { heading?: { children: unknown[] }; nodes: readonly RootContent[] }): boolean {
+  const kids = block.heading?.children ?? [];
+  const only = kids.length === 1 ? (kids[0] as { type: string; value?: string }) : undefined;
+  if (only?.type !== "inlineCode" || !/^[a-z][a-z0-9]*([_.][a-z0-9]+)+$/.test(only.value ?? "")) return false;
+  return block.nodes.some((n) => n.type === "table" || n.type === "code" || n.type === "list");
 }

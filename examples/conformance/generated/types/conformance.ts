@@ -56,7 +56,7 @@ export type TestToolResult = { [key: string]: unknown } | null;
 /**
  * Arguments of `test_audio_content`.
  *
- * The tool declares no output schema: it answers with MCP content blocks.
+ * Returns an audio content block: a short silent WAV (scenario tools-call-audio).
  */
 export interface TestAudioContentArgs {}
 
@@ -145,7 +145,7 @@ export type TestErrorHandlingResult = { [key: string]: unknown } | null;
 /**
  * Arguments of `test_image_content`.
  *
- * The tool declares no output schema: it answers with MCP content blocks.
+ * Returns an image content block: a 1×1 red PNG (scenario tools-call-image).
  */
 export interface TestImageContentArgs {}
 
@@ -198,7 +198,7 @@ export type TestSamplingResult = { [key: string]: unknown } | null;
 /**
  * Arguments of `test_simple_text`.
  *
- * The tool declares no output schema: it answers with MCP content blocks.
+ * Returns one text block: "This is a simple text response for testing." (scenario tools-call-simple-text).
  */
 export interface TestSimpleTextArgs {}
 

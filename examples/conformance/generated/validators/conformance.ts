@@ -3,11 +3,18 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema11 = {"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]};
+const schema31 = {"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.a === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "a"},message:"must have required property '"+"a"+"'"};
@@ -64,15 +71,23 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
+validate20.evaluated = {"props":{"a":true,"b":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema12 = {"type":"object"};
+const schema32 = {"type":"object"};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -83,15 +98,23 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
+validate21.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema13 = {"type":"object","additionalProperties":false};
+const schema33 = {"type":"object","additionalProperties":false};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate22.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
@@ -114,15 +137,23 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema14 = {"type":"object","properties":{},"required":[]};
+const schema34 = {"type":"object","properties":{},"required":[]};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(!(data && typeof data == "object" && !Array.isArray(data))){
 const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
@@ -133,15 +164,23 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
+validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema15 = {"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
+const schema35 = {"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
@@ -188,15 +227,23 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema16 = {"type":"object","properties":{"prompt":{"type":"string"}},"required":["prompt"],"additionalProperties":false};
+const schema36 = {"type":"object","properties":{"prompt":{"type":"string"}},"required":["prompt"],"additionalProperties":false};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate25.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.prompt === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prompt"},message:"must have required property '"+"prompt"+"'"};
@@ -243,17 +290,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
+validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateAddNumbersArgs: validate10,
-  validateTestToolArgs: validate11,
-  validateTestAudioContentArgs: validate12,
-  validateTestClientElicitationDefaultsArgs: validate13,
-  validateTestElicitationArgs: validate14,
-  validateTestSamplingArgs: validate15,
+  validateAddNumbersArgs: validate20,
+  validateTestToolArgs: validate21,
+  validateTestAudioContentArgs: validate22,
+  validateTestClientElicitationDefaultsArgs: validate23,
+  validateTestElicitationArgs: validate24,
+  validateTestSamplingArgs: validate25,
 };
 })();
 

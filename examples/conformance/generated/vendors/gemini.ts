@@ -55,7 +55,7 @@ export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = [
   },
   {
     name: "test_audio_content",
-    description: "The tool declares no output schema: it answers with MCP content blocks.",
+    description: "Returns an audio content block: a short silent WAV (scenario tools-call-audio).",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
@@ -119,7 +119,7 @@ export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = [
   },
   {
     name: "test_image_content",
-    description: "The tool declares no output schema: it answers with MCP content blocks.",
+    description: "Returns an image content block: a 1×1 red PNG (scenario tools-call-image).",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
@@ -158,7 +158,7 @@ export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = [
   },
   {
     name: "test_simple_text",
-    description: "The tool declares no output schema: it answers with MCP content blocks.",
+    description: "Returns one text block: \"This is a simple text response for testing.\" (scenario tools-call-simple-text).",
     parametersJsonSchema: {
       type: "object",
       additionalProperties: false,
@@ -188,86 +188,103 @@ export const geminiTools: VendorToolIndex = {
   tools: {
     add_numbers: {
       name: "add_numbers",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.addNumbers.inputSchema,
       optionalsAsNull: false,
     },
     json_schema_2020_12_tool: {
       name: "json_schema_2020_12_tool",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.jsonSchema202012Tool.inputSchema,
       optionalsAsNull: false,
     },
     "test-tool": {
       name: "test-tool",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testTool.inputSchema,
       optionalsAsNull: false,
     },
     test_audio_content: {
       name: "test_audio_content",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testAudioContent.inputSchema,
       optionalsAsNull: false,
     },
     test_client_elicitation_defaults: {
       name: "test_client_elicitation_defaults",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testClientElicitationDefaults.inputSchema,
       optionalsAsNull: false,
     },
     test_elicitation: {
       name: "test_elicitation",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testElicitation.inputSchema,
       optionalsAsNull: false,
     },
     test_elicitation_sep1034_defaults: {
       name: "test_elicitation_sep1034_defaults",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testElicitationSep1034Defaults.inputSchema,
       optionalsAsNull: false,
     },
     test_elicitation_sep1330_enums: {
       name: "test_elicitation_sep1330_enums",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testElicitationSep1330Enums.inputSchema,
       optionalsAsNull: false,
     },
     test_embedded_resource: {
       name: "test_embedded_resource",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testEmbeddedResource.inputSchema,
       optionalsAsNull: false,
     },
     test_error_handling: {
       name: "test_error_handling",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testErrorHandling.inputSchema,
       optionalsAsNull: false,
     },
     test_image_content: {
       name: "test_image_content",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testImageContent.inputSchema,
       optionalsAsNull: false,
     },
     test_multiple_content_types: {
       name: "test_multiple_content_types",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testMultipleContentTypes.inputSchema,
       optionalsAsNull: false,
     },
     test_reconnection: {
       name: "test_reconnection",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testReconnection.inputSchema,
       optionalsAsNull: false,
     },
     test_sampling: {
       name: "test_sampling",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testSampling.inputSchema,
       optionalsAsNull: false,
     },
     test_simple_text: {
       name: "test_simple_text",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testSimpleText.inputSchema,
       optionalsAsNull: false,
     },
     test_tool_with_logging: {
       name: "test_tool_with_logging",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testToolWithLogging.inputSchema,
       optionalsAsNull: false,
     },
     test_tool_with_progress: {
       name: "test_tool_with_progress",
+      module: "conformance",
       inputSchema: toolDefinitions.conformance.testToolWithProgress.inputSchema,
       optionalsAsNull: false,
     },

@@ -3,12 +3,19 @@
 import { ajvUcs2length, type ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema11 = {"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":100},"language":{"type":"string","enum":["en","fr","de"]}},"required":["name"],"additionalProperties":false};
-const func2 = ajvUcs2length;
+const schema31 = {"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":100},"language":{"type":"string","enum":["en","fr","de"]}},"required":["name"],"additionalProperties":false};
+const func1 = ajvUcs2length;
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate20.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
@@ -35,7 +42,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func2(data0) > 100){
+if(func1(data0) > 100){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -45,7 +52,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func2(data0) < 1){
+if(func1(data0) < 1){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -80,7 +87,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data1 === "en") || (data1 === "fr")) || (data1 === "de"))){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema11.properties.language.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema31.properties.language.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -101,15 +108,23 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
+validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema12 = {"type":"object","properties":{"greeting":{"type":"string"},"language":{"type":"string","enum":["en","fr","de"]}},"required":["greeting","language"],"additionalProperties":false};
+const schema32 = {"type":"object","properties":{"greeting":{"type":"string"},"language":{"type":"string","enum":["en","fr","de"]}},"required":["greeting","language"],"additionalProperties":false};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
+const evaluated0 = validate21.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.greeting === undefined){
 const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "greeting"},message:"must have required property '"+"greeting"+"'"};
@@ -168,7 +183,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "en") || (data1 === "fr")) || (data1 === "de"))){
-const err5 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema12.properties.language.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema32.properties.language.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -189,13 +204,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
+validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateGetGreetingArgs: validate10,
-  validateGetGreetingResult: validate11,
+  validateGetGreetingArgs: validate20,
+  validateGetGreetingResult: validate21,
 };
 })();
 

@@ -32,6 +32,7 @@ export const anthropicTools: VendorToolIndex = {
   tools: {
     greeter__get_greeting: {
       name: "greeter.get_greeting",
+      module: "greeter",
       inputSchema: toolDefinitions.greeter.getGreeting.inputSchema,
       optionalsAsNull: false,
     },

@@ -35,6 +35,7 @@ export const geminiTools: VendorToolIndex = {
   tools: {
     "greeter.get_greeting": {
       name: "greeter.get_greeting",
+      module: "greeter",
       inputSchema: toolDefinitions.greeter.getGreeting.inputSchema,
       optionalsAsNull: false,
     },

@@ -41,6 +41,7 @@ export const openaiTools: VendorToolIndex = {
   tools: {
     greeter__get_greeting: {
       name: "greeter.get_greeting",
+      module: "greeter",
       inputSchema: toolDefinitions.greeter.getGreeting.inputSchema,
       optionalsAsNull: true,
     },

@@ -1,0 +1,148 @@
+import type { Nodes } from "mdast";
+import type { DiagnosticBag } from "../../diagnostics/types.js";
+import { inlineText, type MarkdownDocument } from "./document.js";
+import { classifySection } from "./sections.js";
+
+// A code fence that is not closed, or closed where the author opened a new one, turns the
+// rest of the file (or the text between two blocks) into code: whole tools and schemas
+// vanish without a word. These are the slips that do it, each found by its shape.
+
+/** An opening fence line: three or more backticks or tildes, then an optional info string. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})\s*([^`\s]*)/;
+
+/** Reports fences that swallow content: unclosed blocks, fences with a language inside a block, two-backtick fences. */
+export function checkFences(doc: MarkdownDocument, diagnostics: DiagnosticBag): void {
+  const lines = doc.text.split("\n");
+  visit(doc.root, "code", (node) => {
+    if (node.type !== "code") return;
+    const start = node.position?.start.line;
+    const end = node.position?.end.line;
+    if (start === undefined || end === undefined) return;
+    const open = FENCE.exec(lines[start - 1] ?? "");
+    if (!open) return; // an indented code block
+    const last = lines[end - 1] ?? "";
+    const closed =
+      end > start && new RegExp(`^ {0,3}${open[1]![0] === "`" ? "`" : "~"}{${open[1]!.length},}\\s*$`).test(last);
+    if (!closed && end >= lines.length - 1 && node.value.trim()) {
+      diagnostics.warning(
+        "SPEC_CODE_FENCE",
+        { file: doc.file, line: start, column: 1 },
+        `this code block (opened with ${open[1]}) is never closed, so everything after line ${start} is read as code`,
+        `close it with a line of ${open[1]}`,
+      );
+      return;
+    }
+    // A closing fence has no info string, so "```json" inside a block is a fence someone opened.
+    for (let l = start + 1; l < end; l++) {
+      const inner = FENCE.exec(lines[l - 1] ?? "");
+      if (inner?.[2] && inner[1]![0] === open[1]![0]) {
+        diagnostics.warning(
+          "SPEC_CODE_FENCE",
+          { file: doc.file, line: l, column: 1 },
+          `a fence with a language (${inner[1]}${inner[2]}) inside the code block opened at line ${start}: the block before it was probably not closed, and what lies between is read as code`,
+          `close the earlier block with a line of ${open[1]}`,
+        );
+        return;
+      }
+    }
+  });
+  // "``json" or "````" lost or gained a backtick and is now inline code around a whole block.
+  visit(doc.root, "paragraph", (node) => {
+    if (node.type !== "paragraph") return;
+    const start = node.position?.start.line;
+    const end = node.position?.end.line;
+    if (start === undefined || end === undefined) return;
+    for (let l = start; l <= end; l++)
+      if (/^ {0,3}``(?!`)[A-Za-z]*\s*$/.test(lines[l - 1] ?? "")) {
+        diagnostics.warning(
+          "SPEC_CODE_FENCE",
+          { file: doc.file, line: l, column: 1 },
+          "a line of two backticks looks like a code fence that lost a backtick; the block is read as text",
+          "open and close code blocks with three backticks",
+        );
+        return;
+      }
+  });
+}
+
+/**
+ * Reports each text with a backtick Markdown left as a literal character: an unmatched
+ * backtick, which turns a name, a type or a default into text (or opens a code span that
+ * swallows the cell separators after it). One finding per line.
+ */
+export function checkBackticks(doc: MarkdownDocument, diagnostics: DiagnosticBag): void {
+  const lines = doc.text.split("\n");
+  const seen = new Set<number>();
+  visit(doc.root, "text", (node) => {
+    if (node.type !== "text" || !node.value.includes("`") || !node.position) return;
+    const start = node.position.start;
+    const before = node.value.slice(0, node.value.indexOf("`"));
+    const line = start.line + (before.match(/\n/g)?.length ?? 0);
+    // A pipe escape broken by a space (`` `str \ | None` ``) splits a code span; the table
+    // reader repairs that row and reports it (SPEC_TABLE_REPAIRED).
+    if (seen.has(line) || /\\\s+\|/.test(lines[line - 1] ?? "")) return;
+    // Only when the source holds the backtick itself, not an escaped "\`" (written on purpose).
+    const src = doc.text.slice(start.offset ?? 0, node.position.end.offset ?? 0);
+    if (!/(^|[^\\])`/.test(src)) return;
+    seen.add(line);
+    const column = before.includes("\n") ? before.length - before.lastIndexOf("\n") : start.column + before.length;
+    diagnostics.warning(
+      "SPEC_CODE_FENCE",
+      { file: doc.file, line, column },
+      "an unmatched backtick: the text after it is not code, and a name, type or default written there may be read as prose",
+      "pair every backtick (write a literal one as \\`)",
+    );
+  });
+}
+
+/**
+ * Reports a one-line paragraph that reads as a heading which lost its `#` markers: a
+ * "Tool: `x`" line, or a bare section title ("Input Schema", "3. Output Schema") right before
+ * a table, list or code block. As a paragraph it opens nothing: the tool or section vanishes.
+ */
+export function checkLostHeadings(doc: MarkdownDocument, diagnostics: DiagnosticBag): void {
+  const nodes = doc.root.children;
+  nodes.forEach((node, i) => {
+    // "### 2. Invocation Name" without its markers is an ordered list of one item.
+    const item = node.type === "list" && node.children.length === 1 ? node.children[0]!.children : undefined;
+    const para =
+      node.type === "paragraph" ? node : item?.length === 1 && item[0]!.type === "paragraph" ? item[0] : undefined;
+    if (!para || !node.position) return;
+    if (node.position.start.line !== node.position.end.line) return;
+    const text = inlineText(para.children).trim();
+    const next = nodes[i + 1];
+    const prev = nodes[i - 1];
+    // `## get_user` without its markers: a name alone on a line, after content rather than
+    // under a heading (where it would be an invocation name), with the tool's content after it.
+    const name =
+      node.type === "paragraph" &&
+      /^`?[a-z][a-z0-9]*([_.][a-z0-9]+)+`?$/.test(text) &&
+      prev !== undefined &&
+      prev.type !== "heading" &&
+      next !== undefined &&
+      next.type !== "heading";
+    const tool = /^tool(?:\s+#?\d+)?\s*[:\-–—]\s*`?[A-Za-z_][\w.-]*`?$/i.test(text);
+    const section =
+      text.split(/\s+/).length <= 6 &&
+      !/[.:;,!?]$/.test(text) &&
+      ["input", "output", "schema", "invocation"].includes(classifySection(text)) &&
+      (next?.type === "table" || next?.type === "code" || next?.type === "list");
+    if (!tool && !section && !name) return;
+    diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      { file: doc.file, line: node.position.start.line, column: node.position.start.column },
+      `"${text}" reads like a heading without its # markers; as a paragraph it ${tool || name ? "starts no tool" : "opens no section"}`,
+      "write it as a heading (for example `### Input Schema`, or `## Tool: `name``)",
+    );
+  });
+}
+
+/** Calls `fn` on every node of `type` below `node` (iteratively: lists nest deeply in hostile input). */
+function visit(root: Nodes, type: string, fn: (node: Nodes) => void): void {
+  const stack: Nodes[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.type === type) fn(node);
+    if ("children" in node) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+  }
+}

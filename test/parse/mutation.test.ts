@@ -1,0 +1,318 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { parseSpecText } from "../../src/parse/index.js";
+import { validateTools } from "../../src/validate/index.js";
+import { DiagnosticBag, type Diagnostic } from "../../src/diagnostics/types.js";
+import type { ToolSpec } from "../../src/ir/types.js";
+import { REPO } from "../helpers/project.js";
+
+// The no-silent-change property: a spec broken by one slip (a deleted `}` or `|`, a lost
+// heading marker, a misspelled type, a broken separator row…) must either mean what it
+// meant before, or say so near the slip. CI runs a fixed seed; FUZZ_RUNS and FUZZ_SEED
+// run more (`FUZZ_RUNS=5000 npx vitest run test/parse/mutation.test.ts`), and
+// MUTATION_REPORT=1 prints the silent-change rate by mutation kind instead of failing.
+//
+// "Same IR" means: the same tool names, and for each tool the same input and output
+// schema (compared as JSON) and the same description with runs of whitespace collapsed.
+// Locations, examples, errors and annotations are not compared: they cannot change
+// what a client sends or receives. "Near" means a warning or error within WINDOW lines of
+// the mutation that the original file does not have (same code and message).
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const SEED =
+  process.env.FUZZ_SEED !== undefined
+    ? Number(process.env.FUZZ_SEED)
+    : process.env.FUZZ_RUNS
+      ? Date.now() % 2 ** 31
+      : 20261123;
+const REPORT = !!process.env.MUTATION_REPORT;
+const WINDOW = 5;
+
+const CORPUS = path.resolve(REPO, "../shared/corpus/codomyrmex");
+
+function specFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name === "MCP_TOOL_SPECIFICATION.md")
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+interface Reading {
+  ir: Map<string, string>;
+  diags: Diagnostic[];
+}
+
+/** Parses and checks a spec as generate does, keeping what the property compares. */
+function read(file: string, text: string): Reading {
+  const bag = new DiagnosticBag();
+  const tools = parseSpecText(file, text, bag);
+  validateTools(tools, bag);
+  const ir = new Map<string, string>();
+  for (const t of tools) ir.set(t.name, fingerprint(t));
+  return { ir, diags: bag.items.filter((d) => d.severity !== "info") };
+}
+
+function fingerprint(t: ToolSpec): string {
+  return JSON.stringify({
+    description: t.description.replace(/\s+/g, " ").trim(),
+    input: t.inputSchema,
+    output: t.outputSchema ?? null,
+  });
+}
+
+/** The 1-based line range of the fenced block holding `line`, if any: a finding at its fence is at the mutation. */
+function fenceStart(text: string, line: number): number | undefined {
+  const lines = text.split("\n");
+  let open: number | undefined;
+  for (let i = 0; i < Math.min(line, lines.length); i++)
+    if (/^\s*(```|~~~)/.test(lines[i]!)) open = open === undefined ? i + 1 : undefined;
+  return open;
+}
+
+const key = (d: Diagnostic) => `${d.code}|${d.message}`;
+
+/** A mutation: the new text and the 1-based line it is at. */
+interface Mutant {
+  kind: string;
+  text: string;
+  line: number;
+  what: string;
+}
+
+const lineOf = (text: string, offset: number) => text.slice(0, offset).split("\n").length;
+
+/** Offsets of every match of `re` in `text`. */
+function offsets(text: string, re: RegExp): number[] {
+  return [...text.matchAll(re)].map((m) => m.index!);
+}
+
+/** Lines whose loss or doubling changes structure: fences, separator rows, headings, braces, blanks. */
+const STRUCTURAL = /^(\s*(```|~~~).*|\s*\|?\s*:?-{3,}.*|#{1,6}\s.*|\s*[{}[\]],?\s*|\s*)$/;
+// Type words where a type is written (a table cell, `(type, …)` after a bullet's name, a
+// JSON Schema `"type"`), not in prose, where a misspelling is only a changed description.
+const TYPE_WORD =
+  /(?<=\|\s*`?|\(`?|"type":\s*")(string|integer|number|boolean|array|object|str|int|float|bool|dict|list)(?=[\s`|,)"\]])/g;
+
+type Mutator = (text: string, pick: number) => Mutant | undefined;
+
+const charMutator =
+  (kind: "del" | "dup", ch: string): Mutator =>
+  (text, pick) => {
+    const at = offsets(text, new RegExp(`\\${ch}`, "g"));
+    if (!at.length) return undefined;
+    const o = at[pick % at.length]!;
+    const next = kind === "del" ? text.slice(0, o) + text.slice(o + 1) : text.slice(0, o) + ch + text.slice(o);
+    return { kind: `${kind}-char ${ch}`, text: next, line: lineOf(text, o), what: `${kind} ${ch} at offset ${o}` };
+  };
+
+const lineMutator =
+  (kind: "del" | "dup"): Mutator =>
+  (text, pick) => {
+    const lines = text.split("\n");
+    const candidates = lines.map((l, i) => (STRUCTURAL.test(l) ? i : -1)).filter((i) => i >= 0);
+    if (!candidates.length) return undefined;
+    const i = candidates[pick % candidates.length]!;
+    const next =
+      kind === "del" ? [...lines.slice(0, i), ...lines.slice(i + 1)] : [...lines.slice(0, i + 1), ...lines.slice(i)];
+    return {
+      kind: `${kind}-line`,
+      text: next.join("\n"),
+      line: i + 1,
+      what: `${kind} line ${i + 1}: ${JSON.stringify(lines[i])}`,
+    };
+  };
+
+const headingMutator: Mutator = (text, pick) => {
+  const at = offsets(text, /^#{1,6}(?=\s)/gm);
+  if (!at.length) return undefined;
+  const o = at[pick % at.length]!;
+  const variant = Math.floor(pick / at.length) % 3;
+  const hashes = /^#+/.exec(text.slice(o))![0].length;
+  const next =
+    variant === 0
+      ? text.slice(0, o) + text.slice(o + 1) // one marker fewer (a level up, or plain text)
+      : variant === 1
+        ? text.slice(0, o) + "#" + text.slice(o) // one more (a level down)
+        : text.slice(0, o) + text.slice(o + hashes); // no marker: plain text
+  return {
+    kind: "heading",
+    text: next,
+    line: lineOf(text, o),
+    what: `heading marker variant ${variant} at offset ${o}`,
+  };
+};
+
+const typeMutator: Mutator = (text, pick) => {
+  const at = [...text.matchAll(TYPE_WORD)];
+  if (!at.length) return undefined;
+  const m = at[pick % at.length]!;
+  const word = m[0];
+  // Drop one inner letter: `integer` → `inteer`, `string` → `strng`.
+  const k = 1 + (Math.floor(pick / at.length) % (word.length - 2));
+  const typo = word.slice(0, k) + word.slice(k + 1);
+  const o = m.index!;
+  return {
+    kind: "type",
+    text: text.slice(0, o) + typo + text.slice(o + word.length),
+    line: lineOf(text, o),
+    what: `${word} → ${typo}`,
+  };
+};
+
+const separatorMutator: Mutator = (text, pick) => {
+  const at = offsets(text, /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm);
+  if (!at.length) return undefined;
+  const o = at[pick % at.length]!;
+  const end = text.indexOf("\n", o);
+  const line = text.slice(o, end < 0 ? undefined : end);
+  // A cell without dashes: GFM no longer sees a table.
+  const broken = line.replace(/-{3,}/, " ");
+  return {
+    kind: "separator",
+    text: text.slice(0, o) + broken + text.slice(o + line.length),
+    line: lineOf(text, o),
+    what: `${line} → ${broken}`,
+  };
+};
+
+const MUTATORS: Record<string, Mutator> = {
+  "del }": charMutator("del", "}"),
+  "dup }": charMutator("dup", "}"),
+  "del |": charMutator("del", "|"),
+  "dup |": charMutator("dup", "|"),
+  "del `": charMutator("del", "`"),
+  "dup `": charMutator("dup", "`"),
+  "del line": lineMutator("del"),
+  "dup line": lineMutator("dup"),
+  heading: headingMutator,
+  type: typeMutator,
+  separator: separatorMutator,
+};
+
+const FILES = [...specFiles(CORPUS), ...specFiles(path.join(REPO, "specs"))];
+const originals = new Map<string, { text: string; reading: Reading }>();
+function original(file: string) {
+  let o = originals.get(file);
+  if (!o) {
+    const text = readFileSync(file, "utf8");
+    o = { text, reading: read(rel(file), text) };
+    originals.set(file, o);
+  }
+  return o;
+}
+const rel = (file: string) => path.relative(path.dirname(REPO), file).split(path.sep).join("/");
+
+/** Undefined when the mutant is fine; otherwise why it changed meaning in silence. */
+function silentChange(file: string, m: Mutant): string | undefined {
+  const o = original(file);
+  const after = read(rel(file), m.text);
+  const before = o.reading;
+  const same = after.ir.size === before.ir.size && [...before.ir].every(([name, fp]) => after.ir.get(name) === fp);
+  if (same) return undefined;
+  const known = new Set(before.diags.map(key));
+  const fence = fenceStart(o.text, m.line);
+  const near = after.diags.some(
+    (d) => (Math.abs(d.loc.line - m.line) <= WINDOW || d.loc.line === fence) && !known.has(key(d)),
+  );
+  if (near) return undefined;
+  const changed = [...new Set([...before.ir.keys(), ...after.ir.keys()])].filter(
+    (n) => before.ir.get(n) !== after.ir.get(n),
+  );
+  const detail = process.env.MUTATION_DIFF
+    ? `\n    before: ${before.ir.get(changed[0]!)?.slice(0, 600)}\n    after:  ${after.ir.get(changed[0]!)?.slice(0, 600)}`
+    : "";
+  return `${rel(file)}:${m.line} ${m.kind} (${m.what}) changed ${changed.slice(0, 3).join(", ")} without a diagnostic near it${detail}`;
+}
+
+/**
+ * Silent changes allowed per mutation kind, as a share of the mutants of that kind. The
+ * issue's target is 0 everywhere; these are the rates measured when the test was written
+ * (FUZZ_RUNS=3000), with room for sampling noise, so that a rule that stops reporting a
+ * class fails CI. Lower them as classes are fixed. What remains: heading levels and deleted
+ * lines that turn a spec into another valid-looking one (two tools merged, a section moved
+ * to another tool), and braces doubled inside example blocks whose first value still reads.
+ */
+const CEILING: Record<string, number> = {
+  "del }": 0.06,
+  "dup }": 0.12,
+  "del |": 0.03,
+  "dup |": 0.03,
+  "del `": 0.06,
+  "dup `": 0.02,
+  "del line": 0.12,
+  "dup line": 0.05,
+  heading: 0.1,
+  type: 0.04,
+  separator: 0.04,
+};
+
+/** Mutates one of FILES; undefined when the mutation does not apply or changes nothing. */
+function mutant(fileIndex: number, kind: string, pick: number): { file: string; m: Mutant } | undefined {
+  const file = FILES[fileIndex]!;
+  const m = MUTATORS[kind]!(original(file).text, pick);
+  return m && m.text !== original(file).text ? { file, m } : undefined;
+}
+
+describe("mutations of real specs", () => {
+  it.skipIf(!FILES.length)(
+    `never change the IR in silence beyond each kind's ceiling (seed ${SEED}, ${RUNS} runs)`,
+    () => {
+      const stats = new Map<string, { runs: number; silent: number; sample?: string }>();
+      const kinds = Object.keys(MUTATORS);
+      const fileArb = fc.nat(FILES.length - 1);
+      const pickArb = fc.nat(1_000_000);
+      fc.assert(
+        fc.property(fileArb, fc.constantFrom(...kinds), pickArb, (fileIndex, kind, pick) => {
+          const x = mutant(fileIndex, kind, pick);
+          if (!x) return;
+          const problem = silentChange(x.file, x.m);
+          const s = stats.get(kind) ?? { runs: 0, silent: 0 };
+          s.runs++;
+          if (problem) {
+            s.silent++;
+            s.sample ??= problem;
+            if (process.env.MUTATION_DIFF && s.silent <= Number(process.env.MUTATION_DIFF)) console.log(problem);
+          }
+          stats.set(kind, s);
+        }),
+        { seed: SEED, numRuns: RUNS },
+      );
+      const rate = (s: { runs: number; silent: number }) => s.silent / Math.max(1, s.runs);
+      const table = [...stats].map(
+        ([k, s]) =>
+          `${k.padEnd(10)} ${String(s.silent).padStart(5)}/${String(s.runs).padEnd(5)} ${(100 * rate(s)).toFixed(1)}% (ceiling ${(100 * CEILING[k]!).toFixed(0)}%)${s.sample ? `  e.g. ${s.sample}` : ""}`,
+      );
+      const total = [...stats.values()].reduce((a, s) => ({ runs: a.runs + s.runs, silent: a.silent + s.silent }), {
+        runs: 0,
+        silent: 0,
+      });
+      // Two more than the ceiling allows: a kind gets only a few dozen mutants in the default run.
+      const over = [...stats].filter(([k, s]) => s.silent > CEILING[k]! * s.runs + 2);
+      if (REPORT || over.length)
+        console.log(
+          `mutation: seed ${SEED}, ${RUNS} runs, ${total.silent}/${total.runs} silent (${(100 * rate(total)).toFixed(1)}%)\n${table.join("\n")}`,
+        );
+      if (REPORT || !over.length) return;
+      // A shrunk counterexample of each kind over its ceiling: the smallest file index and pick that still fail.
+      const shrunk = over.map(([kind]) => {
+        const r = fc.check(
+          fc.property(fileArb, pickArb, (fileIndex, pick) => {
+            const x = mutant(fileIndex, kind, pick);
+            return !x || silentChange(x.file, x.m) === undefined;
+          }),
+          { seed: SEED, numRuns: RUNS * 4 },
+        );
+        if (!r.failed) return `${kind}: (no counterexample found again)`;
+        const [fileIndex, pick] = r.counterexample!;
+        const x = mutant(fileIndex, kind, pick)!;
+        return `${kind}: shrunk counterexample [file ${fileIndex}, pick ${pick}] ${silentChange(x.file, x.m)}`;
+      });
+      expect.fail(
+        `silent changes over the ceiling (seed ${SEED}; rerun with FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}):\n${shrunk.join("\n")}\n${table.join("\n")}`,
+      );
+    },
+    120_000,
+  );
+});
