@@ -261,3 +261,30 @@ describe("mcp-specgen CLI", () => {
     expect(r.stdout + r.stderr).toMatch(text);
   });
 });
+
+describe("--strict", () => {
+  // A Required cell that is not yes/no: a warning (the field is read as optional).
+  const spec = TOOL(
+    "### 3. Input Schema (Parameters)\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `message` | string | Maybe | What to echo |\n\n### 6. Idempotency\n\n- **Idempotent**: Yes\n",
+  );
+
+  it("generate fails on warnings and writes nothing; without it the warning only warns", async () => {
+    project = tempProject({ "specs/demo/MCP_TOOL_SPECIFICATION.md": spec });
+    const strict = await runCli(["generate", "--strict"], project.dir);
+    expect(strict.stderr).toMatch(/warning SPEC_REQUIRED_UNCLEAR/);
+    expect(strict.stderr).toMatch(/warnings fail with --strict/);
+    expect(strict.code).toBe(1);
+    expect(project.list()).not.toContain("generated");
+    const lenient = await runCli(["generate"], project.dir);
+    expect(lenient.code).toBe(0);
+  });
+
+  it("check --strict fails on warnings, and its --json says ok: false", async () => {
+    project = tempProject({ "specs/demo/MCP_TOOL_SPECIFICATION.md": spec });
+    expect((await runCli(["generate"], project.dir)).code).toBe(0);
+    expect((await runCli(["check"], project.dir)).code).toBe(0);
+    const strict = await runCli(["check", "--strict", "--json", "--no-cache"], project.dir);
+    expect(strict.code).toBe(1);
+    expect(JSON.parse(strict.stdout)).toMatchObject({ command: "check", ok: false });
+  });
+});

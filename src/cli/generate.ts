@@ -179,7 +179,10 @@ interface CheckOutcome {
 function printCheck(io: CliIO, flags: Flags, relOut: string, outcome: CheckOutcome): void {
   const { tools, files, diagnostics, drift } = outcome;
   if (flags.json) {
-    io.stdout(JSON.stringify({ command: "check", ok: drift.length === 0, tools, diagnostics, drift }, null, 2));
+    // With --strict, warnings fail the check: `ok` says what the exit code says.
+    const strictFailed = flags.strict && diagnostics.some((d) => d.severity === "warning");
+    const ok = drift.length === 0 && !strictFailed;
+    io.stdout(JSON.stringify({ command: "check", ok, tools, diagnostics, drift }, null, 2));
     return;
   }
   printDiagnostics(io, flags, diagnostics);

@@ -98,3 +98,16 @@ describe("never silent", () => {
     expect(diags.some((d) => d.includes("SPEC_CODE_FENCE") && d.includes("unmatched backtick"))).toBe(true);
   });
 });
+
+describe("never silent: JSON specs", () => {
+  it.each([[true], [false], ['"string"'], [[1]]])("an outputSchema of %j is an error, not dropped", (output) => {
+    const bag = new DiagnosticBag();
+    const text = JSON.stringify({
+      tools: [{ name: "a.b", description: "d", inputSchema: { type: "object" }, outputSchema: output }],
+    });
+    parseSpecText("specs/tools.json", text, bag);
+    expect(bag.items.map((d) => `${d.severity} ${d.code} ${d.message}`)).toEqual([
+      expect.stringMatching(/^error SPEC_JSON_SHAPE tool "a\.b" has an "outputSchema" that is not a schema object/),
+    ]);
+  });
+});

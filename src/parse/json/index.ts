@@ -102,6 +102,18 @@ function readTool(
     );
     return undefined;
   }
+  const output = value.outputSchema;
+  if (output !== undefined && output !== null && !isObject(output)) {
+    // Never dropped in silence: `true` (any value) and `false` (none) are valid JSON Schema, but a
+    // tool's output schema is read as a schema object.
+    diagnostics.error(
+      "SPEC_JSON_SHAPE",
+      locator.locate([...path, "outputSchema"]),
+      `tool "${name}" has an "outputSchema" that is not a schema object (${JSON.stringify(output)})`,
+      'write a JSON Schema object: `{}` for any result, or leave "outputSchema" out',
+    );
+    return undefined;
+  }
   const annotations = isObject(value.annotations) ? value.annotations : {};
   const stated = statedHints(annotations);
   const title =
