@@ -98,6 +98,18 @@ export function toCallToolResult(
   return out;
 }
 
+/**
+ * The tool as 2025 clients are shown it: an output schema whose root is not an object
+ * is left out (MCP 2025 wants an object there, and SDK 1.x clients refuse the whole
+ * `tools/list` otherwise); its data then travels as text. Both the built-in server and
+ * the SDK 1.x registration use this one rule.
+ */
+export function withoutNonObjectOutput<T extends { outputSchema?: Record<string, unknown> | undefined }>(tool: T): T {
+  if (tool.outputSchema === undefined || tool.outputSchema.type === "object") return tool;
+  const { outputSchema: _unlisted, ...rest } = tool;
+  return rest as T;
+}
+
 function pushAll(content: Record<string, unknown>[], blocks: readonly ContentBlock[]): void {
   for (const block of blocks) content.push(block as unknown as Record<string, unknown>);
 }

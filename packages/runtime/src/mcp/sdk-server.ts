@@ -35,7 +35,7 @@ import { ClientRequestError, RegistrationError } from "../errors.js";
 import type { LogLevel } from "../logger.js";
 import type { ExecuteOptions, ToolDefinition, ToolRegistry } from "../registry.js";
 import { acceptingStandardSchema } from "../standard-schema.js";
-import { isPlainObject, toCallToolResult } from "./content.js";
+import { isPlainObject, toCallToolResult, withoutNonObjectOutput } from "./content.js";
 import { encodeRequestState, InputReplay, inputRequiredWire, type InputReplayState } from "./input-required.js";
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSION_META_KEY, type CallToolResultWire } from "./protocol.js";
 
@@ -268,7 +268,7 @@ function registerV1(
         throw new Error(`Tool "${definition.name}" is served by mcp-specgen's registry`);
       }),
     );
-    ours.set(definition.name, legacyDefinition(definition));
+    ours.set(definition.name, withoutNonObjectOutput(definition));
   }
   if (ours.size > 0) wrapV1Handlers(server, registry, ours, handles);
   return handles;
@@ -401,17 +401,6 @@ function registerOrUndo(
       { cause: err, details: { tool: name } },
     );
   }
-}
-
-/**
- * The definition as 2025 clients see it: an output schema whose root is not an
- * object is not listed (SDK 1.x clients refuse the whole `tools/list` otherwise, as
- * the built-in server also avoids), and its data then travels as text.
- */
-function legacyDefinition(definition: ToolDefinition): ToolDefinition {
-  if (definition.outputSchema === undefined || definition.outputSchema.type === "object") return definition;
-  const { outputSchema: _unlisted, ...rest } = definition;
-  return rest;
 }
 
 /** Arguments as the registry takes them; anything but an object is left for its validator to refuse. */

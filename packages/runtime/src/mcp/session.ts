@@ -35,7 +35,7 @@ import type { ClientRequester } from "../client-requests.js";
 import type { ExecuteOptions, ToolDefinition, ToolRegistry } from "../registry.js";
 import type { MCPToolResult } from "../types.js";
 import { gatedRequester, OutboundRequests } from "./client-calls.js";
-import { isPlainObject, toCallToolResult } from "./content.js";
+import { isPlainObject, toCallToolResult, withoutNonObjectOutput } from "./content.js";
 import { checkEnvelope, envelopeClaim, isModernInitialize } from "./envelope.js";
 import { encodeRequestState, InputReplay, inputRequiredWire } from "./input-required.js";
 import {
@@ -168,21 +168,12 @@ export class ServerCore {
   legacyToolInfos(): readonly McpToolInfo[] {
     const infos = this.toolInfos();
     if (this.legacyInfoCache === undefined || this.legacyInfoRevision !== this.toolInfoRevision) {
-      this.legacyInfoCache = infos.some(hasNonObjectOutput) ? infos.map(withoutNonObjectOutput) : infos;
+      const changed = infos.map((info) => withoutNonObjectOutput(info));
+      this.legacyInfoCache = changed.some((info, i) => info !== infos[i]) ? changed : infos;
       this.legacyInfoRevision = this.toolInfoRevision;
     }
     return this.legacyInfoCache;
   }
-}
-
-function hasNonObjectOutput(tool: McpToolInfo): boolean {
-  return tool.outputSchema !== undefined && tool.outputSchema.type !== "object";
-}
-
-function withoutNonObjectOutput(tool: McpToolInfo): McpToolInfo {
-  if (!hasNonObjectOutput(tool)) return tool;
-  const { outputSchema: _dropped, ...rest } = tool;
-  return rest;
 }
 
 /** Per-session behaviour that differs between transports. */
