@@ -229,6 +229,22 @@ const CATALOGUE = {
       "The schema was written for an old draft, often draft-04 from OpenAPI-era tools, which ajv no longer supports.",
     fix: 'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12',
   },
+  SPEC_TOOL_NESTED: {
+    severity: "warning",
+    summary:
+      "A heading named like a tool, with parameters or results under it, sits a level deeper inside another tool and is read as part of that tool.",
+    cause:
+      "A tool heading has one `#` too many (or the tool above it one too few), so Markdown nests one tool inside the other and the two merge.",
+    fix: "give every tool heading the same level",
+  },
+  SPEC_SCHEMA_DIALECT_INFERRED: {
+    severity: "info",
+    summary:
+      "A schema without `$schema` uses an array-valued `items` (a draft-07 tuple), so it is read as draft-07 instead of MCP's default 2020-12.",
+    cause:
+      "In 2020-12 a tuple is written with `prefixItems` and `items` must be a schema; an array under `items` only means something in draft-07.",
+    fix: 'add "$schema": "http://json-schema.org/draft-07/schema#", or write the tuple with "prefixItems"',
+  },
   SPEC_KEYWORD_IGNORED: {
     severity: "warning",
     summary: "A keyword that is not JSON Schema (such as OpenAPI's `nullable`) is ignored by validators.",
@@ -279,6 +295,20 @@ const CATALOGUE = {
     cause: "A `|` is missing or extra in the row, or a pipe inside a cell is not escaped as `\\|`.",
     fix: "give every row one cell per header column, and escape a pipe inside a cell as `\\|`",
   },
+  SPEC_TABLE_CELL_CONTINUED: {
+    severity: "warning",
+    summary:
+      "A table row was continued on an indented next line; the line was joined to the row's last cell, as a person reads it.",
+    cause:
+      "A long cell was wrapped onto a new line, which Markdown does not allow in a table: the line would end the table (as code or text) and drop the rows after it.",
+    fix: "write each table row on one line (use `<br>` for a line break inside a cell)",
+  },
+  SPEC_SUMMARY_PARAMS_DIFFER: {
+    severity: "info",
+    summary: "A tool's parameters in a summary table differ from its own parameter section; the section is used.",
+    cause: "The summary table was not updated when the tool's parameters changed, or the other way round.",
+    fix: "make the summary table list the same parameters as the tool's section",
+  },
   SPEC_TABLE_NO_SEPARATOR: {
     severity: "warning",
     summary: "Lines that look like a table have no separator row (`|---|---|`), so Markdown reads them as text.",
@@ -306,6 +336,14 @@ const CATALOGUE = {
     cause:
       'The Default cell or the description\'s "(default: …)" gives a value of another type, or outside the enum, than the Type cell.',
     fix: "give a default of the parameter's type, or fix the type",
+  },
+  SPEC_ENUM_CONFLICT: {
+    severity: "warning",
+    summary:
+      "A description lists the allowed values of a field, but the field's default or example is not one of them; no enum is applied.",
+    cause:
+      'The description says "one of `a`, `b`" (or "`a` or `b`") while the Default or Example cell gives another value, so either the list or the value is out of date.',
+    fix: "add the default or example to the listed values, or correct it, so the values can be checked",
   },
   SPEC_CONTENT_IGNORED: {
     severity: "warning",

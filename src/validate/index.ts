@@ -1,7 +1,14 @@
 import { isValidToolName, STRICT_TOOL_NAME_PATTERN } from "@mcp-specgen/runtime";
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
-import { compileSchema, KNOWN_FORMATS, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
+import {
+  compileSchema,
+  draft7FormPaths,
+  KNOWN_FORMATS,
+  metaSchemaErrors,
+  schemaDialect,
+  type ErrorObject,
+} from "../schema/ajv.js";
 import { isObject, walkSchema } from "../schema/walk.js";
 import { checkPatterns, patternsToProbe } from "../schema/patterns.js";
 import { probeSlowPatterns } from "../schema/pattern-probe.js";
@@ -228,7 +235,18 @@ function checkSchema(
       });
     }
   }
-  const { supported } = schemaDialect(schema);
+  const { supported, source } = schemaDialect(schema);
+  // Only for a schema the author wrote: a tuple inferred from prose has no `$schema` to add.
+  if (source === "draft7-forms" && schemaProvenance(tool, side) === "explicit") {
+    // Said once per side, at the first array `items`: the whole schema is read as draft-07.
+    const first = draft7FormPaths(schema)[0]!;
+    diagnostics.info(
+      "SPEC_SCHEMA_DIALECT_INFERRED",
+      at(first),
+      `${label} of "${tool.name}" has no "$schema" and uses "items" as an array (at /${first.join("/")}), a draft-07 tuple: the schema is read as draft-07, not as MCP's default 2020-12`,
+      'add "$schema": "http://json-schema.org/draft-07/schema#", or write the tuple with "prefixItems" (2020-12)',
+    );
+  }
   if (!supported) {
     diagnostics.warning(
       "SPEC_SCHEMA_DIALECT",

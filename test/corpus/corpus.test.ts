@@ -27,6 +27,8 @@ interface Expected {
   type: string;
   required: boolean;
   default?: unknown;
+  /** Absent when the parameter has no enum: a stray enum is a difference too. */
+  enum?: unknown[];
 }
 
 /** `codomyrmex/<file>` as the pipeline reports it (paths relative to the corpus' parent). */
@@ -169,6 +171,7 @@ describe.skipIf(!existsSync(CORPUS))("real-world corpus (codomyrmex)", () => {
           type: describeType(prop),
           required,
           ...(prop && "default" in prop ? { default: prop.default } : {}),
+          ...(prop && "enum" in prop ? { enum: prop.enum } : {}),
         };
         checked++;
         try {

@@ -232,7 +232,7 @@ const cases: Case[] = [
         const p = t!.inputSchema.properties as Record<string, JsonSchema>;
         expect(p.model).toMatchObject({ type: "string", default: "qwen-turbo" });
         expect(p.temperature).toMatchObject({ type: "number", default: 0.7 });
-        expect(p.key).toMatchObject({ type: "string", default: null });
+        expect(p.key).toMatchObject({ type: ["string", "null"], default: null });
         expect(schemaProvenance(t!, "inputSchema")).toBe("inferred");
       },
     },

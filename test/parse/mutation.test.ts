@@ -229,23 +229,26 @@ function silentChange(file: string, m: Mutant): string | undefined {
 /**
  * Silent changes allowed per mutation kind, as a share of the mutants of that kind. The
  * issue's target is 0 everywhere; these are the rates measured when the test was written
- * (FUZZ_RUNS=3000), with room for sampling noise, so that a rule that stops reporting a
- * class fails CI. Lower them as classes are fixed. What remains: heading levels and deleted
- * lines that turn a spec into another valid-looking one (two tools merged, a section moved
- * to another tool), and braces doubled inside example blocks whose first value still reads.
+ * (FUZZ_RUNS=3000, seed 20261123: 49/2429 silent, 2.0%), with room for sampling noise, so
+ * that a rule that stops reporting a class fails CI. Lower them as classes are fixed. What
+ * remains: a deleted tool heading whose tool merges into the one above without a second
+ * table or schema to show it; headings lost or shifted where nothing around them looks out of
+ * place (`# tool` at the title's level, a name paragraph mid-tool); braces lost or doubled
+ * inside table cells and lenient JSON blocks; table rows and separators (tables are read
+ * by their own rules); and misspelled types that still read as prose.
  */
 const CEILING: Record<string, number> = {
-  "del }": 0.06,
-  "dup }": 0.12,
-  "del |": 0.03,
+  "del }": 0.04,
+  "dup }": 0.02,
+  "del |": 0.02,
   "dup |": 0.03,
-  "del `": 0.06,
-  "dup `": 0.02,
-  "del line": 0.12,
-  "dup line": 0.05,
-  heading: 0.1,
-  type: 0.04,
-  separator: 0.04,
+  "del `": 0.01,
+  "dup `": 0.01,
+  "del line": 0.07,
+  "dup line": 0.02,
+  heading: 0.02,
+  type: 0.03,
+  separator: 0.05,
 };
 
 /** Mutates one of FILES; undefined when the mutation does not apply or changes nothing. */

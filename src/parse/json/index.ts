@@ -7,6 +7,7 @@ import { isObject } from "../../schema/walk.js";
 import { CONTAINER_SLACK, DEFAULT_LIMITS, type SpecLimits } from "../limits.js";
 import { deepNestingOffset } from "../primitives/nesting.js";
 import { enforceToolLimits } from "../tool-limits.js";
+import { checkDefaults } from "../default-check.js";
 
 type JsonObject = { [k: string]: JsonValue };
 
@@ -195,6 +196,11 @@ function readTool(
       ...(value.idempotency !== undefined ? { idempotency: locator.locate([...path, "idempotency"]) } : {}),
     },
   };
+  // A default its own property rejects is an error, as in a JSON Schema block of a Markdown spec.
+  for (const side of ["inputSchema", "outputSchema"] as const) {
+    const schema = tool[side];
+    if (schema) checkDefaults(schema, true, (p) => locator.locate([...path, side, ...p]), diagnostics);
+  }
   const file = locator.source();
   return {
     tool,

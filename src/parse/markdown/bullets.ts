@@ -1,6 +1,6 @@
 import type { Code, InlineCode, List, ListItem, Paragraph, PhrasingContent } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
-import { extractDefault } from "../primitives/defaults.js";
+import { extractDefault, withNull } from "../primitives/defaults.js";
 import { parseTypeString } from "../primitives/type-string.js";
 import { inlineText, locInCode, locOf, sourceOfNodes, type MarkdownDocument } from "./document.js";
 import type { FieldSpec } from "./fields.js";
@@ -71,19 +71,90 @@ export function fieldsFromList(doc: MarkdownDocument, list: List, diagnostics: D
 function fieldsFromItem(doc: MarkdownDocument, item: ListItem, diagnostics: DiagnosticBag): FieldSpec[] | undefined {
   const para = item.children[0]?.type === "paragraph" ? item.children[0] : undefined;
   if (!para) return undefined;
-  const field = fieldFromInline(doc, para, diagnostics);
-  if (!field) return undefined;
-  const out = [field];
+  const fields = fieldsFromInline(doc, para, diagnostics);
+  if (!fields) return undefined;
+  const out: FieldSpec[] = [];
+  let nested: FieldSpec[] | undefined;
   for (const child of item.children.slice(1)) {
     if (child.type !== "list") continue;
-    const nested = fieldsFromList(doc, child, diagnostics);
+    const more = fieldsFromList(doc, child, diagnostics);
+    if (more) (nested ??= []).push(...more);
+  }
+  for (const field of fields) {
+    out.push(field);
     if (!nested) continue;
     const isArray =
       field.schema.type === "array" || (Array.isArray(field.schema.type) && field.schema.type.includes("array"));
     if (!field.typed) field.schema = { type: "object" };
-    for (const n of nested) out.push({ ...n, name: `${field.name}${isArray ? "[]" : ""}.${n.name}` });
+    for (const n of nested) out.push({ ...structuredClone(n), name: `${field.name}${isArray ? "[]" : ""}.${n.name}` });
   }
   return out;
+}
+
+/** Text between two names of one bullet: `, `, ` / `, ` and `, `, and `, ` & `. */
+const NAME_SEPARATOR = /^(?:,(?:\s*(?:and|&))?|\/|and|&)$/i;
+
+/**
+ * Reads one bullet's first paragraph as its fields: one, or several for a bullet that
+ * lists names before a shared type and description, `` - `x`, `y`, `z` (float, required):
+ * coordinates ``, `` - `x` / `y` (int): … ``, `- **width** and **height** (integer): …`.
+ * Only names written alike (code spans, or bold), separated by nothing but a comma, a slash,
+ * "and" or "&" and followed by the type parenthesis, a colon, a dash or the end count as a
+ * list: in `` - `mode`: `fast`, `slow` `` the later spans are values in the description.
+ */
+export function fieldsFromInline(
+  doc: MarkdownDocument,
+  para: Paragraph,
+  diagnostics: DiagnosticBag,
+): FieldSpec[] | undefined {
+  const nodes = para.children.filter((n) => !(n.type === "text" && !n.value.trim()));
+  const names = leadingNames(nodes);
+  if (names) {
+    const last = names[names.length - 1]!;
+    const tail = nodes.slice(nodes.indexOf(last) + 1);
+    const first = fieldFromInline(doc, { type: "paragraph", children: [names[0]!, ...tail] }, diagnostics);
+    if (first) {
+      return names.map((node, i) =>
+        i === 0 ? first : { ...structuredClone(first), name: nameOf(node)!, loc: locOf(doc, node) },
+      );
+    }
+  }
+  const one = fieldFromInline(doc, para, diagnostics);
+  return one ? [one] : undefined;
+}
+
+/** The name a code span or bold/emphasis node gives, when it is a plain identifier. */
+function nameOf(node: PhrasingContent): string | undefined {
+  let text: string | undefined;
+  if (node.type === "inlineCode") text = node.value.trim();
+  else if (node.type === "strong" || node.type === "emphasis") text = inlineText(node.children).trim();
+  return text !== undefined && IDENT.test(text) ? text : undefined;
+}
+
+/**
+ * The name nodes of a bullet that starts with two or more names (see {@link fieldsFromInline}),
+ * or undefined. The separators are text nodes; all names are of the first one's kind.
+ */
+function leadingNames(nodes: readonly PhrasingContent[]): PhrasingContent[] | undefined {
+  const first = nodes[0];
+  if (!first || !nameOf(first)) return undefined;
+  const names = [first];
+  let i = 1;
+  for (;;) {
+    const sep = nodes[i];
+    const next = nodes[i + 1];
+    // Trimmed first: no two `\s*` meet in the pattern, so it cannot backtrack on long runs of spaces.
+    if (sep?.type !== "text" || !NAME_SEPARATOR.test(sep.value.trim())) break;
+    if (!next || next.type !== first.type || !nameOf(next)) break;
+    names.push(next);
+    i += 2;
+  }
+  if (names.length < 2) return undefined;
+  // What follows the list must open the type parenthesis or the description.
+  const after = nodes[i];
+  if (after === undefined) return names;
+  if (after.type !== "text" || !/^\s*(?:\(|:|[—–-](?:\s|$)|$)/.test(after.value)) return undefined;
+  return names;
 }
 
 /** Reads one bullet's first paragraph as a field, or returns undefined. */
@@ -192,6 +263,7 @@ function fieldFromRest(
       [defaultRaw, prose] = [stated.raw, raw ?? description];
   }
   if (defaultRaw) applyDefault(field, defaultRaw, prose);
+  if (field.default === null) field.schema = withNull(field.schema);
   field.requiredStated = required !== undefined;
   field.required = required ?? false;
   return field;
@@ -251,6 +323,8 @@ function signatureField(
     ...(description ? { description } : {}),
   };
   if (defaultRaw !== undefined) applyDefault(field, defaultRaw.trim());
+  // `name: str = None`: the parameter accepts null.
+  if (field.default === null) field.schema = withNull(field.schema);
   if (typeText) {
     field.requiredStated = true;
     field.required = defaultRaw === undefined;

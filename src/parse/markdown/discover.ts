@@ -42,10 +42,17 @@ export interface Discovery {
   fileBlocks: Block[];
   /** Headings named like a tool (`## delete_note`) that were not read as one: worth a warning. */
   ignored: Array<{ name: string; loc: SourceLocation }>;
+  /**
+   * Headings named like a tool, with parameters or results under them, that sit inside
+   * another tool (one level deeper) and so are read as part of it: a heading level slip.
+   */
+  nested: Array<{ name: string; loc: SourceLocation; parent: string; parentLoc: SourceLocation; code: boolean }>;
 }
 
 const TOOL_HEADING = /^tool(?:\s+#?\d+)?\s*[:\-–—]\s*(.+)$/i;
 const TOOL_IDENT = /^[A-Za-z_][\w-]*(\.[A-Za-z_][\w-]*)*$/;
+/** A name that can only be a tool's (snake_case or dotted), not a section title or a word. */
+const TOOL_LIKE = /^[a-z][a-z0-9]*([_.][a-z0-9]+)+$/;
 const FILE_LIKE = /\.(py|md|ts|js|mjs|cjs|json|ya?ml|toml|txt|sh|cfg|ini|lock|html?)$/i;
 const SEPARATOR = /^[\s/,&|+]*((and|or)\b)?[\s/,&|+]*$/i;
 /** Headings whose children document something other than tools. */
@@ -74,7 +81,8 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
   const sections: ToolSection[] = [];
   const inTool = new Set<number>();
   const ignored: Discovery["ignored"] = [];
-  let open: { depth: number; body: Block[] } | undefined;
+  const nested: Discovery["nested"] = [];
+  let open: { depth: number; body: Block[]; names: string[]; loc: SourceLocation } | undefined;
 
   const ancestors = (i: number): Block[] => {
     const out: Block[] = [];
@@ -86,6 +94,20 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
     const b = blocks[i]!;
     const explicit = TOOL_HEADING.exec(b.title);
     if (open && b.depth > open.depth && !explicit) {
+      const inner = b.heading ? headingNames(b.heading) : undefined;
+      if (
+        inner &&
+        !inner.call &&
+        inner.names.every((n) => TOOL_LIKE.test(n) && !open!.names.includes(n)) &&
+        hasToolEvidence(blocks, i)
+      )
+        nested.push({
+          name: inner.names.join(", "),
+          loc: locOf(doc, b.heading),
+          parent: open.names.join(", "),
+          parentLoc: open.loc,
+          code: b.heading!.children.length === 1 && b.heading!.children[0]!.type === "inlineCode",
+        });
       open.body.push(b);
       inTool.add(i);
       continue;
@@ -145,7 +167,7 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
         ...(planned ? { planned } : {}),
       });
     }
-    open = { depth: b.depth, body };
+    open = { depth: b.depth, body, names: names.map((n) => n.name), loc: names[0]!.loc };
     inTool.add(i);
   }
 
@@ -200,7 +222,13 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
       }
     }
   });
-  return { sections, summaries, fileBlocks, ignored: ignored.filter((h) => !byName.has(h.name.split(".").pop()!)) };
+  return {
+    sections,
+    summaries,
+    fileBlocks,
+    ignored: ignored.filter((h) => !byName.has(h.name.split(".").pop()!)),
+    nested,
+  };
 }
 
 /** Names in an explicit `Tool:` heading: one, or several joined by `/`, `,`, "and". */
@@ -391,7 +419,7 @@ function summaryRows(doc: MarkdownDocument, table: Table, underTools: boolean): 
     (underTools && /^(name|function|command|method|tool name)$/.test(first) && !isFieldTable(table));
   if (!named || /\b(param|argument|field)/.test(first)) return [];
   const descCol = headers.findIndex((h, i) => i > 0 && /summary|description|purpose|what it does|desc\b/.test(h));
-  const paramCol = headers.findIndex((h, i) => i > 0 && /param|argument|input|signature/.test(h));
+  const paramCol = headers.findIndex((h, i) => i > 0 && /param|argument|\bargs?\b|input|signature/.test(h));
   const statusCol = headers.findIndex((h, i) => i > 0 && /status|state|implemented/.test(h));
   const out: SummaryRow[] = [];
   for (const row of rows) {

@@ -23,7 +23,22 @@ export function checkFences(doc: MarkdownDocument, diagnostics: DiagnosticBag): 
     const last = lines[end - 1] ?? "";
     const closed =
       end > start && new RegExp(`^ {0,3}${open[1]![0] === "`" ? "`" : "~"}{${open[1]!.length},}\\s*$`).test(last);
+    // Where a swallowed block shows it: its first Markdown heading, near a lost closing fence.
+    const lostClose = (upTo: number) => {
+      if (/^(markdown|md|text|txt)$/i.test(open[2] ?? "")) return;
+      for (let l = start + 1; l < upTo; l++)
+        if (/^#{2,6}\s+\S/.test(lines[l - 1] ?? "")) {
+          diagnostics.warning(
+            "SPEC_CODE_FENCE",
+            { file: doc.file, line: l, column: 1 },
+            `a Markdown heading inside the code block opened at line ${start}: the block was probably meant to end before it, and its closing fence is missing`,
+            `close the block with a line of ${open[1]} before this heading`,
+          );
+          return;
+        }
+    };
     if (!closed && end >= lines.length - 1 && node.value.trim()) {
+      lostClose(end + 1);
       diagnostics.warning(
         "SPEC_CODE_FENCE",
         { file: doc.file, line: start, column: 1 },
@@ -36,6 +51,7 @@ export function checkFences(doc: MarkdownDocument, diagnostics: DiagnosticBag): 
     for (let l = start + 1; l < end; l++) {
       const inner = FENCE.exec(lines[l - 1] ?? "");
       if (inner?.[2] && inner[1]![0] === open[1]![0]) {
+        lostClose(l);
         diagnostics.warning(
           "SPEC_CODE_FENCE",
           { file: doc.file, line: l, column: 1 },
@@ -45,6 +61,24 @@ export function checkFences(doc: MarkdownDocument, diagnostics: DiagnosticBag): 
         return;
       }
     }
+  });
+  // Code right before a bare fence, with no blank line between: the fence closed a block
+  // whose opening fence is lost, so the code reads as text and the fence opens a new block.
+  visit(doc.root, "code", (node) => {
+    if (node.type !== "code" || node.lang || !node.position) return;
+    const start = node.position.start.line;
+    if (!/^ {0,3}(`{3,}|~{3,})\s*$/.test(lines[start - 1] ?? "")) return;
+    const before = lines[start - 2] ?? "";
+    if (!before.trim() || /:\s*$/.test(before) || /^ {0,3}(`{3,}|~{3,})/.test(before)) return;
+    let first = start - 1;
+    while (first > 1 && (lines[first - 2] ?? "").trim() && !/^ {0,3}(`{3,}|~{3,}|#)/.test(lines[first - 2]!)) first--;
+    if (!/^\s*([{}[\]]|"[^"]*"\s*:|[A-Za-z_][\w.]*\s*(:\s|:$|=|\())/.test(lines[first - 1] ?? "")) return;
+    diagnostics.warning(
+      "SPEC_CODE_FENCE",
+      { file: doc.file, line: first, column: 1 },
+      `these lines look like code, and the bare fence right after them (line ${start}) looks like a closing one: the block's opening fence is probably missing, so they are read as text and the fence opens a code block instead`,
+      "open the block with a line such as ```json before the code",
+    );
   });
   // "``json" or "````" lost or gained a backtick and is now inline code around a whole block.
   visit(doc.root, "paragraph", (node) => {
@@ -118,16 +152,25 @@ export function checkLostHeadings(doc: MarkdownDocument, diagnostics: Diagnostic
       node.type === "paragraph" &&
       /^`?[a-z][a-z0-9]*([_.][a-z0-9]+)+`?$/.test(text) &&
       prev !== undefined &&
-      prev.type !== "heading" &&
+      // Right under "## Tool Reference" a name is a tool's lost heading; under "### Invocation Name" it is the name.
+      (prev.type !== "heading" || /\btools?\b/i.test(inlineText(prev.children))) &&
       next !== undefined &&
       next.type !== "heading";
     const tool = /^tool(?:\s+#?\d+)?\s*[:\-–—]\s*`?[A-Za-z_][\w.-]*`?$/i.test(text);
     const section =
       text.split(/\s+/).length <= 6 &&
       !/[.:;,!?]$/.test(text) &&
-      ["input", "output", "schema", "invocation"].includes(classifySection(text)) &&
-      (next?.type === "table" || next?.type === "code" || next?.type === "list");
-    if (!tool && !section && !name) return;
+      ((["input", "output", "schema", "invocation"].includes(classifySection(text)) &&
+        (next?.type === "table" || next?.type === "code" || next?.type === "list")) ||
+        // "### 1. Tool Purpose and Description" without its markers: a numbered section title.
+        (item !== undefined && node.type === "list" && node.ordered === true && classifySection(text) !== "other"));
+    // "## Navigation" or "## See Also" without its markers: its links join the tool above.
+    const fileSection =
+      /^(navigation|see also|related( \w+)?|dependencies|changelog|error contract)$/i.test(text) &&
+      prev !== undefined &&
+      prev.type !== "heading" &&
+      (next?.type === "list" || next?.type === "table");
+    if (!tool && !section && !name && !fileSection) return;
     diagnostics.warning(
       "SPEC_CONTENT_IGNORED",
       { file: doc.file, line: node.position.start.line, column: node.position.start.column },

@@ -1,4 +1,5 @@
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
+import { withNull } from "../primitives/defaults.js";
 
 /**
  * One parameter or result field as a person described it (a table row, a bullet…),
@@ -61,7 +62,8 @@ export function fieldsToSchema(fields: readonly FieldSpec[]): JsonSchema {
       }
       parent = steps[i + 1] === "[]" ? child : objectOf(child);
     }
-    const prop: JsonSchema = { ...f.schema };
+    // A `null` default ("default None", `= None`, a Default cell `null`) makes the type nullable.
+    const prop: JsonSchema = { ...(f.default === null ? withNull(f.schema) : f.schema) };
     // A default that is not a value ("all", "<module>/app") stays readable in the description.
     const description =
       f.defaultText && !(f.description ?? "").includes(f.defaultText.replace(/^`+|`+$/g, ""))

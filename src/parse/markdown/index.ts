@@ -1,4 +1,4 @@
-import type { RootContent } from "mdast";
+import type { List, RootContent, Table } from "mdast";
 import { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../../ir/types.js";
 import { completeAnnotations, moduleFromPath, statedHints } from "../../ir/build.js";
@@ -7,6 +7,7 @@ import { isTemplatePlaceholderName } from "../primitives/placeholders.js";
 import { locOf, parseMarkdown, sourceOf, splitBlocks, type Block, type MarkdownDocument } from "./document.js";
 import { classifySection } from "./sections.js";
 import { discoverTools } from "./discover.js";
+import { cellText, isFieldTable } from "./table.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
 import { labelSegments } from "./tool-labels.js";
@@ -15,6 +16,7 @@ import { DEFAULT_LIMITS, type SpecLimits } from "../limits.js";
 import { enforceToolLimits } from "../tool-limits.js";
 import { findMarkdownExcess } from "./prescan.js";
 import { guardDocument } from "./guard.js";
+import { reportContinuations } from "./table-continuation.js";
 import { createLineIndex } from "../primitives/position.js";
 import { descend, type ParsedTool } from "../schema-positions.js";
 
@@ -48,6 +50,7 @@ export function parseMarkdownSpec(
   if (refuseComplexText(file, text, limits, diagnostics)) return [];
   const doc = parseMarkdown(file, text);
   guardDocument(doc, limits, diagnostics);
+  reportContinuations(doc, diagnostics);
   const module = options.module ?? moduleFromPath(file);
   const blocks = splitBlocks(doc);
   const found = discoverTools(doc, blocks);
@@ -82,6 +85,33 @@ export function parseMarkdownSpec(
       "make the heading one level deeper than the tool's heading",
     );
   });
+  // A parameter table in a section that is no tool's: the tool heading above it was lost.
+  for (const b of found.fileBlocks) {
+    if (found.sections.some((s) => s.head === b)) continue;
+    const table = b.nodes.find(
+      (n): n is Table =>
+        n.type === "table" && isFieldTable(n) && /^param|^arg/i.test(cellText(n.children[0]?.children[0])),
+    );
+    if (!table) continue;
+    diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      locOf(doc, table),
+      `this parameter table is in "${b.title || "the file's introduction"}", which is no tool's section, so it is not read (is a tool heading missing above it?)`,
+      'put it under its tool\'s heading (for example "## Tool: `name`")',
+    );
+  }
+  // Links to other documents at the end of a tool: a "## Navigation" heading above them was lost.
+  for (const section of found.sections) {
+    const nodes = section.head?.nodes ?? [];
+    const last = nodes.at(-1);
+    if (nodes.length < 2 || last?.type !== "list" || !linkList(last)) continue;
+    diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      locOf(doc, last),
+      `this list only links to other documents, yet it sits in tool "${section.name}" and is read as part of its description (is a heading such as "## Navigation" missing above it?)`,
+      "put the links under their own heading, or remove them from the tool's section",
+    );
+  }
   for (const h of found.ignored)
     diagnostics.warning(
       "SPEC_CONTENT_IGNORED",
@@ -89,6 +119,26 @@ export function parseMarkdownSpec(
       `the heading "${h.name}" is named like a tool but nothing under it reads as one (no Parameters, Returns or Examples section, and no "Tools" heading above it); it is not read as a tool`,
       'put the tool under a "## Tool: `name`" heading, or add a **Parameters**: section under it',
     );
+  const parentsSeen = new Set<string>();
+  for (const n of found.nested) {
+    // A lone `code` name is reported by the tool reader (as content folded into the tool).
+    if (!n.code)
+      diagnostics.warning(
+        "SPEC_TOOL_NESTED",
+        n.loc,
+        `the heading "${n.name}" is named like a tool and documents one, but it is a level deeper than the heading of tool "${n.parent}" (line ${n.parentLoc.line}), so it is read as part of "${n.parent}", not as a tool of its own`,
+        "give every tool heading the same level",
+      );
+    const key = `${n.parentLoc.line}:${n.parentLoc.column}`;
+    if (parentsSeen.has(key)) continue;
+    parentsSeen.add(key);
+    diagnostics.warning(
+      "SPEC_TOOL_NESTED",
+      n.parentLoc,
+      `tool "${n.parent}" holds the heading of what reads as another tool, "${n.name}" (line ${n.loc.line}), one level deeper; its parameters and results are read as part of "${n.parent}"`,
+      "give every tool heading the same level",
+    );
+  }
   for (const section of found.sections) {
     const bare = section.name.split(".").pop()!;
     if (isTemplatePlaceholderName(section.name) || isTemplatePlaceholderName(bare)) {
@@ -111,8 +161,8 @@ export function parseMarkdownSpec(
       skipped++;
       continue;
     }
-    const read = readTool(section, ctx);
     const summary = found.summaries.get(bare);
+    const read = readTool(section, ctx, summary);
     if (summary) mergeSummary(read.tool, summary);
     if (read.template || GENERIC_TEMPLATE_NAMES.test(bare)) {
       diagnostics.info(
@@ -332,4 +382,19 @@ function attachFileLevel(doc: MarkdownDocument, blocks: Block[], tools: ToolSpec
 /** A diagnostic sink for code blocks outside example sections, which may well not be examples. */
 function quiet(): DiagnosticBag {
   return new DiagnosticBag();
+}
+
+/** A list each of whose items is a link to another document (with an optional label). */
+function linkList(list: List): boolean {
+  return list.children.every((item) => {
+    const para = item.children.length === 1 ? item.children[0] : undefined;
+    if (para?.type !== "paragraph") return false;
+    const links = para.children.filter((c) => c.type === "link");
+    const rest = para.children.filter((c) => c.type !== "link");
+    return (
+      links.length > 0 &&
+      links.every((l) => l.type === "link" && /\.md(#.*)?$/i.test(l.url) && !/^[a-z]+:/i.test(l.url)) &&
+      rest.every((c) => c.type === "strong" || (c.type === "text" && c.value.trim().length < 40))
+    );
+  });
 }

@@ -38,8 +38,8 @@ export function assembleTool(r: ToolReader, section: ToolSection): ReadResult {
       }
     : r.ctx.normalizeName(raw);
   const nameLoc = exact?.loc ?? parts.invocation?.loc ?? section.nameLoc;
-  const input = resolveSide(parts.input, "input", diagnostics);
-  const output = resolveSide(parts.output, "output", diagnostics);
+  const input = resolveSide(parts.input, "input", diagnostics, r.doc.text);
+  const output = resolveSide(parts.output, "output", diagnostics, r.doc.text);
   if (!parts.description.length && parts.stray.length) addDescription(r, parts.stray[0]!.text, parts.stray[0]!.loc);
   const description = parts.description.join("\n\n").trim();
   const annotations = completeAnnotations(parts.stated, parts.idempotency);

@@ -1,6 +1,6 @@
 import type { Paragraph, PhrasingContent, RootContent } from "mdast";
 import type { SourceLocation } from "../../ir/types.js";
-import { fieldFromInline } from "./bullets.js";
+import { fieldsFromInline } from "./bullets.js";
 import type { ToolSection } from "./discover.js";
 import { inlineText } from "./document.js";
 import { isStructuralLabel, itemLabel } from "./tool-labels.js";
@@ -23,14 +23,14 @@ export function readRow(r: ToolReader, section: ToolSection): void {
       for (const sub of child.children) {
         // `- \`name\`: Repository name (string, required)` items are the parameters.
         const para = sub.children[0];
-        const field =
+        const fields =
           para?.type === "paragraph" && !isStructuralLabel(itemLabel(sub)) && state.kind === "description"
-            ? fieldFromInline(r.doc, para, r.ctx.diagnostics)
+            ? fieldsFromInline(r.doc, para, r.ctx.diagnostics)
             : undefined;
-        if (field && (para as Paragraph).children[0]?.type !== "text") {
+        if (fields && (para as Paragraph).children[0]?.type !== "text") {
           const input = r.parts.input;
-          input.fields ??= { value: [], loc: field.loc };
-          input.fields.value.push(field);
+          input.fields ??= { value: [], loc: fields[0]!.loc };
+          input.fields.value.push(...fields);
           continue;
         }
         r.walk(sub.children as RootContent[], state);

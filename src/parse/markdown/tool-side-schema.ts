@@ -3,6 +3,7 @@ import type { JsonSchema, JsonValue, SchemaSource, SourceLocation } from "../../
 import { checkDefaults } from "../default-check.js";
 import { locateIn, type SourceNode } from "../schema-positions.js";
 import { fieldsToSchema, topLevelFields, type FieldSpec } from "./fields.js";
+import { withProseEnums } from "./prose-enum.js";
 import type { SchemaParts } from "./tool-reader.js";
 
 /** The schema chosen for one side: where it is, how it came about, and its written form when it has one. */
@@ -21,6 +22,8 @@ export function resolveSide(
   side: SchemaParts,
   which: "input" | "output",
   diagnostics: DiagnosticBag,
+  /** The spec's text, where the fields' cells are read as written (with their code spans). */
+  text?: string,
 ): ResolvedSide | undefined {
   if (side.schema && side.fields)
     compareTableWithSchema(side.fields.value, side.schema.value, side.fields.loc, diagnostics);
@@ -30,7 +33,7 @@ export function resolveSide(
     return { value, loc, written: source, source: { provenance: "explicit" } };
   }
   if (side.fields) {
-    const schema = fieldsToSchema(side.fields.value);
+    const schema = fieldsToSchema(withProseEnums(side.fields.value, diagnostics, text));
     const value = which === "input" ? { ...schema, additionalProperties: false } : schema;
     const byName = new Map(side.fields.value.map((f) => [f.name, f.loc]));
     checkDefaults(

@@ -1,5 +1,5 @@
 import type { PhrasingContent } from "mdast";
-import type { SourceLocation } from "../../ir/types.js";
+import type { JsonSchema, SourceLocation } from "../../ir/types.js";
 import { parseTypeString } from "../primitives/type-string.js";
 import { readInlineJson, readSchemaValue, type CodeValue } from "./blocks.js";
 import { fieldFromInline, signatureFields, splitTopLevel } from "./bullets.js";
@@ -43,6 +43,16 @@ export function readSideText(
         `this inline JSON ${kind} schema cannot be read, even leniently; no ${kind} schema is taken from it`,
         "fix the JSON's syntax (a JSON formatter shows where it breaks)",
       );
+    if (!side.schema && !side.fields && !cv && !/["']/.test(json.value) && !balanced(json.value)) {
+      // `{a, b: [{c, d], e}`: a bracket lost or doubled; the fields after it cannot be told apart.
+      r.ctx.diagnostics.warning(
+        "SPEC_CONTENT_IGNORED",
+        locOf(r.doc, json),
+        `the brackets in this inline \`{…}\` do not pair up; no ${kind === "input" ? "parameters are" : "result fields are"} read from it`,
+        "pair every `{` with `}` and every `[` with `]`",
+      );
+      return;
+    }
     if (!side.schema && !side.fields) {
       const shape = shapeFields(json.value, locOf(r.doc, json));
       if (shape) side.fields ??= { value: shape, loc: locOf(r.doc, json) };
@@ -99,6 +109,28 @@ export function readSideText(
       side.typeOnly ??= { value: { ...schema, ...(rest ? { description: rest } : {}) }, loc: locOf(r.doc, first) };
     }
   }
+  if (kind === "output" && !side.schema && !side.fields && !side.typeOnly) {
+    const typed = proseResultType(text);
+    if (typed) side.typeOnly = { value: typed, loc };
+  }
+}
+
+/**
+ * "list of strings", "An integer — the count", "str or None.": a result given in prose as a
+ * type that is not an object (an object result without fields says nothing a schema adds).
+ * The text after a dash, colon or period becomes the description. Undefined for other prose.
+ */
+function proseResultType(text: string): JsonSchema | undefined {
+  const body = text.replace(/^(?:a|an|one)\s+/i, "");
+  // The type ends at the first dash, colon, semicolon or sentence-ending period.
+  const end = /\s[-—–]|[—–:;]|\.(?=\s|$)/.exec(body);
+  const head = (end ? body.slice(0, end.index) : body).trim();
+  const rest = end ? body.slice(end.index + end[0].length).trim() : undefined;
+  if (!head || head.split(/\s+/).length > 6) return undefined;
+  const { schema, unknown } = parseTypeString(head);
+  const type = schema.type;
+  if (unknown?.length || type === undefined || type === "object" || type === "null") return undefined;
+  return { ...schema, ...(rest ? { description: rest } : {}) };
 }
 
 /**
@@ -143,6 +175,16 @@ export function fileSchemaValue(
       "give each tool one input and one output schema (is a tool heading missing above this one?)",
     );
   return "schema";
+}
+
+/** True when every `{`/`[` is closed by its own kind, in order. */
+function balanced(text: string): boolean {
+  const stack: string[] = [];
+  for (const ch of text) {
+    if (ch === "{" || ch === "[") stack.push(ch === "{" ? "}" : "]");
+    else if ((ch === "}" || ch === "]") && stack.pop() !== ch) return false;
+  }
+  return stack.length === 0;
 }
 
 /**

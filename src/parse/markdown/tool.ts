@@ -1,6 +1,6 @@
 import type { RootContent } from "mdast";
 import { inlineText, locOf, sourceOf } from "./document.js";
-import type { ToolSection } from "./discover.js";
+import type { SummaryRow, ToolSection } from "./discover.js";
 import { classifySection, LOCKED_KINDS, type SectionKind } from "./sections.js";
 import { assembleTool, type ReadResult } from "./tool-assemble.js";
 import { readCode } from "./tool-code.js";
@@ -9,6 +9,7 @@ import { readParagraph } from "./tool-paragraphs.js";
 import { addDescription, type Parts, type ReadContext, type State, type ToolReader } from "./tool-reader.js";
 import { readRow } from "./tool-rows.js";
 import { readTable } from "./tool-tables.js";
+import { applySummaryParams, summaryParamFields } from "./summary-params.js";
 
 // Reading one tool section, in files by concern: tool-reader (what the parts share),
 // tool-labels (splitting paragraphs at bold labels), tool-facts (labels that state a fact),
@@ -24,7 +25,7 @@ export type { ReadResult } from "./tool-assemble.js";
  * subsection, classified by title; within a section, bold labels (`**Parameters**:`,
  * `- **Returns**: …`) switch what the following content describes.
  */
-export function readTool(section: ToolSection, ctx: ReadContext): ReadResult {
+export function readTool(section: ToolSection, ctx: ReadContext, summary?: SummaryRow): ReadResult {
   const parts: Parts = {
     description: [],
     stated: {},
@@ -42,7 +43,17 @@ export function readTool(section: ToolSection, ctx: ReadContext): ReadResult {
     ownName: section.name.split(".").pop()!,
     walk: (nodes, state) => walk(reader, nodes, state),
   };
-  if (section.row) readRow(reader, section);
+  if (section.row) {
+    // Parameters in prose in the row's cell (`\`query\` (string), \`limit\` (int, optional)`).
+    const fields = section.row.params
+      ? summaryParamFields(ctx.doc, section.row.params, { deferToSignatures: true })
+      : undefined;
+    if (fields) {
+      parts.input.fields = { value: fields, loc: section.row.params!.loc };
+      const { params: _read, ...row } = section.row;
+      readRow(reader, { ...section, row });
+    } else readRow(reader, section);
+  }
   if (section.head) reader.walk(section.head.nodes, { kind: "description", locked: false });
   let current: { kind: SectionKind; depth: number } | undefined;
   for (const block of section.body) {
@@ -67,6 +78,7 @@ export function readTool(section: ToolSection, ctx: ReadContext): ReadResult {
     if (kind === "errors" && block.nodes.length) parts.errorsLoc ??= locOf(ctx.doc, block.heading);
     reader.walk(block.nodes, { kind, locked: LOCKED_KINDS.has(kind) });
   }
+  if (!section.row) applySummaryParams(reader, summary);
   return assembleTool(reader, section);
 }
 

@@ -105,7 +105,10 @@ export function interpretDefaultCell(cell: string, schema?: JsonSchema): Default
  * Surrounding backticks and a final sentence period are ignored. Returns
  * `parsed: false` for prose ("current directory") and for values whose JSON
  * type the schema does not allow; `null` is always accepted, as Python's
- * `None` is the usual way to say "unset".
+ * `None` is the usual way to say "unset" (the caller widens the type with
+ * {@link withNull}). Only `None` as Python writes it, `null` (any case) and `nil`
+ * are the null value: a lowercase `none` means "no default" and is not parsed,
+ * unless it is a member of the schema's `enum`.
  */
 export function coerceDefault(raw: string, schema?: JsonSchema): CoercedDefault {
   let s = stripCode(raw.trim());
@@ -118,6 +121,68 @@ export function coerceDefault(raw: string, schema?: JsonSchema): CoercedDefault 
   if (value === undefined) return { parsed: false };
   if (!fitsTypes(value, types)) return { parsed: false };
   return { value, parsed: true };
+}
+
+/**
+ * The schema widened to also accept `null`, for a field whose default is `null` ("default
+ * None", a `= None` signature, a Default cell `null`): `{type: "string"}` becomes
+ * `{type: ["string", "null"]}`, an enum gets a `null` member, an `anyOf`/`oneOf` a
+ * `{type: "null"}` branch, and anything else (`const`, `$ref`, `allOf`) is wrapped in
+ * `anyOf: [schema, {type: "null"}]` with its annotations kept outside. A schema that
+ * already accepts `null` (or accepts anything) is returned as is.
+ */
+export function withNull(schema: JsonSchema): JsonSchema {
+  if (acceptsNull(schema)) return schema;
+  const out: JsonSchema = { ...schema };
+  const t = schema.type;
+  const enumMembers = Array.isArray(schema.enum) ? schema.enum : undefined;
+  if (typeof t === "string" || Array.isArray(t)) {
+    if ("const" in schema) return wrapNull(schema);
+    out.type = [...(Array.isArray(t) ? t : [t]), "null"];
+    if (enumMembers) out.enum = [...enumMembers, null];
+    return out;
+  }
+  if (enumMembers && !("const" in schema)) {
+    out.enum = [...enumMembers, null];
+    return out;
+  }
+  for (const key of ["anyOf", "oneOf"]) {
+    const branches = schema[key];
+    if (Array.isArray(branches) && !("const" in schema)) {
+      out[key] = [...branches, { type: "null" }];
+      return out;
+    }
+  }
+  return wrapNull(schema);
+}
+
+const ANNOTATIONS = ["title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly"];
+
+function wrapNull(schema: JsonSchema): JsonSchema {
+  const inner: JsonSchema = {};
+  const outer: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema)) (ANNOTATIONS.includes(k) ? outer : inner)[k] = v;
+  return { anyOf: [inner, { type: "null" }], ...outer };
+}
+
+/** True when `null` validates against the schema as far as its type keywords tell. */
+function acceptsNull(schema: JsonValue): boolean {
+  if (schema === true) return true;
+  if (!schema || typeof schema !== "object" || Array.isArray(schema)) return false;
+  const t = schema.type;
+  if (t !== undefined) {
+    const types = Array.isArray(t) ? t : [t];
+    if (!types.includes("null")) return false;
+  }
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) return false;
+  if ("const" in schema && schema.const !== null) return false;
+  for (const key of ["anyOf", "oneOf"]) {
+    const branches = schema[key];
+    if (Array.isArray(branches) && !branches.some(acceptsNull)) return false;
+  }
+  if (Array.isArray(schema.allOf) && !schema.allOf.every(acceptsNull)) return false;
+  // `$ref` and `not` cannot be judged here: assume they do not accept null.
+  return !("$ref" in schema) && !("not" in schema);
 }
 
 // ------------------------------------------------------------ internals
@@ -140,7 +205,11 @@ function coerceUntyped(
   const quoted = readQuoted(s);
   if (quoted !== undefined) return quoted;
 
-  if (lower === "null" || lower === "none" || lower === "nil") return null;
+  // The null value: `null` in any case, `nil`, and Python's `None` as Python spells it. A
+  // lowercase `none` ("Default: none") is prose for "no default", not a value: it is kept as
+  // text (a member of the field's enum was taken above).
+  if (lower === "null" || s === "None" || lower === "nil") return null;
+  if (lower === "none") return undefined;
   if (lower === "true" || lower === "false") return stringOnly ? s : lower === "true";
   if (types.has("boolean") && !types.has("string")) {
     if (["yes", "on", "enabled"].includes(lower)) return true;

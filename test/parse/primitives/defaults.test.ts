@@ -130,11 +130,19 @@ const extractCases: ExtractCase[] = [
     },
   ],
   [
-    "Default: none → null",
+    "Default: none (lowercase) is no default, kept as text",
     {
       given: "Minimum similarity score (0-1). Default: none",
       schema: N,
-      want: { found: true, raw: "none", value: null, parsed: true },
+      want: { found: true, raw: "none", parsed: false },
+    },
+  ],
+  [
+    "Default: None (Python) → null",
+    {
+      given: "Minimum similarity score (0-1). Default: None",
+      schema: N,
+      want: { found: true, raw: "None", value: null, parsed: true },
     },
   ],
   [
