@@ -58,8 +58,8 @@ describe("findProseList", () => {
     "If `True`, recurse into subdirectories",
     "Files `.json` or `.yaml`",
     "`a` and `b` are both read",
-    "Channel (telegram, slack, discord)",
-    "Filter: low, medium, high",
+    "Channel (telegram, slack, discord, etc)",
+    "Filter: low, medium, high and more",
     "The `a` option, `b`, and others",
     "Only `a`",
   ])("not an enum: %s", (text) => {
@@ -202,5 +202,43 @@ describe("prose enums in a Markdown spec", () => {
     const found = diagnostics.items.filter((d) => d.code === "SPEC_ENUM_CONFLICT");
     expect(found).toHaveLength(1);
     expect(found[0]!.loc.line).toBe(7);
+  });
+});
+
+describe("bare-word lists", () => {
+  it("are values when they are the whole text after a label, or close it in parentheses", () => {
+    expect(findProseList("Priority: low, medium, high, critical")?.values).toEqual([
+      "low",
+      "medium",
+      "high",
+      "critical",
+    ]);
+    expect(findProseList("Filter: inbox, assigned, in_progress, done")?.values).toEqual([
+      "inbox",
+      "assigned",
+      "in_progress",
+      "done",
+    ]);
+    expect(findProseList("Type of shell to launch (bash, zsh, python, codomyrmex)")?.values).toEqual([
+      "bash",
+      "zsh",
+      "python",
+      "codomyrmex",
+    ]);
+    expect(findProseList("Output format (json, yaml, or toml).")?.values).toEqual(["json", "yaml", "toml"]);
+  });
+
+  it("are not values elsewhere, as examples, as types, or with fewer than three words", () => {
+    for (const text of [
+      "Languages to scan, such as (python, rust, go)",
+      "Comma-separated list of tags (python, rust, go)",
+      "The value (string, number, boolean, object, or array)",
+      "Mode (fast, exact)",
+      "Runs bash, zsh, python or codomyrmex when asked",
+      "Priority: low, medium, high, and anything else you like",
+      "Shell (bash, zsh, bash)",
+      "Name of the file (relative paths, absolute paths, or URLs)",
+    ])
+      expect(findProseList(text), text).toBeUndefined();
   });
 });

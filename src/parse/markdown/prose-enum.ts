@@ -95,10 +95,56 @@ export function findProseList(text: string, names: ReadonlySet<string> = new Set
     } else if (before || !/^\s*(?:$|[.;)\]])/.test(after)) continue;
     found.push({ values: list.items.map((i) => i.value), text: text.slice(at, list.end).trim() });
   }
+  // 3. Only when nothing else is found: bare words, three or more, that are the whole
+  // description after a label ("Priority: low, medium, high") or close it in parentheses
+  // ("Type of shell (bash, zsh, python)"). Bare words elsewhere are too often examples.
+  if (found.length === 0) {
+    const bare = bareWordList(text);
+    if (bare) found.push(bare);
+  }
   const usable = found.filter((l) => l.values.every((v) => plausibleValue(v) && !names.has(v)));
   if (usable.length === 0 || usable.length !== found.length) return undefined;
   const key = (l: ProseList) => JSON.stringify([...new Set(l.values)].sort());
   return usable.every((l) => key(l) === key(usable[0]!)) ? usable[0] : undefined;
+}
+
+/** "Label: …" as the whole text; the label is one to three words. */
+const LABEL = /^\s*[A-Za-z]+(?:[ -][A-Za-z]+){0,2}\s*:/;
+/** Type names: a list of them says what types a value may have. */
+const TYPE_WORDS = new Set(
+  "string number integer boolean object array null str int float bool dict list tuple any".split(" "),
+);
+/** Words before a bare list that make it something else than the values: a list value, or examples. */
+const NOT_VALUES = /\b(?:lists?|arrays?|separated|multiple|several|any|each|all|keys?|fields?|columns?)\b/i;
+
+/**
+ * The bare-word list a text states in one of two unambiguous places: the whole text after a
+ * label ("Priority: low, medium, high") or parentheses closing it ("Type of shell (bash,
+ * zsh, python)"). Three or more distinct identifier-like words, separated by commas, the
+ * last possibly after "or".
+ */
+function bareWordList(text: string): ProseList | undefined {
+  const body = text.trim().replace(/\.$/, "");
+  let inner: string | undefined;
+  let before = "";
+  const label = LABEL.exec(body);
+  if (label) inner = body.slice(label[0].length);
+  else if (body.endsWith(")")) {
+    const open = body.lastIndexOf("(");
+    if (open < 0) return undefined;
+    inner = body.slice(open + 1, -1);
+    before = body.slice(0, open);
+  }
+  if (inner === undefined || NOT_VALUES.test(before) || EXAMPLE_WORDS.test(before)) return undefined;
+  const values = inner
+    .split(",")
+    .map((v, i, all) => (i === all.length - 1 ? v.trim().replace(/^or\s+/, "") : v.trim()));
+  if (values.length < 3 || new Set(values).size !== values.length) return undefined;
+  if (!values.every((v) => /^[A-Za-z][\w-]*$/.test(v))) return undefined;
+  if (values.some((v) => /^(?:etc|others?|more|misc)$/i.test(v))) return undefined;
+  // "(string, number, or boolean)" names the types a value may have, not values.
+  if (values.every((v) => TYPE_WORDS.has(v.toLowerCase()))) return undefined;
+  return { values, text: inner.trim() };
 }
 
 /**
