@@ -7,6 +7,7 @@ import { readSpecs } from "./read-specs.js";
 import { reportUnexpected } from "./diagnostics/unexpected.js";
 import { ownershipFile } from "./output/ownership.js";
 import { generatorVersion } from "./version.js";
+import type { MemoStore } from "./cache/store.js";
 import { assertGeneratorSelection, runOrder } from "./generate/requirements.js";
 import { runGenerators } from "./generate/run.js";
 
@@ -30,10 +31,21 @@ export interface PipelineProgress {
   generator?: string;
 }
 
+/** From this many tools on, generators that allow it run on worker threads (see `Generator.parallel`). */
+const PARALLEL_MIN_TOOLS = 300;
+
 /** Options of `runPipeline`. */
 export interface PipelineOptions {
   /** Called as the run moves on; must be cheap (it runs once per spec file). */
   onProgress?: (progress: PipelineProgress) => void;
+  /**
+   * Parsed specs and generated modules found again by their content (`openDiskStore`,
+   * `memoryStore`): what did not change since a run that used the same store is neither
+   * parsed nor generated again, with byte-identical output. Without it, everything is done.
+   */
+  store?: MemoStore;
+  /** Worker threads for parsing: a number (0: none), or "auto" (the default). */
+  workers?: number | "auto";
   /**
    * Run the configured generators even when they need others that are left out (their
    * output then imports files that are not generated): for looking at one generator's
@@ -51,7 +63,7 @@ export async function runPipeline(config: ResolvedConfig, options: PipelineOptio
   const timings: Record<string, number> = {};
   const diagnostics = new DiagnosticBag();
   try {
-    return await runStages(config, diagnostics, timings, options.onProgress ?? (() => {}));
+    return await runStages(config, diagnostics, timings, options);
   } catch (e) {
     // Every stage reports what it expects; anything else still ends as a diagnostic.
     reportUnexpected(diagnostics, runLocation(config), "generating", e);
@@ -63,9 +75,17 @@ async function runStages(
   config: ResolvedConfig,
   diagnostics: DiagnosticBag,
   timings: Record<string, number>,
-  progress: (p: PipelineProgress) => void,
+  options: PipelineOptions,
 ): Promise<PipelineResult> {
-  const { tools, names } = await readSpecs(config, diagnostics, {
+  const progress = options.onProgress ?? (() => {});
+  const {
+    tools,
+    names,
+    files: specFiles,
+    parsed,
+  } = await readSpecs(config, diagnostics, {
+    store: options.store,
+    workers: options.workers,
     onFile: (done, total) => progress({ phase: "parse", done, total }),
     onCheck: () => progress({ phase: "check" }),
     timings,
@@ -75,7 +95,16 @@ async function runStages(
   // Each generator after those it requires (see src/generate/run.ts for what each is given).
   const files = await runGenerators(
     runOrder(config),
-    { tools, names, config, generatorVersion: generatorVersion() },
+    {
+      tools,
+      names,
+      config,
+      generatorVersion: generatorVersion(),
+      store: options.store,
+      // A worker pays off for a large run that is mostly new; a rebuild after a small change
+      // finds nearly everything in the store and would only pay the worker's start-up.
+      parallel: options.workers !== 0 && tools.length >= PARALLEL_MIN_TOOLS && parsed * 2 >= specFiles.length,
+    },
     diagnostics,
     {
       onGenerator: (generator) => progress({ phase: "generate", generator }),

@@ -1,7 +1,8 @@
 import type { DiagnosticBag } from "./diagnostics/types.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { SpecSet, ToolSpec } from "./ir/types.js";
-import { loadSpecs } from "./parse/index.js";
+import { loadSpecsParallel } from "./parse/index.js";
+import type { MemoStore } from "./cache/store.js";
 import { probeToolPatterns, validateTools } from "./validate/index.js";
 import { resolveToolSchemas } from "./validate/resolve.js";
 import { buildNameTable, type ToolNames } from "./naming/table.js";
@@ -14,6 +15,8 @@ export interface SpecsRead {
   tools: ToolSpec[];
   /** The names decided for the whole run (identifiers, vendor names), by `toolKey`. */
   names: Map<string, ToolNames>;
+  /** How many spec files were parsed, not found in the store (all of them without one). */
+  parsed: number;
 }
 
 /** Options of {@link readSpecs}. */
@@ -24,6 +27,10 @@ export interface ReadSpecsOptions {
   onCheck?: () => void;
   /** Milliseconds per stage (parse, resolve, probe, validate, names) are added here. */
   timings?: Record<string, number>;
+  /** Parsed spec files found again by their content: unchanged specs are not parsed again. */
+  store?: MemoStore;
+  /** Worker threads for parsing (see `parseFiles`); default "auto". */
+  workers?: number | "auto";
 }
 
 /**
@@ -37,16 +44,20 @@ export async function readSpecs(
   options: ReadSpecsOptions = {},
 ): Promise<SpecsRead> {
   const timings = options.timings ?? {};
-  const specs = timed(timings, "parse", () =>
-    loadSpecs(config.inputs, diagnostics, {
-      cwd: config.cwd,
-      exclude: [config.outDir],
-      limits: config.limits,
-      onFile: options.onFile,
-    }),
-  );
+  const t0 = performance.now();
+  let parsed = 0;
+  const specs = await loadSpecsParallel(config.inputs, diagnostics, {
+    cwd: config.cwd,
+    exclude: [config.outDir],
+    limits: config.limits,
+    onFile: options.onFile,
+    store: options.store,
+    workers: options.workers,
+    onParsed: (count) => (parsed = count),
+  });
+  timings.parse = (timings.parse ?? 0) + performance.now() - t0;
   options.onCheck?.();
-  return checkSpecs(config, specs, diagnostics, timings);
+  return { ...(await checkSpecs(config, specs, diagnostics, timings)), parsed };
 }
 
 /**
@@ -59,7 +70,7 @@ export async function checkSpecs(
   specs: SpecSet,
   diagnostics: DiagnosticBag,
   timings: Record<string, number> = {},
-): Promise<SpecsRead> {
+): Promise<Omit<SpecsRead, "parsed">> {
   const resolved = timed(timings, "resolve", () => resolveToolSchemas(specs.tools, diagnostics));
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const t0 = performance.now();

@@ -29,7 +29,11 @@ export const typesGenerator: Generator<ResolvedOptionsOf<typeof typesOptions>> =
   requires: [],
   async generate(ctx) {
     const files: GeneratedFile[] = [];
-    for (const [module, tools] of groupByModule(ctx.tools)) files.push((await moduleFile(ctx, module, tools)).file);
+    for (const [module, tools] of groupByModule(ctx.tools)) {
+      // A module's types depend on its tools and their names only: unchanged modules come from the cache.
+      const input = { module, tools, names: tools.map((t) => ctx.names.get(toolKey(t))) };
+      files.push(await ctx.memo("module", input, async () => (await moduleFile(ctx, module, tools)).file));
+    }
     files.push(indexFile(ctx));
     return files;
   },

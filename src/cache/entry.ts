@@ -16,7 +16,7 @@ import { isSha256 } from "./hash.js";
 import { isPrivate, type CacheLocation } from "./location.js";
 
 /** Marks a cache entry of this layout; another value (an older mcp-specgen, another tool) is ignored. */
-export const CACHE_FORMAT = "mcp-specgen check cache 1";
+export const CACHE_FORMAT = "mcp-specgen check cache 2";
 
 /** What a full run recorded: enough to print its result again without running it. */
 export interface CacheEntry {
@@ -27,9 +27,20 @@ export interface CacheEntry {
   tools: number;
   /** Every generated file (the ownership record too) → SHA-256 of its contents. */
   outputs: Record<string, string>;
+  /**
+   * Generated files → their stamp when their contents were found to match (see
+   * `FileStamp`): a file with the same stamp is not read again. Files without one are read.
+   */
+  stamps: Record<string, FileStamp>;
   /** The diagnostics the run reported (warnings and infos: runs with errors are not recorded). */
   diagnostics: Diagnostic[];
 }
+
+/**
+ * Size, modification and change times (ms) and inode of a file, as `stat` gives them, and
+ * the SHA-256 its contents had then: a stamp vouches only for the contents it was taken of.
+ */
+export type FileStamp = [size: number, mtimeMs: number, ctimeMs: number, ino: number, sha256: string];
 
 /** A cache entry is a few kilobytes; anything far larger is not one of ours. */
 const MAX_ENTRY_BYTES = 16 * 1024 * 1024;
@@ -71,6 +82,12 @@ export function parseEntry(text: string): CacheEntry | undefined {
   if (typeof tools !== "number" || !Number.isSafeInteger(tools) || tools < 0) return undefined;
   if (!isRecord(outputs) || !Object.hasOwn(outputs, OWNERSHIP_FILE)) return undefined;
   if (!Object.entries(outputs).every(([file, hash]) => isSafeRelativePath(file) && isSha256(hash))) return undefined;
+  const { stamps } = value;
+  if (
+    !isRecord(stamps) ||
+    !Object.entries(stamps).every(([file, stamp]) => Object.hasOwn(outputs, file) && isStamp(stamp, outputs[file]))
+  )
+    return undefined;
   if (!Array.isArray(diagnostics) || !diagnostics.every(isRecordedDiagnostic)) return undefined;
   return value as unknown as CacheEntry;
 }
@@ -86,6 +103,16 @@ function isRecordedDiagnostic(d: unknown): d is Diagnostic {
     typeof d.loc.file === "string" &&
     Number.isSafeInteger(d.loc.line) &&
     Number.isSafeInteger(d.loc.column)
+  );
+}
+
+/** A stamp of the contents with SHA-256 `hash`. */
+function isStamp(v: unknown, hash: unknown): v is FileStamp {
+  return (
+    Array.isArray(v) &&
+    v.length === 5 &&
+    v.slice(0, 4).every((n) => typeof n === "number" && Number.isFinite(n)) &&
+    v[4] === hash
   );
 }
 

@@ -3,11 +3,13 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { GeneratedFile } from "../generate/generator.js";
 import { compareOutput } from "../output/check.js";
-import { CACHE_FORMAT, readEntry, writeEntry } from "./entry.js";
+import { CACHE_FORMAT, readEntry, writeEntry, type FileStamp } from "./entry.js";
+import { readFileSync, statSync } from "node:fs";
 import { runFingerprint } from "./fingerprint.js";
 import { sha256 } from "./hash.js";
 import { generatorIdentity } from "./identity.js";
 import { cacheLocation, type CacheLocation } from "./location.js";
+import { openDiskStore, type MemoStore } from "./store.js";
 
 /** Set to 1 to turn the cache off (like `--no-cache`). */
 export const NO_CACHE_ENV = "MCP_SPECGEN_NO_CACHE";
@@ -17,6 +19,8 @@ export interface CachedResult {
   tools: number;
   /** Number of generated files, the ownership record included. */
   files: number;
+  /** Their paths in the output directory, sorted. */
+  paths: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -33,11 +37,16 @@ export interface RunResult {
  * run's result. Every failure inside makes the cache a no-op, never an error.
  */
 export class RunCache {
+  /** Parsed specs and generated modules by content, for the pipeline; undefined when the cache is off. */
+  readonly store: MemoStore | undefined;
+
   private constructor(
     private readonly config: ResolvedConfig,
     private readonly location: CacheLocation | undefined,
     private readonly fingerprint: string | undefined,
-  ) {}
+  ) {
+    this.store = location ? openDiskStore(config) : undefined;
+  }
 
   /** Fingerprints the run described by `config`; `enabled: false` gives a cache that does nothing. */
   static open(config: ResolvedConfig, enabled: boolean): RunCache {
@@ -68,13 +77,15 @@ export class RunCache {
       const expected = Object.entries(entry.outputs).map(([file, hash]) => ({
         path: file,
         matches: (current: string) => sha256(current) === hash,
+        knownToMatch: (abs: string) => sameStamp(entry.stamps[file], abs, hash),
       }));
       if (compareOutput(outDirOf(this.config), expected).length) return undefined;
     } catch {
       // A problem with the output directory: the full run reports it.
       return undefined;
     }
-    return { tools: entry.tools, files: Object.keys(entry.outputs).length, diagnostics: entry.diagnostics };
+    const paths = Object.keys(entry.outputs).sort();
+    return { tools: entry.tools, files: paths.length, paths, diagnostics: entry.diagnostics };
   }
 
   /**
@@ -93,12 +104,19 @@ export class RunCache {
     }
     if (runFingerprint(this.config, identity) !== this.fingerprint) return;
     const outputs: Record<string, string> = {};
-    for (const f of result.files) outputs[f.path] = sha256(f.contents);
+    const stamps: Record<string, FileStamp> = {};
+    const outDir = outDirOf(this.config);
+    for (const f of result.files) {
+      outputs[f.path] = sha256(f.contents);
+      const stamp = matchingStamp(path.join(outDir, f.path), f.contents, outputs[f.path]);
+      if (stamp) stamps[f.path] = stamp;
+    }
     writeEntry(this.location, {
       format: CACHE_FORMAT,
       fingerprint: this.fingerprint,
       tools: result.tools.length,
       outputs,
+      stamps,
       diagnostics: [...result.diagnostics],
     });
   }
@@ -108,6 +126,40 @@ export class RunCache {
 export function cacheEnabled(noCacheFlag: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
   const off = env[NO_CACHE_ENV];
   return !noCacheFlag && (off === undefined || off === "" || off === "0");
+}
+
+/**
+ * The stamp of the file at `abs` when it holds exactly `contents`, taken before reading
+ * it (a change while it is read then changes the stamp). None when the file differs, when
+ * it cannot be read, or when it changed so recently that a later change could keep its
+ * stamp (a file system that counts whole seconds): such files are read by every check.
+ */
+function matchingStamp(abs: string, contents: string, hash: string): FileStamp | undefined {
+  try {
+    const before = stampOf(abs, hash);
+    if (readFileSync(abs, "utf8") !== contents) return undefined;
+    const coarse = before[1] % 1000 === 0 && before[2] % 1000 === 0;
+    if (coarse && Date.now() - Math.max(before[1], before[2]) < 2000) return undefined;
+    return before;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the file at `abs` has exactly the recorded stamp, taken of the contents with SHA-256 `hash`. */
+function sameStamp(recorded: FileStamp | undefined, abs: string, hash: string): boolean {
+  if (!recorded) return false;
+  try {
+    const now = stampOf(abs, hash);
+    return now.every((n, i) => n === recorded[i]);
+  } catch {
+    return false;
+  }
+}
+
+function stampOf(abs: string, hash: string): FileStamp {
+  const s = statSync(abs);
+  return [s.size, s.mtimeMs, s.ctimeMs, s.ino, hash];
 }
 
 /** The output directory as an absolute path (as the pipeline resolves it). */

@@ -48,6 +48,16 @@ export interface GeneratorContext<Options = unknown> {
    * with that severity throws.
    */
   report(diagnostic: GeneratorDiagnostic): void;
+  /**
+   * What `compute` returns, computed once for `input`: a later run (or a rebuild of
+   * `generate --watch`) with an equal `input`, the same options and the same mcp-specgen
+   * gets it from the cache, with the findings `compute` reported reported again. `input`
+   * is plain data holding everything the result depends on (the tools of one module, say,
+   * with their names); the result is plain data too (a string, an array of files). Calls
+   * are made one at a time, not in parallel. Without a cache — and always for custom
+   * generators, whose code the cache cannot identify — it just calls `compute`.
+   */
+  memo<T>(part: string, input: unknown, compute: () => T | Promise<T>): Promise<T>;
 }
 
 /** One output kind: a pure function of the IR (never reads specs or the disk). */
@@ -59,6 +69,12 @@ export interface Generator<Options = unknown> {
    * its output would not compile. They run before it.
    */
   requires: readonly GeneratorName[];
+  /**
+   * True when the generator may run on a worker thread beside the others (built-in
+   * generators that require none and hold no state between runs): large runs then start
+   * it first and take its files when its turn comes, so the output is the same.
+   */
+  parallel?: boolean;
   generate(ctx: GeneratorContext<Options>): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 

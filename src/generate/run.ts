@@ -3,13 +3,16 @@ import type { DiagnosticBag } from "../diagnostics/types.js";
 import { DIAGNOSTIC_CODES } from "../diagnostics/codes.js";
 import { describeThrown, reportUnexpected } from "../diagnostics/unexpected.js";
 import type { SourceLocation, ToolSpec } from "../ir/types.js";
-import { toolKey, type ToolNames } from "../naming/table.js";
+import type { ToolNames } from "../naming/table.js";
 import { GENERATORS } from "../../generators/index.js";
 import { generatorsWithOptions } from "../../generators/options.js";
 import { bannerText } from "./banner.js";
 import { customGeneratorFiles } from "./custom-output.js";
 import { GenerationError, type GeneratedFile, type GeneratorContext, type GeneratorDiagnostic } from "./generator.js";
 import { generatorClosure, requirementTable } from "./requirements.js";
+import { generatorContext } from "./context.js";
+import { canOffload, offload, type OffloadOutcome } from "./offload.js";
+import { memoKey, type MemoStore } from "../cache/store.js";
 
 /** What every generator of a run is given, besides its own options and its requirements' files. */
 export interface RunInput {
@@ -17,6 +20,10 @@ export interface RunInput {
   names: ReadonlyMap<string, ToolNames>;
   config: ResolvedConfig;
   generatorVersion: string;
+  /** Results of `ctx.memo` found again by their input (see `MemoStore`). */
+  store?: MemoStore;
+  /** Run the generators that allow it (`Generator.parallel`) on worker threads beside the others. */
+  parallel?: boolean;
 }
 
 /** How a run of the generators reports what it does. */
@@ -49,11 +56,25 @@ export async function runGenerators(
   const withOptions = new Set<string>(generatorsWithOptions());
   const custom = new Map(config.customGenerators.map((g) => [g.name, g]));
   const banner = bannerText(config.inputs);
-  const namesOf = (tool: ToolSpec): ToolNames => {
-    const names = input.names.get(toolKey(tool));
-    if (!names) throw new Error(`no names for the tool "${tool.name}" of module "${tool.module}"`);
-    return names;
-  };
+  const optionsOf = (name: string) =>
+    withOptions.has(name) ? (config as unknown as Record<string, unknown>)[name] : {};
+  // Started now, taken in their turn below: the files and findings come in the same order.
+  const offloaded = new Map<string, Promise<OffloadOutcome | undefined>>();
+  if (input.parallel && canOffload)
+    for (const name of order)
+      if (isBuiltIn(name) && !custom.has(name) && GENERATORS[name].parallel && !GENERATORS[name].requires.length)
+        offloaded.set(
+          name,
+          offload({
+            name,
+            tools: input.tools,
+            names: input.names,
+            config,
+            generatorVersion: input.generatorVersion,
+            options: optionsOf(name),
+            banner,
+          }),
+        );
   const files: GeneratedFile[] = [];
   for (const name of order) {
     hooks.onGenerator(name);
@@ -66,21 +87,26 @@ export async function runGenerators(
     for (const required of generatorClosure([name], table))
       if (required !== name && produced.has(required))
         outputs.set(required, Object.freeze(produced.get(required)!.map((f) => Object.freeze({ ...f }))));
-    const ctx: GeneratorContext = {
+    const ctx = generatorContext({
       ...input,
       // A custom generator gets its own frozen list: sorting or filtering it in place fails
       // loudly instead of reordering what the generators after it see.
       ...(definition ? { tools: Object.freeze([...input.tools]) } : {}),
-      namesOf,
-      options: definition
-        ? definition.options
-        : withOptions.has(name)
-          ? (config as unknown as Record<string, unknown>)[name]
-          : {},
+      options: definition ? definition.options : optionsOf(name),
       banner,
       outputs,
       report: (d: GeneratorDiagnostic) => reported.push(checkedReport(d)),
-    };
+      memo: memoFor(definition ? undefined : input.store, name, reported, () => ctx.options),
+    });
+    const done = await offloaded.get(name);
+    if (done) {
+      for (const [key, value] of done.memos) input.store?.set(key, value);
+      for (const d of done.reports) diagnostics.report(checkedReport(d));
+      produced.set(name, done.files);
+      files.push(...done.files);
+      hooks.onTiming(name, performance.now() - t0);
+      continue;
+    }
     let own: GeneratedFile[];
     try {
       if (definition) {
@@ -112,6 +138,34 @@ export async function runGenerators(
     hooks.onTiming(name, performance.now() - t0);
   }
   return files;
+}
+
+/** What a memoised computation returned, with the findings it reported. */
+interface Memo {
+  value: unknown;
+  reports: GeneratorDiagnostic[];
+}
+
+/** `ctx.memo` of the generator `name`, keyed by its options and the input; a plain call without a store. */
+function memoFor(
+  store: MemoStore | undefined,
+  name: string,
+  reported: GeneratorDiagnostic[],
+  options: () => unknown,
+): GeneratorContext["memo"] {
+  return async <T>(part: string, input: unknown, compute: () => T | Promise<T>): Promise<T> => {
+    if (!store) return await compute();
+    const key = memoKey(`generator ${name} ${part}`, { options: options(), input });
+    const hit = store.get(key) as Memo | undefined;
+    if (hit && Array.isArray(hit.reports) && "value" in hit) {
+      reported.push(...hit.reports);
+      return hit.value as T;
+    }
+    const from = reported.length;
+    const value = await compute();
+    store.set(key, { value, reports: reported.slice(from) } satisfies Memo);
+    return value;
+  };
 }
 
 /** A generator's report, checked as a JavaScript caller may pass anything: a catalogued code with an allowed severity. */

@@ -6,6 +6,8 @@ import { parseJsonSpec } from "./json/index.js";
 import { DEFAULT_LIMITS, type SpecLimits } from "./limits.js";
 import { readSpecFile } from "./read-file.js";
 import { findSpecFiles, guarded, toPosix } from "./find-files.js";
+import { parseFiles, type SpecText } from "./parse-files.js";
+import type { MemoStore } from "../cache/store.js";
 
 export { toPosix } from "./find-files.js";
 
@@ -37,6 +39,50 @@ export function loadSpecs(inputs: readonly string[], diagnostics: DiagnosticBag,
       readSpecFile(abs, rel, limits, diagnostics),
     );
     if (text !== undefined) tools.push(...parseSpecText(rel, text, diagnostics, limits));
+  }
+  return { tools, files: files.map((f) => toPosix(path.relative(options.cwd, f))) };
+}
+
+/** Options of {@link loadSpecsParallel}: those of `loadSpecs`, a memo store and worker threads. */
+export interface ParallelLoadOptions extends LoadOptions {
+  /** Parsed files found again by their content (see `parseFiles`). */
+  store?: MemoStore;
+  /** Worker threads for parsing: a number, or "auto" (one per CPU when there is enough to parse). */
+  workers?: number | "auto";
+  /** Called once with the number of files parsed, that is not found in `store`. */
+  onParsed?: (count: number) => void;
+}
+
+/**
+ * `loadSpecs`, with the parsing of files not in `options.store` shared among worker
+ * threads. Reads the files on this thread, in sorted order; the tools and diagnostics are
+ * exactly those `loadSpecs` gives, in the same order. Never throws.
+ */
+export async function loadSpecsParallel(
+  inputs: readonly string[],
+  diagnostics: DiagnosticBag,
+  options: ParallelLoadOptions,
+): Promise<SpecSet> {
+  const limits = options.limits ?? DEFAULT_LIMITS;
+  const files = findSpecFiles(inputs, diagnostics, options);
+  const texts: SpecText[] = [];
+  for (const abs of files) {
+    const file = toPosix(path.relative(options.cwd, abs));
+    const text = guarded(diagnostics, { file, line: 1, column: 1 }, () => readSpecFile(abs, file, limits, diagnostics));
+    if (text !== undefined) texts.push({ file, text });
+  }
+  options.onFile?.(0, texts.length);
+  const parsed = await parseFiles(texts, {
+    limits,
+    store: options.store,
+    workers: options.workers,
+    onFile: options.onFile,
+    onParsed: options.onParsed,
+  });
+  const tools: ToolSpec[] = [];
+  for (const p of parsed) {
+    tools.push(...p.tools);
+    for (const d of p.diagnostics) diagnostics.items.push(d);
   }
   return { tools, files: files.map((f) => toPosix(path.relative(options.cwd, f))) };
 }

@@ -35,7 +35,10 @@ let project: TempProject;
 const cacheDir = () => path.join(project.dir, "node_modules/.cache/mcp-specgen");
 const cacheFiles = () => {
   try {
-    return readdirSync(cacheDir()).map((f) => path.join("node_modules/.cache/mcp-specgen", f));
+    // Run entries only: parsed specs and generated modules are kept in memo/ beside them.
+    return readdirSync(cacheDir())
+      .filter((f) => f.endsWith(".json"))
+      .map((f) => path.join("node_modules/.cache/mcp-specgen", f));
   } catch {
     return [];
   }

@@ -1,0 +1,175 @@
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { deserialize, serialize } from "node:v8";
+import type { ResolvedConfig } from "../config/types.js";
+import { removeQuietly, tempPathFor } from "../output/temp.js";
+import { sha256 } from "./hash.js";
+import { generatorIdentity } from "./identity.js";
+import { cacheLocation, isPrivate } from "./location.js";
+
+/**
+ * Values computed from content, found again by a hash of that content: a spec file's
+ * parsed tools, a module's generated types. Keys are made with {@link memoKey}, so a key
+ * names everything the value depends on — the generator's code included — and a value
+ * is never invalidated, only no longer asked for.
+ */
+export interface MemoStore {
+  /** The value stored under `key`, or undefined. Never throws. */
+  get(key: string): unknown;
+  /** Stores `value` (plain data: what structured clone accepts) under `key`. Never throws. */
+  set(key: string, value: unknown): void;
+}
+
+/**
+ * The key of a value computed by `kind` from `input` (plain data, hashed as JSON) with this
+ * build of mcp-specgen: a changed generator (its code, dependencies, Node.js) gives other
+ * keys, as does any changed byte of the input.
+ */
+export function memoKey(kind: string, input: unknown): string {
+  return sha256(`${generatorIdentity()}\0${kind}\0${JSON.stringify(input)}`);
+}
+
+/** Marks a memo file of this layout; another first line (another tool, an older layout) is a miss. */
+const MAGIC = "mcp-specgen memo 1\n";
+
+/** Memo files untouched for this long are removed now and then (see `prune`). */
+const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A memo file larger than this is not one of ours (the largest value is one module's output). */
+const MAX_MEMO_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The on-disk memo of a project: `memo/` beside the check cache (in the project's
+ * `node_modules/.cache/mcp-specgen/`, else a private directory in the system temp
+ * directory). Each value is one file named by its key, holding the key, a SHA-256 of the
+ * serialized value and the value (v8 serialization: fast and exact for plain data). A file
+ * that is truncated, edited, foreign or written by someone else is a miss and is
+ * replaced by the next `set`; reading a value never runs code. Undefined when the cache
+ * is turned off or no cache directory can be used.
+ */
+export function openDiskStore(config: ResolvedConfig, enabled = true): MemoStore | undefined {
+  if (!enabled) return undefined;
+  try {
+    const loc = cacheLocation(config.cwd, path.resolve(config.cwd, config.outDir));
+    return new DiskStore(loc.dir, path.join(loc.dir, "memo"), loc.shared);
+  } catch {
+    return undefined;
+  }
+}
+
+class DiskStore implements MemoStore {
+  private pruned = false;
+  /** Whether the directory is usable; checked on first use (nothing is created by a run that stores nothing). */
+  private usable: boolean | undefined;
+
+  constructor(
+    private readonly parent: string,
+    private readonly dir: string,
+    private readonly shared: boolean,
+  ) {}
+
+  get(key: string): unknown {
+    try {
+      const file = this.fileOf(key);
+      if (this.shared && !(this.trusted() && isPrivate(file, "file"))) return undefined;
+      if (statSync(file).size > MAX_MEMO_BYTES) return undefined;
+      return decode(readFileSync(file), key);
+    } catch {
+      return undefined;
+    }
+  }
+
+  set(key: string, value: unknown): void {
+    let tmp: string | undefined;
+    try {
+      if (this.usable === undefined) {
+        mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+        this.usable = !this.shared || this.trusted();
+      }
+      if (!this.usable) return;
+      const file = this.fileOf(key);
+      tmp = tempPathFor(file);
+      writeFileSync(tmp, encode(key, value), { flag: "wx", mode: 0o600 });
+      // Renamed into place: a reader sees the whole file or none.
+      renameSync(tmp, file);
+      tmp = undefined;
+      if (!this.pruned) {
+        this.pruned = true;
+        prune(this.dir);
+      }
+    } catch {
+      // Full disk, unwritable directory, a value that cannot be serialized: only time is lost.
+    } finally {
+      if (tmp) removeQuietly(tmp);
+    }
+  }
+
+  /** In the shared temp directory: only directories that nobody else can write are used. */
+  private trusted(): boolean {
+    return isPrivate(this.parent, "directory") && isPrivate(this.dir, "directory");
+  }
+
+  private fileOf(key: string): string {
+    if (!/^[0-9a-f]{64}$/.test(key)) throw new Error("not a memo key");
+    return path.join(this.dir, `${key}.bin`);
+  }
+}
+
+/** MAGIC, the key, the SHA-256 of the payload, then the payload. */
+function encode(key: string, value: unknown): Buffer {
+  const payload = serialize(value);
+  return Buffer.concat([Buffer.from(`${MAGIC}${key}\n${sha256(payload)}\n`), payload]);
+}
+
+/** The value in `bytes`, or undefined when they are not exactly what `encode(key, …)` wrote. */
+function decode(bytes: Buffer, key: string): unknown {
+  const header = `${MAGIC}${key}\n`;
+  const headerLength = header.length + 65;
+  if (bytes.length < headerLength || bytes.toString("latin1", 0, header.length) !== header) return undefined;
+  const payload = bytes.subarray(headerLength);
+  if (bytes.toString("latin1", header.length, headerLength - 1) !== sha256(payload)) return undefined;
+  return deserialize(payload);
+}
+
+/** Removes memo files nobody has written for a week (keys of old specs and old builds). */
+function prune(dir: string): void {
+  const now = Date.now();
+  for (const name of readdirSync(dir)) {
+    const file = path.join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > STALE_AFTER_MS) unlinkSync(file);
+    } catch {
+      // Removed by another run meanwhile.
+    }
+  }
+}
+
+/** Values a memory store keeps at most; the least recently used go first. */
+const MEMORY_ENTRIES = 20_000;
+
+/**
+ * A store in memory, in front of `backing` (values read from it are kept too): what
+ * `generate --watch` keeps between rebuilds, so an unchanged spec costs a hash and a
+ * lookup. `get` returns a copy, so a caller may change what it gets.
+ */
+export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): MemoStore {
+  const values = new Map<string, unknown>();
+  const keep = (key: string, value: unknown) => {
+    values.delete(key);
+    values.set(key, value);
+    if (values.size > maxEntries) values.delete(values.keys().next().value!);
+  };
+  return {
+    get(key) {
+      let value = values.get(key);
+      if (value === undefined) value = backing?.get(key);
+      if (value === undefined) return undefined;
+      keep(key, value);
+      return structuredClone(value);
+    },
+    set(key, value) {
+      keep(key, structuredClone(value));
+      backing?.set(key, value);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// A worker thread running one built-in generator (see offload.ts): it gets the run's IR,
+// names, config and the generator's options as plain data, and answers once with the files,
+// the findings reported and what `ctx.memo` computed. It reads no files and writes none.
+import { parentPort, workerData } from "node:worker_threads";
+import { GENERATORS } from "../../generators/index.js";
+import type { GeneratorName } from "../config/types.js";
+import { memoKey } from "../cache/store.js";
+import { generatorContext } from "./context.js";
+import type { GeneratorDiagnostic } from "./generator.js";
+import type { OffloadInput, OffloadOutcome } from "./offload.js";
+
+const input = workerData as OffloadInput;
+const reported: GeneratorDiagnostic[] = [];
+const memos: Array<[string, unknown]> = [];
+
+async function run(): Promise<OffloadOutcome | undefined> {
+  const ctx = generatorContext({
+    ...input,
+    outputs: new Map(),
+    report: (d) => reported.push({ ...d }),
+    // The main thread's store is not reachable from here: compute, and send the result back to be stored.
+    memo: async (part, memoInput, compute) => {
+      const from = reported.length;
+      const value = await compute();
+      const key = memoKey(`generator ${input.name} ${part}`, { options: input.options, input: memoInput });
+      memos.push([key, { value, reports: reported.slice(from) }]);
+      return value;
+    },
+  });
+  try {
+    const files = await GENERATORS[input.name as GeneratorName].generate(ctx);
+    return { files, reports: reported, memos };
+  } catch {
+    // The main thread runs the generator again and reports the failure exactly as it would have.
+    return undefined;
+  }
+}
+
+void run().then((outcome) => parentPort!.postMessage(outcome ?? null));

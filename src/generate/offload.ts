@@ -1,0 +1,56 @@
+import { Worker } from "node:worker_threads";
+import type { ResolvedConfig } from "../config/types.js";
+import type { ToolSpec } from "../ir/types.js";
+import type { ToolNames } from "../naming/table.js";
+import type { GeneratedFile, GeneratorDiagnostic } from "./generator.js";
+
+/** What a generator needs on a worker thread: plain data only (custom generators never go there). */
+export interface OffloadInput {
+  name: string;
+  tools: readonly ToolSpec[];
+  names: ReadonlyMap<string, ToolNames>;
+  config: ResolvedConfig;
+  generatorVersion: string;
+  options: unknown;
+  banner: string;
+}
+
+/** What a generator run on a worker produced: its files, its reports and what its `ctx.memo` computed. */
+export interface OffloadOutcome {
+  files: GeneratedFile[];
+  reports: GeneratorDiagnostic[];
+  /** [key, {value, reports}] for the main thread's store. */
+  memos: Array<[string, unknown]>;
+}
+
+/** The compiled worker beside this file; undefined when running from TypeScript sources. */
+const WORKER_URL = import.meta.url.endsWith(".js") ? new URL("./generator-worker.js", import.meta.url) : undefined;
+
+/** Whether generators can run on worker threads here (only from the compiled package). */
+export const canOffload = WORKER_URL !== undefined;
+
+/**
+ * Starts the built-in generator `input.name` on a worker thread. Resolves with its outcome;
+ * with undefined when the generator failed there, or the worker itself did (it could not
+ * start, it ran out of memory): the caller then runs the generator on its own thread, which
+ * reports a failure exactly as a run without workers does.
+ */
+export function offload(input: OffloadInput): Promise<OffloadOutcome | undefined> {
+  if (!WORKER_URL) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      // Custom generators hold functions and never run on a worker: the list is dropped.
+      worker = new Worker(WORKER_URL, { workerData: { ...input, config: { ...input.config, customGenerators: [] } } });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    worker.once("message", (outcome: OffloadOutcome | null) => {
+      resolve(outcome ?? undefined);
+      void worker.terminate();
+    });
+    worker.once("error", () => resolve(undefined));
+    worker.once("exit", () => resolve(undefined));
+  });
+}

@@ -1,0 +1,143 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { memoKey, type MemoStore } from "../cache/store.js";
+import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
+import type { ToolSpec } from "../ir/types.js";
+import type { SpecLimits } from "./limits.js";
+import { parseSpecText } from "./index.js";
+
+/** One spec file's text, read already, and its path relative to the working directory. */
+export interface SpecText {
+  file: string;
+  text: string;
+}
+
+/** What one spec file yields: its tools and the diagnostics found while reading it. */
+export interface ParsedFile {
+  tools: ToolSpec[];
+  diagnostics: Diagnostic[];
+}
+
+/** Options of {@link parseFiles}. */
+export interface ParseFilesOptions {
+  limits: SpecLimits;
+  /** Parsed files by content: a file parsed before (same path, bytes, limits and mcp-specgen) is not parsed again. */
+  store?: MemoStore;
+  /**
+   * Worker threads for the files not found in `store`: a number, or "auto" (the default)
+   * for one per CPU once there is enough text to pay for starting them. Workers exist only
+   * in the compiled package; when run from source, files are parsed on this thread.
+   */
+  workers?: number | "auto";
+  /** Called as files are done (`done` of `total`), for a progress display. */
+  onFile?: (done: number, total: number) => void;
+  /** Called once with the number of files that are parsed (not found in `store`). */
+  onParsed?: (count: number) => void;
+}
+
+/** Below this much text to parse, starting workers (each loads the Markdown parser) costs more than it saves. */
+const WORKER_MIN_BYTES = 512 * 1024;
+/** Text that keeps one worker busy long enough to be worth its start-up. */
+const BYTES_PER_WORKER = 256 * 1024;
+/** Workers beyond this add start-up and memory but little speed. */
+const MAX_WORKERS = 8;
+
+/**
+ * Parses spec files into IR tools, each exactly as `parseSpecText` would on this thread:
+ * the results are in the order of `specs`, whether they came from the store, a worker or
+ * this thread, so the output never depends on how the work was shared.
+ */
+export async function parseFiles(specs: readonly SpecText[], options: ParseFilesOptions): Promise<ParsedFile[]> {
+  const { limits, store } = options;
+  const results: Array<ParsedFile | undefined> = new Array(specs.length);
+  const keys = specs.map((s) => (store ? memoKey("parse", { file: s.file, limits, text: s.text }) : ""));
+  const todo: number[] = [];
+  for (const [i] of specs.entries()) {
+    const hit = store ? asParsedFile(store.get(keys[i]!)) : undefined;
+    if (hit) results[i] = hit;
+    else todo.push(i);
+  }
+  let done = specs.length - todo.length;
+  const finish = (i: number, parsed: ParsedFile) => {
+    results[i] = parsed;
+    store?.set(keys[i]!, parsed);
+    options.onFile?.(++done, specs.length);
+  };
+  options.onParsed?.(todo.length);
+  const workers = workerCount(
+    options.workers ?? "auto",
+    todo.map((i) => specs[i]!.text.length),
+  );
+  if (workers > 0) await parseInWorkers(todo, specs, limits, workers, finish);
+  else for (const i of todo) finish(i, parseHere(specs[i]!, limits));
+  return results as ParsedFile[];
+}
+
+/** Parses one file on this thread. Never throws (`parseSpecText` reports failures as diagnostics). */
+export function parseHere(spec: SpecText, limits: SpecLimits): ParsedFile {
+  const bag = new DiagnosticBag();
+  const tools = parseSpecText(spec.file, spec.text, bag, limits);
+  return { tools, diagnostics: bag.items };
+}
+
+/** How many workers to start for texts of these lengths; 0 parses on this thread. */
+function workerCount(setting: number | "auto", lengths: readonly number[]): number {
+  if (!WORKER_URL || lengths.length < 2) return 0;
+  if (setting !== "auto") return Math.max(0, Math.min(setting, lengths.length, MAX_WORKERS));
+  const bytes = lengths.reduce((a, b) => a + b, 0);
+  if (bytes < WORKER_MIN_BYTES) return 0;
+  return Math.min(availableParallelism(), Math.ceil(bytes / BYTES_PER_WORKER), lengths.length, MAX_WORKERS);
+}
+
+/** The compiled worker beside this file; undefined when running from TypeScript sources. */
+const WORKER_URL = import.meta.url.endsWith(".js") ? new URL("./parse-worker.js", import.meta.url) : undefined;
+
+/**
+ * Shares the files among `count` workers, largest first, each taking the next file when it
+ * is done. A worker that fails (it cannot start, it crashes) leaves its files to this thread.
+ */
+async function parseInWorkers(
+  todo: readonly number[],
+  specs: readonly SpecText[],
+  limits: SpecLimits,
+  count: number,
+  finish: (i: number, parsed: ParsedFile) => void,
+): Promise<void> {
+  const queue = [...todo].sort((a, b) => specs[b]!.text.length - specs[a]!.text.length || a - b);
+  const failed: number[] = [];
+  const run = (worker: Worker) =>
+    new Promise<void>((resolve) => {
+      let current: number | undefined;
+      const next = () => {
+        current = queue.shift();
+        if (current === undefined) {
+          stop();
+          return;
+        }
+        worker.postMessage({ file: specs[current]!.file, text: specs[current]!.text, limits });
+      };
+      worker.on("message", (parsed: ParsedFile) => {
+        finish(current!, parsed);
+        next();
+      });
+      // A worker that fails or stops mid-file leaves that file (and the queue) to the others.
+      const stop = () => {
+        if (current !== undefined) failed.push(current);
+        current = undefined;
+        void worker.terminate();
+        resolve();
+      };
+      worker.once("error", stop);
+      worker.once("exit", stop);
+      next();
+    });
+  await Promise.all(Array.from({ length: count }, () => run(new Worker(WORKER_URL!))));
+  // Whatever no worker finished (all of them failed to start, say) is parsed here.
+  for (const i of [...failed, ...queue].sort((a, b) => a - b)) finish(i, parseHere(specs[i]!, limits));
+}
+
+/** `value` when it has the shape of a ParsedFile (a memo from an older layout is a miss). */
+function asParsedFile(value: unknown): ParsedFile | undefined {
+  const v = value as Partial<ParsedFile> | undefined;
+  return v && Array.isArray(v.tools) && Array.isArray(v.diagnostics) ? (v as ParsedFile) : undefined;
+}

@@ -1,0 +1,289 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { resolveConfig } from "../../src/config/load.js";
+import type { ResolvedConfig } from "../../src/config/types.js";
+import { memoKey, memoryStore, openDiskStore, type MemoStore } from "../../src/cache/store.js";
+import { tempProject, type TempProject } from "../helpers/project.js";
+
+// The memo store: values found again by a hash of what they were computed from. A file that
+// is not exactly what the store wrote for that key is a miss (never an exception, never a
+// wrong value), and the next `set` replaces it.
+
+let project: TempProject;
+let config: ResolvedConfig;
+/** The project has a package.json and node_modules: its memo lives in node_modules/.cache. */
+const memoDir = () => path.join(project.dir, "node_modules/.cache/mcp-specgen/memo");
+const fileOf = (key: string) => path.join(memoDir(), `${key}.bin`);
+const open = (): MemoStore => {
+  const store = openDiskStore(config);
+  if (!store) throw new Error("no disk store");
+  return store;
+};
+
+beforeEach(() => {
+  project = tempProject({ "package.json": '{ "name": "memo-test" }\n', "node_modules/.keep": "" });
+  config = resolveConfig(project.dir, {});
+});
+afterEach(() => project.dispose());
+
+/** Plain data of every kind the pipeline stores, with the corners structured clone must keep. */
+function sample(): Record<string, unknown> {
+  const withProto = JSON.parse('{ "__proto__": { "polluted": true }, "constructor": "c", "x": 1 }') as object;
+  return {
+    nested: { a: [1, 2, { b: [null, true, "s"] }], deep: { deeper: { deepest: [[[]]] } } },
+    withProto,
+    undefinedMember: undefined,
+    sparse: [1, undefined, 3],
+    negativeZero: -0,
+    numbers: [Number.MAX_SAFE_INTEGER, Number.MIN_VALUE, Number.NaN, Number.POSITIVE_INFINITY, 1e-300],
+    large: "ä€😀x".repeat(300_000),
+    empty: "",
+    unicode: "\u0000\u2028\ud83d\ude00",
+  };
+}
+
+function expectSample(got: unknown): void {
+  const expected = sample();
+  expect(got).toEqual(expected);
+  const g = got as Record<string, unknown>;
+  // toEqual does not tell these apart: check them one by one.
+  expect(Object.is(g.negativeZero, -0)).toBe(true);
+  expect(Object.hasOwn(g, "undefinedMember")).toBe(true);
+  expect(Object.hasOwn(g.withProto as object, "__proto__")).toBe(true);
+  expect(Object.getPrototypeOf(g.withProto)).toBe(Object.prototype);
+  expect((g.withProto as { polluted?: unknown }).polluted).toBeUndefined();
+  expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  expect(Object.getOwnPropertyDescriptor(g.withProto, "__proto__")?.value).toEqual({ polluted: true });
+  expect(g.large).toBe(expected.large);
+  expect((g.sparse as unknown[]).length).toBe(3);
+}
+
+describe("memoKey", () => {
+  it("is 64 hex digits, and differs by kind and by any change of the input", () => {
+    const key = memoKey("parse", { file: "a.md", text: "x" });
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(memoKey("parse", { file: "a.md", text: "x" })).toBe(key);
+    expect(memoKey("other", { file: "a.md", text: "x" })).not.toBe(key);
+    expect(memoKey("parse", { file: "a.md", text: "y" })).not.toBe(key);
+    expect(memoKey("parse", { file: "b.md", text: "x" })).not.toBe(key);
+  });
+});
+
+describe("the disk store", () => {
+  it("is undefined when turned off", () => {
+    expect(openDiskStore(config, false)).toBeUndefined();
+  });
+
+  it("creates nothing until the first set, then keeps values across stores", () => {
+    const store = open();
+    const key = memoKey("test", "round trip");
+    expect(store.get(key)).toBeUndefined();
+    expect(existsSync(path.join(project.dir, "node_modules/.cache"))).toBe(false);
+    store.set(key, sample());
+    expect(readdirSync(memoDir())).toEqual([`${key}.bin`]);
+    expectSample(store.get(key));
+    // Another store (another run) finds it too.
+    expectSample(open().get(key));
+  });
+
+  it("replaces a value set again under the same key", () => {
+    const store = open();
+    const key = memoKey("test", "replace");
+    store.set(key, { v: 1 });
+    store.set(key, { v: 2 });
+    expect(store.get(key)).toEqual({ v: 2 });
+    expect(readdirSync(memoDir())).toEqual([`${key}.bin`]);
+  });
+
+  describe.each([
+    ["truncated", (bytes: Buffer) => bytes.subarray(0, bytes.length - 7)],
+    ["truncated in the header", (bytes: Buffer) => bytes.subarray(0, 40)],
+    ["empty", () => Buffer.alloc(0)],
+    [
+      "with a flipped payload byte",
+      (bytes: Buffer) => {
+        const copy = Buffer.from(bytes);
+        copy[copy.length - 3]! ^= 0x01;
+        return copy;
+      },
+    ],
+    [
+      "with another magic line",
+      (bytes: Buffer) =>
+        Buffer.from(bytes.toString("latin1").replace("mcp-specgen memo 1", "mcp-specgen memo 0"), "latin1"),
+    ],
+    ["with another tool's contents", () => Buffer.from("something else entirely\n")],
+  ])("a file %s", (_name, corrupt) => {
+    it("is a miss, and the next set replaces it", () => {
+      const store = open();
+      const key = memoKey("test", "corrupt");
+      store.set(key, { value: "good", list: [1, 2, 3] });
+      writeFileSync(fileOf(key), corrupt(readFileSync(fileOf(key))));
+      expect(store.get(key)).toBeUndefined();
+      expect(open().get(key)).toBeUndefined();
+      store.set(key, { value: "again" });
+      expect(open().get(key)).toEqual({ value: "again" });
+    });
+  });
+
+  it("misses a file written for another key (renamed), and the next set replaces it", () => {
+    const store = open();
+    const a = memoKey("test", "a");
+    const b = memoKey("test", "b");
+    store.set(a, { from: "a" });
+    renameSync(fileOf(a), fileOf(b));
+    expect(store.get(b)).toBeUndefined();
+    expect(store.get(a)).toBeUndefined();
+    store.set(b, { from: "b" });
+    expect(store.get(b)).toEqual({ from: "b" });
+  });
+
+  it("refuses keys that are not 64 hex digits, without throwing or writing outside memo/", () => {
+    const store = open();
+    for (const key of [
+      "",
+      "abc",
+      "A".repeat(64),
+      `${"a".repeat(63)}g`,
+      "a".repeat(65),
+      `../${"a".repeat(61)}`,
+      `${"a".repeat(60)}/../x`,
+      `${"0".repeat(64)}\n`,
+    ]) {
+      expect(() => store.set(key, { bad: key })).not.toThrow();
+      expect(store.get(key)).toBeUndefined();
+    }
+    const cache = path.join(project.dir, "node_modules/.cache/mcp-specgen");
+    // `set` may create the (empty) memo directory; it writes no file anywhere.
+    expect(existsSync(memoDir()) ? readdirSync(memoDir()) : []).toEqual([]);
+    expect(existsSync(cache) ? readdirSync(cache).filter((f) => f !== "memo") : []).toEqual([]);
+  });
+
+  it("does not throw on a value that cannot be serialized; it just is not stored", () => {
+    const store = open();
+    const key = memoKey("test", "function");
+    expect(() => store.set(key, { f: () => 1 })).not.toThrow();
+    expect(store.get(key)).toBeUndefined();
+  });
+});
+
+describe("the disk store in the shared temp directory", () => {
+  let tmp: string;
+  let savedTmp: string | undefined;
+  beforeEach(() => {
+    // A private temp directory of the test's own, standing for the system one.
+    tmp = mkdtempSync(path.join(tmpdir(), "mcp-specgen-memo-tmp-"));
+    savedTmp = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+  });
+  afterEach(() => {
+    if (savedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmp;
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it.skipIf(typeof process.getuid !== "function")("trusts only private directories and files", () => {
+    const bare = tempProject();
+    try {
+      const store = openDiskStore(resolveConfig(bare.dir, {}));
+      expect(store).toBeDefined();
+      const key = memoKey("test", "shared");
+      store!.set(key, { shared: true });
+      const [cacheDir] = readdirSync(tmp).filter((f) => f.startsWith("mcp-specgen-cache-"));
+      expect(cacheDir).toBeDefined();
+      const file = path.join(tmp, cacheDir!, "memo", `${key}.bin`);
+      expect(existsSync(file)).toBe(true);
+      expect(store!.get(key)).toEqual({ shared: true });
+      // A file others could have written is not trusted.
+      chmodSync(file, 0o666);
+      expect(store!.get(key)).toBeUndefined();
+      chmodSync(file, 0o600);
+      expect(store!.get(key)).toEqual({ shared: true });
+      // Nor a directory others can write to.
+      chmodSync(path.dirname(file), 0o777);
+      expect(store!.get(key)).toBeUndefined();
+      chmodSync(path.dirname(file), 0o700);
+      expect(store!.get(key)).toEqual({ shared: true });
+    } finally {
+      bare.dispose();
+    }
+  });
+});
+
+describe("the memory store", () => {
+  it("returns clones: changing a value got or set does not change the next get", () => {
+    const store = memoryStore();
+    const key = memoKey("test", "clone");
+    const value = { list: [1, 2], inner: { s: "x" } };
+    store.set(key, value);
+    value.list.push(3);
+    const got = store.get(key) as typeof value;
+    expect(got).toEqual({ list: [1, 2], inner: { s: "x" } });
+    got.list.push(99);
+    got.inner.s = "changed";
+    expect(store.get(key)).toEqual({ list: [1, 2], inner: { s: "x" } });
+  });
+
+  it("round-trips the same plain data as the disk store", () => {
+    const store = memoryStore();
+    const key = memoKey("test", "sample");
+    store.set(key, sample());
+    expectSample(store.get(key));
+  });
+
+  it("evicts the least recently used entries past maxEntries", () => {
+    const store = memoryStore(undefined, 3);
+    const keys = ["a", "b", "c", "d", "e"].map((k) => memoKey("test", k));
+    const [a, b, c, d, e] = keys as [string, string, string, string, string];
+    store.set(a, "a");
+    store.set(b, "b");
+    store.set(c, "c");
+    // a is used: b is now the least recently used.
+    expect(store.get(a)).toBe("a");
+    store.set(d, "d");
+    expect(store.get(b)).toBeUndefined();
+    expect(store.get(a)).toBe("a");
+    expect(store.get(c)).toBe("c");
+    expect(store.get(d)).toBe("d");
+    // Order of use now: a, c, d; setting e evicts a.
+    store.set(e, "e");
+    expect(store.get(a)).toBeUndefined();
+    expect([store.get(c), store.get(d), store.get(e)]).toEqual(["c", "d", "e"]);
+  });
+
+  it("reads through to its backing store, keeps what it read, and writes through", () => {
+    const disk = open();
+    const key = memoKey("test", "backed");
+    disk.set(key, { on: "disk" });
+    const store = memoryStore(disk);
+    expect(store.get(key)).toEqual({ on: "disk" });
+    rmSync(fileOf(key));
+    // Kept in memory after the first read.
+    expect(store.get(key)).toEqual({ on: "disk" });
+    const other = memoKey("test", "written through");
+    store.set(other, { via: "memory" });
+    expect(open().get(other)).toEqual({ via: "memory" });
+  });
+
+  it("re-reads an evicted entry from its backing store", () => {
+    const disk = open();
+    const store = memoryStore(disk, 1);
+    const a = memoKey("test", "a");
+    const b = memoKey("test", "b");
+    store.set(a, "a");
+    store.set(b, "b");
+    expect(store.get(a)).toBe("a");
+    expect(store.get(b)).toBe("b");
+  });
+});
