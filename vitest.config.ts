@@ -18,6 +18,7 @@ const E2E = [
   "test/types.test.ts",
   "test/generated.test.ts",
   "test/bin.test.ts",
+  "test/bin-watch.test.ts",
   "test/corpus/**/*.test.ts",
   "test/mcp/client.test.ts",
   "test/mcp/hostile-handlers.test.ts",
@@ -38,6 +39,7 @@ const E2E = [
   "test/generators/requirements-compile.test.ts",
   "test/generators/custom-example-compile.test.ts",
   "test/diagnostics/docs.test.ts",
+  "test/cache/workers.test.ts",
 ];
 
 // The longest file, started first even before vitest has timed any run (a fresh clone, as in

@@ -5,9 +5,11 @@ import { formatStyledDiagnostic, summarize, type DiagnosticPaint } from "../diag
 import type { Diagnostic } from "../diagnostics/types.js";
 import { checkOutput, type Drift } from "../output/check.js";
 import { OutputError } from "../output/errors.js";
+import type { WriteReport } from "../output/write.js";
+import { OWNERSHIP_FILE } from "../output/ownership.js";
 import { RunCache, cacheEnabled } from "../cache/index.js";
 import type { PipelineProgress } from "../pipeline.js";
-import { parseCommandArgs } from "./args.js";
+import { parseCommandArgs, usageError } from "./args.js";
 import { diagnosticPaint, styled } from "./color.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
@@ -26,10 +28,14 @@ const OPTIONS = {
   verbose: { type: "boolean", default: false },
   "no-cache": { type: "boolean", default: false },
   strict: { type: "boolean", default: false },
+  watch: { type: "boolean", default: false },
+  workers: { type: "string" },
+  timings: { type: "boolean", default: false },
+  "cpu-prof": { type: "boolean", default: false },
 } as const;
 
 /** What the output of a run looks like. */
-interface Flags {
+export interface Flags {
   json: boolean;
   quiet: boolean;
   /** Print infos too (such as why a tool is not sent in a vendor's strict mode). */
@@ -39,15 +45,34 @@ interface Flags {
   color: boolean;
   /** Fail on warnings too: a spec read with a guess is not trusted (`--strict`). */
   strict: boolean;
+  /** Worker threads for parsing and the validators: a number (0: none), or "auto". */
+  workers?: number | "auto";
+  /** Print the milliseconds of each phase on stderr (`--timings`). */
+  timings?: boolean;
 }
 
-/** Runs `mcp-specgen generate` or `mcp-specgen check` with the arguments after the command; resolves to the exit code. */
-export async function runGenerateCommand(command: "generate" | "check", argv: string[], io: CliIO): Promise<number> {
+/**
+ * Runs `mcp-specgen generate` or `mcp-specgen check` with the arguments after the command; resolves to the exit code.
+ *
+ * @param stop with `generate --watch`: stops watching when aborted (default: SIGINT or SIGTERM).
+ */
+export async function runGenerateCommand(
+  command: "generate" | "check",
+  argv: string[],
+  io: CliIO,
+  stop?: AbortSignal,
+): Promise<number> {
   const { values, positionals } = parseCommandArgs(command, argv, OPTIONS, true);
+  if (values.watch && command === "check") throw usageError(command, "--watch is only for generate");
+  // The command line's inputs and --out win over the config's, on every reload of it too.
+  const load = async () => {
+    const loaded = await loadConfig(io.cwd, values.config);
+    if (positionals.length) loaded.inputs = normalizeInputs(io.cwd, positionals);
+    if (values.out) loaded.outDir = values.out;
+    return loaded;
+  };
   // Usage, file-system and unexpected errors are reported by `main`.
-  const config = await loadConfig(io.cwd, values.config);
-  if (positionals.length) config.inputs = normalizeInputs(io.cwd, positionals);
-  if (values.out) config.outDir = values.out;
+  const config = await load();
   const color = !values.json && useColor(io, "stderr");
   const flags: Flags = {
     json: values.json,
@@ -56,23 +81,55 @@ export async function runGenerateCommand(command: "generate" | "check", argv: st
     paint: diagnosticPaint(color),
     color,
     strict: values.strict,
+    workers: workersOption(command, values.workers),
+    timings: values.timings,
   };
-  const cache = RunCache.open(config, cacheEnabled(values["no-cache"], envOf(io)));
+  const useCache = cacheEnabled(values["no-cache"], envOf(io));
+  if (values.watch) {
+    const { watchGenerate } = await import("./watch.js");
+    return watchGenerate({ io, flags, config, load, explicitConfig: values.config !== undefined, useCache, stop });
+  }
+  const cache = RunCache.open(config, useCache);
   const relOut = path.relative(config.cwd, path.resolve(config.cwd, config.outDir)) || ".";
 
-  if (command === "check") {
-    const hit = cache.upToDate();
-    if (hit) {
-      printCheck(io, flags, relOut, { tools: hit.tools, files: hit.files, diagnostics: hit.diagnostics, drift: [] });
-      return strictFailure(io, flags, hit.diagnostics) ? EXIT.failed : EXIT.ok;
-    }
+  const hit = cache.upToDate();
+  if (hit && command === "check") {
+    printCheck(io, flags, relOut, { tools: hit.tools, files: hit.files, diagnostics: hit.diagnostics, drift: [] });
+    return strictFailure(io, flags, hit.diagnostics) ? EXIT.failed : EXIT.ok;
+  }
+  // Nothing to write: the output is what this run would generate. (With --strict and
+  // warnings, the full run below reports the failure exactly as it would without a cache.)
+  if (hit && !(flags.strict && hit.diagnostics.some((d) => d.severity === "warning"))) {
+    printGenerated(io, flags, relOut, {
+      tools: hit.tools,
+      diagnostics: hit.diagnostics,
+      // As writeOutput reports it: the generated files, not the ownership record.
+      written: { written: [], unchanged: hit.paths.filter((p) => p !== OWNERSHIP_FILE), removed: [] },
+      timings: {},
+    });
+    return EXIT.ok;
   }
   const shown = withProgress(io, values.quiet);
   try {
-    return await run(command, config, shown.io, shown.progress, flags, cache, relOut);
+    if (!values["cpu-prof"]) return await run(command, config, shown.io, shown.progress, flags, cache, relOut);
+    const { withCpuProfile } = await import("./profile.js");
+    const { result, file } = await withCpuProfile(config.cwd, () =>
+      run(command, config, shown.io, shown.progress, flags, cache, relOut),
+    );
+    shown.progress.clear();
+    io.stderr(`mcp-specgen: CPU profile written to ${path.relative(config.cwd, file)}`);
+    return result;
   } finally {
     shown.progress.clear();
   }
+}
+
+/** The value of `--workers`: a whole number from 0 (none) to 64, or "auto" (the default). */
+function workersOption(command: string, value: string | undefined): number | "auto" {
+  if (value === undefined || value === "auto") return "auto";
+  if (!/^\d{1,2}$/.test(value) || Number(value) > 64)
+    throw usageError(command, `--workers must be a number from 0 to 64, or auto (got "${value}")`);
+  return Number(value);
 }
 
 async function run(
@@ -85,7 +142,16 @@ async function run(
   relOut: string,
 ): Promise<number> {
   const { runPipeline } = await import("../pipeline.js");
-  const result = await runPipeline(config, { onProgress: (p) => progress.update(describeProgress(p)) });
+  const result = await runPipeline(config, {
+    onProgress: (p) => progress.update(describeProgress(p)),
+    store: cache.store,
+    workers: flags.workers,
+  });
+  if (flags.timings) {
+    const { formatTimings } = await import("./profile.js");
+    progress.clear();
+    io.stderr(`mcp-specgen: timings\n${formatTimings(result.timings)}`);
+  }
   const outDir = path.resolve(config.cwd, config.outDir);
   // With --strict, a warning fails the run before anything is written, like an error.
   const strictFailed = !result.failed && flags.strict && result.diagnostics.some((d) => d.severity === "warning");
@@ -135,33 +201,39 @@ async function run(
   }
   progress.clear();
   cache.record(result);
-  if (flags.json) {
-    io.stdout(
-      JSON.stringify(
-        {
-          command,
-          ok: true,
-          tools: result.tools.length,
-          diagnostics: result.diagnostics,
-          ...written,
-          timings: result.timings,
-        },
-        null,
-        2,
-      ),
-    );
-  } else {
-    printDiagnostics(io, flags, result.diagnostics);
-    if (!flags.quiet)
-      io.stdout(
-        `mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`,
-      );
-  }
+  printGenerated(io, flags, relOut, {
+    tools: result.tools.length,
+    diagnostics: result.diagnostics,
+    written,
+    timings: result.timings,
+  });
   return EXIT.ok;
 }
 
+/** What a successful `generate` did, whether it ran or found its output up to date. */
+interface GenerateOutcome {
+  tools: number;
+  diagnostics: readonly Diagnostic[];
+  written: WriteReport;
+  timings: Record<string, number>;
+}
+
+/** Prints the result of a successful `generate`: as JSON, or diagnostics on stderr and one summary line. */
+function printGenerated(io: CliIO, flags: Flags, relOut: string, outcome: GenerateOutcome): void {
+  const { tools, diagnostics, written, timings } = outcome;
+  if (flags.json) {
+    io.stdout(JSON.stringify({ command: "generate", ok: true, tools, diagnostics, ...written, timings }, null, 2));
+    return;
+  }
+  printDiagnostics(io, flags, diagnostics);
+  if (!flags.quiet)
+    io.stdout(
+      `mcp-specgen: ${count(tools, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`,
+    );
+}
+
 /** The progress line for a pipeline step. */
-function describeProgress(p: PipelineProgress): string {
+export function describeProgress(p: PipelineProgress): string {
   if (p.phase === "parse") return `parsing ${p.done ?? 0}/${p.total ?? 0} specs…`;
   if (p.phase === "check") return "checking schemas, examples and names…";
   return `generating ${p.generator ?? "files"}…`;
@@ -207,7 +279,7 @@ function strictFailure(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic
 }
 
 /** Errors, warnings (infos too with --verbose) and their count on stderr; only errors with --quiet. */
-function printDiagnostics(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic[]): void {
+export function printDiagnostics(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic[]): void {
   const shown = diagnostics.filter((d) =>
     flags.quiet ? d.severity === "error" : flags.verbose || d.severity !== "info",
   );

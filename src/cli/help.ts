@@ -50,8 +50,13 @@ ${CONFIG_OPTION}
   --json           print diagnostics and results as JSON
   --quiet          print errors only
   --verbose        print info findings as well (why a tool is not strict, …)
-  --no-cache       do not use the check cache
+  --no-cache       do not use the cache (unchanged specs are not read again, an
+                   up-to-date output is not generated again)
   --strict         fail (exit 1) on warnings too: a spec read with a guess is an error
+  --workers N      worker threads for large runs (default: auto, one per CPU; 0: none)
+  --timings        print the milliseconds of each phase
+  --cpu-prof       write a CPU profile (.cpuprofile) of the run to the working directory
+  --watch          generate: build, then rebuild whenever a spec or the config changes
   -h, --help       show this help (with a command: that command's help)
   -v, --version    print the version
 
@@ -81,14 +86,27 @@ ${CONFIG_OPTION}
   --quiet          print errors only
   --verbose        print info findings as well, such as each tool a vendor gets without
                    strict mode and why (default: errors and warnings)
-  --no-cache       do not record this run for a fast \`check\` (also: MCP_SPECGEN_NO_CACHE=1)
+  --no-cache       read and generate everything again, and record nothing (also:
+                   MCP_SPECGEN_NO_CACHE=1). The cache, in node_modules/.cache/mcp-specgen/,
+                   keeps each spec file's parsed tools and each module's generated code by
+                   content, so only what a change touches is done again
   --strict         write nothing and exit 1 on warnings too (a table row with a missing
                    cell, an unclear Required cell, an unknown type…), as on errors
+  --workers N      worker threads for parsing and validators in large runs (default: auto,
+                   one per CPU once there is enough work; 0: none). Output is the same
+  --timings        print the milliseconds of each phase (parse, checks, each generator)
+  --cpu-prof       write a CPU profile of the run (mcp-specgen-<time>.cpuprofile) to the
+                   working directory, for Chrome DevTools; add --workers 0 to include parsing
+  --watch          generate, then keep watching the inputs and the config file and
+                   rebuild after each change (default: off), printing one line per
+                   rebuild (with --json: one JSON object per line); a spec or config
+                   error is printed and the last good output kept. Ctrl-C stops (exit 0)
   -h, --help       show this help
 
 Example:
   mcp-specgen generate specs/ --out src/generated
   mcp-specgen generate --strict    # in CI: no spec part read with a guess
+  mcp-specgen generate --watch     # while editing specs
 
 Exit codes: 0 ok · 1 spec errors (or warnings with --strict), or a refused or failed write ·
 2 usage error`;
@@ -118,6 +136,9 @@ ${CONFIG_OPTION}
   --verbose        print info findings as well (default: errors and warnings)
   --no-cache       always generate again (also: MCP_SPECGEN_NO_CACHE=1)
   --strict         exit 1 on spec warnings too
+  --workers N      worker threads for large runs (default: auto; 0: none)
+  --timings        print the milliseconds of each phase
+  --cpu-prof       write a CPU profile of the run to the working directory
   -h, --help       show this help
 
 Example:

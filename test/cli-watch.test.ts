@@ -1,0 +1,221 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { runGenerateCommand } from "../src/cli/generate.js";
+import { runCli, tempProject, type TempProject } from "./helpers/project.js";
+import { specJson } from "./output/helpers.js";
+
+// `generate --watch` in process, on real files and real fs.watch events, stopped through
+// the AbortSignal that SIGINT/SIGTERM abort in the CLI (test/bin-watch.test.ts sends the
+// real signal to a real process).
+
+const SPEC = "specs/tools.json";
+
+/** A running watch: its output so far, and a way to wait for a line. */
+interface Watching {
+  stdout: string[];
+  stderr: string[];
+  /** Resolves to the first line of `stream` from index `from` on that matches `re`; rejects after `ms`. */
+  line(stream: "stdout" | "stderr", re: RegExp, from?: number, ms?: number): Promise<string>;
+  /** Stops the watch (as Ctrl-C does) and resolves to its exit code. */
+  stop(): Promise<number>;
+}
+
+const started: Watching[] = [];
+const projects: TempProject[] = [];
+afterEach(async () => {
+  // A failed test still stops its watcher: no watcher outlives its test.
+  await Promise.all(started.splice(0).map((w) => w.stop()));
+  for (const p of projects.splice(0)) p.dispose();
+});
+
+function project(files: Record<string, string>): TempProject {
+  const p = tempProject(files);
+  projects.push(p);
+  return p;
+}
+
+function watch(dir: string, args: string[] = []): Watching {
+  const controller = new AbortController();
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const io = {
+    cwd: dir,
+    stdout: (t: string) => stdout.push(...t.replace(/\n$/, "").split("\n")),
+    stderr: (t: string) => stderr.push(...t.replace(/\n$/, "").split("\n")),
+  };
+  const exit = runGenerateCommand("generate", ["--watch", ...args], io, controller.signal);
+  const w: Watching = {
+    stdout,
+    stderr,
+    async line(stream, re, from = 0, ms = 15_000) {
+      const lines = stream === "stdout" ? stdout : stderr;
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = lines.slice(from).find((l) => re.test(l));
+        if (found !== undefined) return found;
+        if (Date.now() > deadline)
+          throw new Error(
+            `no ${stream} line matching ${re}\nstdout:\n${stdout.join("\n")}\nstderr:\n${stderr.join("\n")}`,
+          );
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    stop() {
+      controller.abort();
+      return exit;
+    },
+  };
+  started.push(w);
+  return w;
+}
+
+/** Every file of the output directory with its contents. */
+function snapshot(p: TempProject, out = "generated"): Record<string, string> {
+  return Object.fromEntries(p.list(out).map((f) => [f, p.read(`${out}/${f}`)]));
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("generate --watch", () => {
+  it("builds, then rebuilds on a change to the same bytes as a cold generate", async () => {
+    const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
+    const w = watch(p.dir);
+    expect(
+      await w.line("stdout", /^mcp-specgen: 1 tool → generated\/ \(\d+ written, 0 unchanged, 0 removed\)$/),
+    ).toBeTruthy();
+    await w.line("stderr", /^mcp-specgen: watching specs for changes \(Ctrl-C to stop\)$/);
+    const before = snapshot(p);
+
+    p.write(SPEC, specJson([{ name: "demo.echo" }, { name: "demo.shout" }]));
+    const rebuilt = await w.line("stdout", /changed →/, 1);
+    expect(rebuilt).toMatch(
+      /^mcp-specgen: specs\/tools\.json changed → [1-9]\d* written, \d+ unchanged, 0 removed \(\d+ ms\)$/,
+    );
+    const after = snapshot(p);
+    expect(after).not.toEqual(before);
+
+    // A cold run of the same specs elsewhere writes exactly the same files.
+    const cold = project({ [SPEC]: specJson([{ name: "demo.echo" }, { name: "demo.shout" }]) });
+    expect((await runCli(["generate", "--no-cache"], cold.dir)).code).toBe(0);
+    expect(after).toEqual(snapshot(cold));
+
+    // Saving the same bytes again rebuilds to no changes.
+    p.write(SPEC, specJson([{ name: "demo.echo" }, { name: "demo.shout" }]));
+    expect(await w.line("stdout", /changed →/, 2)).toMatch(/specs\/tools\.json changed → no changes \(\d+ ms\)$/);
+    expect(await w.stop()).toBe(0);
+  });
+
+  it("keeps the last good output on a spec error and rebuilds once the spec is fixed", async () => {
+    const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
+    const w = watch(p.dir);
+    await w.line("stdout", /1 tool → generated\//);
+    const good = snapshot(p);
+
+    p.write(SPEC, '{"tools": [');
+    expect(await w.line("stdout", /changed →/, 1)).toMatch(
+      /^mcp-specgen: specs\/tools\.json changed → 1 error, 0 warnings; nothing written, the last good output is kept \(\d+ ms\)$/,
+    );
+    expect(w.stderr.join("\n")).toMatch(/specs\/tools\.json:\d+:\d+/);
+    expect(snapshot(p)).toEqual(good);
+
+    p.write(SPEC, specJson([{ name: "demo.echo" }, { name: "demo.shout" }]));
+    expect(await w.line("stdout", /changed →/, 2)).toMatch(/changed → [1-9]\d* written/);
+    expect(p.read("generated/manifest.json")).toMatch(/demo\.shout|demo_shout|shout/);
+  });
+
+  it("survives a broken config, keeps its output, and follows the fixed config", async () => {
+    const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]), "mcp-specgen.config.json": "{}" });
+    const w = watch(p.dir);
+    await w.line("stdout", /1 tool → generated\//);
+    await w.line("stderr", /watching specs, mcp-specgen\.config\.json/);
+
+    p.write("mcp-specgen.config.json", "{");
+    await w.line("stderr", /^mcp-specgen: cannot load config mcp-specgen\.config\.json: /);
+    expect(await w.line("stdout", /changed →/, 1)).toMatch(
+      /^mcp-specgen: mcp-specgen\.config\.json changed → failed; nothing written, the last good output is kept/,
+    );
+
+    p.write("mcp-specgen.config.json", JSON.stringify({ outDir: "out" }));
+    expect(await w.line("stdout", /changed →/, 2)).toMatch(/mcp-specgen\.config\.json changed → [1-9]\d* written/);
+    expect(p.list("out")).toEqual(p.list("generated"));
+  });
+
+  it("ignores files that are not specs, and the output directory", async () => {
+    const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
+    const w = watch(p.dir, ["specs", "--out", "specs/generated"]);
+    await w.line("stdout", /1 tool → specs\/generated\//);
+    p.write("specs/notes.txt", "x");
+    p.write("specs/.hidden/x.json", "{}");
+    p.write("specs/generated/extra.json", "{}");
+    p.write("README.md", "# not an input");
+    await sleep(400);
+    expect(w.stdout).toHaveLength(1);
+
+    // A new directory is watched too: a spec written into it rebuilds.
+    p.write("specs/more/tools.json", specJson([{ name: "more.thing" }]));
+    expect(await w.line("stdout", /changed → [1-9]\d* written/, 1)).toMatch(
+      /^mcp-specgen: specs\/more\S* (\+\d+ more )?changed/,
+    );
+  });
+
+  it("rebuilds a burst of writes once", async () => {
+    const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]), "specs/b.json": specJson([{ name: "b.one" }]) });
+    const w = watch(p.dir);
+    await w.line("stdout", /2 tools → generated\//);
+    for (let i = 0; i < 5; i++) {
+      p.write(SPEC, specJson([{ name: `demo.echo${i}` }]));
+      p.write("specs/b.json", specJson([{ name: `b.one${i}` }]));
+    }
+    expect(await w.line("stdout", /changed →/, 1)).toMatch(/^mcp-specgen: specs\/\S+ \+1 more changed → [1-9]/);
+    await sleep(400);
+    expect(w.stdout).toHaveLength(2);
+  });
+
+  it("prints one JSON object per line with --json", async () => {
+    const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
+    const w = watch(p.dir, ["--json"]);
+    await w.line("stdout", /"event":"build"/);
+    p.write(SPEC, "[");
+    await w.line("stdout", /"event":"rebuild"/);
+    p.write(SPEC, specJson([{ name: "demo.shout" }]));
+    await w.line("stdout", /"event":"rebuild".*"ok":true/);
+    const events = w.stdout.map((l) => JSON.parse(l));
+    expect(events.map((e) => [e.event, e.ok])).toEqual([
+      ["build", true],
+      ["rebuild", false],
+      ["rebuild", true],
+    ]);
+    expect(events[1].changed).toEqual([SPEC]);
+    expect(events[1].diagnostics[0].severity).toBe("error");
+    expect(events[2]).toMatchObject({ command: "generate", changed: [SPEC], tools: 1, removed: [] });
+    expect(typeof events[2].ms).toBe("number");
+    expect(w.stderr).toEqual([]);
+  });
+
+  it("applies --strict on every rebuild", async () => {
+    const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
+    const w = watch(p.dir, ["--strict"]);
+    await w.line("stdout", /1 tool → generated\//);
+    // A tool without a description: a warning, which --strict turns into a failed rebuild.
+    p.write(SPEC, JSON.stringify({ tools: [{ name: "demo.echo", inputSchema: { type: "object" } }] }));
+    expect(await w.line("stdout", /changed →/, 1)).toMatch(
+      /changed → 0 errors, 1 warning \(warnings fail with --strict\); nothing written, the last good output is kept/,
+    );
+    expect(w.stderr.join("\n")).toMatch(/warning SPEC_MISSING_DESCRIPTION/);
+  });
+
+  it("watches a spec that does not exist yet", async () => {
+    const p = project({});
+    const w = watch(p.dir, ["specs/later.json"]);
+    await w.line("stderr", /^mcp-specgen: 1 error, 0 warnings; nothing was written$/);
+    await w.line("stderr", /watching specs\/later\.json \(missing\)/);
+    p.write("specs/later.json", specJson([{ name: "demo.echo" }]));
+    expect(await w.line("stdout", /changed →/)).toMatch(/^mcp-specgen: specs\S* changed → [1-9]\d* written/);
+  });
+
+  it("is only for generate", async () => {
+    const p = project({});
+    const r = await runCli(["check", "--watch"], p.dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('mcp-specgen: check: --watch is only for generate (see "mcp-specgen check --help")\n');
+  });
+});
