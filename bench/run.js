@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark, each reported beside a peer measured in the same run.
-// Usage: node --expose-gc bench/run.js [generate|…] [--tools N,N]
+// Usage: node --expose-gc bench/run.js [generate|scale|…] [--tools N,N] [--full]
 import { benchGenerate } from "./generate.js";
 import { benchExecute } from "./execute.js";
 import { benchMcpStdio } from "./mcp-stdio.js";
 import { benchMcpHttp } from "./mcp-http.js";
 import { benchPingUnderAttack } from "./ping-under-attack.js";
 import { benchStartup } from "./startup.js";
+import { benchScale } from "./scale.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -19,6 +20,7 @@ const suites = {
   "mcp-http": () => benchMcpHttp(),
   "ping-under-attack": () => benchPingUnderAttack(),
   generate: () => benchGenerate({ counts }),
+  scale: () => benchScale({ full: args.includes("--full") || undefined }),
 };
 
 for (const [name, run] of Object.entries(suites)) {
