@@ -49,7 +49,7 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
         "anthropic",
         "anthropicTools",
         docComment(
-          "Each Anthropic tool name → its tool's wire name and input schema: what `fromAnthropicToolUse` maps `tool_use` blocks back with. Anthropic's strict mode keeps optional properties optional, so no `null` stands for a left-out one.",
+          "Each Anthropic tool name -> its tool's wire name and input schema: what `fromAnthropicToolUse` maps `tool_use` blocks back with. Anthropic's strict mode keeps optional properties optional, so no `null` stands for a left-out one.",
         ),
         forms.map(({ tool, form }) => ({
           tool,

@@ -52,7 +52,7 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
         "gemini",
         "geminiTools",
         docComment(
-          "Each Gemini function name → its tool's wire name and input schema: what `fromGeminiFunctionCall` maps function calls back with.",
+          "Each Gemini function name -> its tool's wire name and input schema: what `fromGeminiFunctionCall` maps function calls back with.",
         ),
         forms.map(({ tool }) => ({ tool, vendorName: ctx.namesOf(tool).vendorNames.gemini, optionalsAsNull: false })),
       ),

@@ -61,7 +61,7 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
         "openai",
         "openaiTools",
         docComment(
-          "Each OpenAI function name → its tool's wire name and input schema, and whether it was sent strict (a `null` then stands for a property left out): what `fromOpenAIToolCall` maps calls back with.",
+          "Each OpenAI function name -> its tool's wire name and input schema, and whether it was sent strict (a `null` then stands for a property left out): what `fromOpenAIToolCall` maps calls back with.",
         ),
         forms.map(({ tool, form }) => ({
           tool,

@@ -541,7 +541,7 @@ function resolveLocalRef(ref: string, path: string, root: Schema): { schema: Jso
     failAt(
       path,
       "$ref",
-      `only local $refs to #, #/$defs/… or #/definitions/… are supported, got ${JSON.stringify(ref)}`,
+      `only local $refs to #, #/$defs/... or #/definitions/... are supported, got ${JSON.stringify(ref)}`,
     );
   }
   let name: string;

@@ -24,7 +24,7 @@ export function indexFile(ctx: GeneratorContext): GeneratedFile {
   );
   lines.push(
     "",
-    "/** Module → tool → wire name and argument and result types, for the typed clients and servers. */",
+    "/** Module -> tool -> wire name and argument and result types, for the typed clients and servers. */",
     "export interface ToolTypes {",
   );
   for (const { module, id, tools } of modules) {

@@ -27,6 +27,8 @@ import type { typesOptions } from "./options.js";
 export const typesGenerator: Generator<ResolvedOptionsOf<typeof typesOptions>> = {
   name: "types",
   requires: [],
+  // json-schema-to-typescript on its own thread beside ajv's validators: the two largest costs.
+  parallel: true,
   async generate(ctx) {
     const files: GeneratedFile[] = [];
     for (const [module, tools] of groupByModule(ctx.tools)) {

@@ -46,7 +46,7 @@ interface ValidatorSpec {
 export const validatorsGenerator: Generator = {
   name: "validators",
   requires: [],
-  // ajv compiles on its own thread while the types are made: the two largest costs of a run.
+  // ajv on its own thread beside json-schema-to-typescript: the two largest costs of a run.
   parallel: true,
   async generate(ctx: GeneratorContext) {
     const groups = new Map<

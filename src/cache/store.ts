@@ -150,7 +150,9 @@ const MEMORY_ENTRIES = 20_000;
 /**
  * A store in memory, in front of `backing` (values read from it are kept too): what
  * `generate --watch` keeps between rebuilds, so an unchanged spec costs a hash and a
- * lookup. `get` returns a copy, so a caller may change what it gets.
+ * lookup. Values are deep-frozen when stored and returned as they are, not copied: an
+ * unchanged spec's tools are then the very objects of the previous rebuild, which lets
+ * the later stages find their per-object results again (see `frozenMemo`).
  */
 export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): MemoStore {
   const values = new Map<string, unknown>();
@@ -162,14 +164,39 @@ export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): M
   return {
     get(key) {
       let value = values.get(key);
-      if (value === undefined) value = backing?.get(key);
-      if (value === undefined) return undefined;
-      keep(key, value);
-      return structuredClone(value);
+      if (value === undefined) value = deepFreeze(backing?.get(key));
+      if (value !== undefined) keep(key, value);
+      return value;
     },
     set(key, value) {
-      keep(key, structuredClone(value));
+      keep(key, deepFreeze(value));
       backing?.set(key, value);
     },
+  };
+}
+
+/** Freezes `value` and everything it holds (plain data). */
+export function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const v of Object.values(value)) deepFreeze(v);
+  return value;
+}
+
+/**
+ * A per-object cache for pure work on frozen IR (a tool's schema checks, a schema's
+ * TypeScript literal): frozen objects cannot change, so what was computed for one is still
+ * right when the same object comes back — in a later rebuild of `generate --watch`, whose
+ * memory store hands back the same frozen tools for unchanged specs. Objects that are not
+ * frozen are never cached.
+ */
+export function frozenMemo<K extends object, V>(compute: (key: K) => V): (key: K) => V {
+  const cache = new WeakMap<K, V>();
+  return (key) => {
+    if (!Object.isFrozen(key)) return compute(key);
+    if (cache.has(key)) return cache.get(key)!;
+    const value = compute(key);
+    cache.set(key, value);
+    return value;
   };
 }

@@ -3,6 +3,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import type { ToolNames } from "../naming/table.js";
 import type { GeneratedFile, GeneratorDiagnostic } from "./generator.js";
+import { WORKER_LIMITS } from "../worker-limits.js";
 
 /** What a generator needs on a worker thread: plain data only (custom generators never go there). */
 export interface OffloadInput {
@@ -29,28 +30,40 @@ const WORKER_URL = import.meta.url.endsWith(".js") ? new URL("./generator-worker
 /** Whether generators can run on worker threads here (only from the compiled package). */
 export const canOffload = WORKER_URL !== undefined;
 
+/** A generator started on a worker thread. */
+export interface Offloaded {
+  /** Its outcome; undefined when it failed there or the worker did (see `offload`). */
+  outcome: Promise<OffloadOutcome | undefined>;
+  /** Stops the worker when its outcome is no longer wanted (an earlier generator failed). */
+  cancel(): void;
+}
+
 /**
- * Starts the built-in generator `input.name` on a worker thread. Resolves with its outcome;
- * with undefined when the generator failed there, or the worker itself did (it could not
- * start, it ran out of memory): the caller then runs the generator on its own thread, which
- * reports a failure exactly as a run without workers does.
+ * Starts the built-in generator `input.name` on a worker thread. Its outcome is undefined
+ * when the generator failed there, or the worker itself did (it could not start, it ran out
+ * of memory): the caller then runs the generator on its own thread, which reports a failure
+ * exactly as a run without workers does.
  */
-export function offload(input: OffloadInput): Promise<OffloadOutcome | undefined> {
-  if (!WORKER_URL) return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    let worker: Worker;
+export function offload(input: OffloadInput): Offloaded {
+  let worker: Worker | undefined;
+  const outcome = new Promise<OffloadOutcome | undefined>((resolve) => {
+    if (!WORKER_URL) return resolve(undefined);
     try {
       // Custom generators hold functions and never run on a worker: the list is dropped.
-      worker = new Worker(WORKER_URL, { workerData: { ...input, config: { ...input.config, customGenerators: [] } } });
+      worker = new Worker(WORKER_URL, {
+        workerData: { ...input, config: { ...input.config, customGenerators: [] } },
+        resourceLimits: WORKER_LIMITS,
+      });
     } catch {
       resolve(undefined);
       return;
     }
-    worker.once("message", (outcome: OffloadOutcome | null) => {
-      resolve(outcome ?? undefined);
-      void worker.terminate();
+    worker.once("message", (result: OffloadOutcome | null) => {
+      resolve(result ?? undefined);
+      void worker?.terminate();
     });
     worker.once("error", () => resolve(undefined));
     worker.once("exit", () => resolve(undefined));
   });
+  return { outcome, cancel: () => void worker?.terminate() };
 }

@@ -1,5 +1,5 @@
 import { GENERATOR_NAMES, type GeneratorName, type ResolvedConfig } from "../config/types.js";
-import type { DiagnosticBag } from "../diagnostics/types.js";
+import { DiagnosticBag } from "../diagnostics/types.js";
 import { DIAGNOSTIC_CODES } from "../diagnostics/codes.js";
 import { describeThrown, reportUnexpected } from "../diagnostics/unexpected.js";
 import type { SourceLocation, ToolSpec } from "../ir/types.js";
@@ -11,7 +11,7 @@ import { customGeneratorFiles } from "./custom-output.js";
 import { GenerationError, type GeneratedFile, type GeneratorContext, type GeneratorDiagnostic } from "./generator.js";
 import { generatorClosure, requirementTable } from "./requirements.js";
 import { generatorContext } from "./context.js";
-import { canOffload, offload, type OffloadOutcome } from "./offload.js";
+import { canOffload, offload, type Offloaded } from "./offload.js";
 import { memoKey, type MemoStore } from "../cache/store.js";
 
 /** What every generator of a run is given, besides its own options and its requirements' files. */
@@ -58,27 +58,9 @@ export async function runGenerators(
   const banner = bannerText(config.inputs);
   const optionsOf = (name: string) =>
     withOptions.has(name) ? (config as unknown as Record<string, unknown>)[name] : {};
-  // Started now, taken in their turn below: the files and findings come in the same order.
-  const offloaded = new Map<string, Promise<OffloadOutcome | undefined>>();
-  if (input.parallel && canOffload)
-    for (const name of order)
-      if (isBuiltIn(name) && !custom.has(name) && GENERATORS[name].parallel && !GENERATORS[name].requires.length)
-        offloaded.set(
-          name,
-          offload({
-            name,
-            tools: input.tools,
-            names: input.names,
-            config,
-            generatorVersion: input.generatorVersion,
-            options: optionsOf(name),
-            banner,
-          }),
-        );
-  const files: GeneratedFile[] = [];
-  for (const name of order) {
-    hooks.onGenerator(name);
-    const t0 = performance.now();
+
+  /** Runs one generator on this thread; its files, or undefined after reporting its failure into `bag`. */
+  const runHere = async (name: string, bag: DiagnosticBag): Promise<GeneratedFile[] | undefined> => {
     const definition = custom.get(name);
     // Held back until the generator succeeds, so a failed one reports only its failure.
     const reported: GeneratorDiagnostic[] = [];
@@ -98,21 +80,12 @@ export async function runGenerators(
       report: (d: GeneratorDiagnostic) => reported.push(checkedReport(d)),
       memo: memoFor(definition ? undefined : input.store, name, reported, () => ctx.options),
     });
-    const done = await offloaded.get(name);
-    if (done) {
-      for (const [key, value] of done.memos) input.store?.set(key, value);
-      for (const d of done.reports) diagnostics.report(checkedReport(d));
-      produced.set(name, done.files);
-      files.push(...done.files);
-      hooks.onTiming(name, performance.now() - t0);
-      continue;
-    }
     let own: GeneratedFile[];
     try {
       if (definition) {
         const checked = customGeneratorFiles(name, await definition.generate(ctx));
         if ("problem" in checked) {
-          diagnostics.error("GENERATION_FAILED", hooks.location, checked.problem, checked.help);
+          bag.error("GENERATION_FAILED", hooks.location, checked.problem, checked.help);
           return undefined;
         }
         own = checked.files;
@@ -121,23 +94,98 @@ export async function runGenerators(
         own = await GENERATORS[name].generate(ctx);
       }
     } catch (e) {
-      if (e instanceof GenerationError) diagnostics.error("GENERATION_FAILED", e.loc, e.message, e.help);
+      if (e instanceof GenerationError) bag.error("GENERATION_FAILED", e.loc, e.message, e.help);
       else if (definition)
-        diagnostics.error(
+        bag.error(
           "GENERATION_FAILED",
           hooks.location,
           `the custom generator "${name}" failed: ${describeThrown(e)}`,
           `it is defined in ${config.configFile ?? "the config"}: fix it, or remove it from generators`,
         );
-      else reportUnexpected(diagnostics, hooks.location, `running the ${name} generator`, e);
+      else reportUnexpected(bag, hooks.location, `running the ${name} generator`, e);
       return undefined;
     }
-    for (const d of reported) diagnostics.report(d);
+    for (const d of reported) bag.report(d);
+    return own;
+  };
+
+  // Generators that allow it start on worker threads now; the others run here meanwhile.
+  // Each is taken when a generator needs its files, or at the end, and a failure is
+  // reported as a run without workers reports it: the first failing one in `order`.
+  const pending = new Map<string, Offloaded>();
+  if (input.parallel && canOffload)
+    for (const name of order)
+      if (isBuiltIn(name) && !custom.has(name) && GENERATORS[name].parallel && !GENERATORS[name].requires.length)
+        pending.set(
+          name,
+          offload({
+            name,
+            tools: input.tools,
+            names: input.names,
+            config,
+            generatorVersion: input.generatorVersion,
+            options: optionsOf(name),
+            banner,
+          }),
+        );
+  const files: GeneratedFile[] = [];
+  const keep = (name: string, own: readonly GeneratedFile[]) => {
     produced.set(name, own);
     files.push(...own);
+  };
+  /** Takes the files of an offloaded generator (running it here if the worker failed); false when it failed. */
+  const settle = async (name: string): Promise<boolean> => {
+    const started = pending.get(name)!;
+    pending.delete(name);
+    const t0 = performance.now();
+    const done = await started.outcome;
+    if (done) {
+      for (const [key, value] of done.memos) input.store?.set(key, value);
+      for (const d of done.reports) diagnostics.report(checkedReport(d));
+      keep(name, done.files);
+    } else {
+      const own = await runHere(name, diagnostics);
+      if (!own) return false;
+      keep(name, own);
+    }
     hooks.onTiming(name, performance.now() - t0);
+    return true;
+  };
+  /** Settles the offloaded generators among `names`, in run order; false at the first that failed. */
+  const settleAll = async (names: Iterable<string>): Promise<boolean> => {
+    const wanted = new Set(names);
+    for (const name of order) if (pending.has(name) && wanted.has(name) && !(await settle(name))) return false;
+    return true;
+  };
+
+  try {
+    return await runInOrder();
+  } finally {
+    // A run that stopped at a failure no longer wants what is still running.
+    for (const started of pending.values()) started.cancel();
   }
-  return files;
+
+  async function runInOrder(): Promise<GeneratedFile[] | undefined> {
+    for (const [i, name] of order.entries()) {
+      if (pending.has(name)) continue;
+      if (!(await settleAll(generatorClosure([name], table)))) return undefined;
+      hooks.onGenerator(name);
+      const t0 = performance.now();
+      const bag = new DiagnosticBag();
+      const own = await runHere(name, bag);
+      if (!own) {
+        // An offloaded generator earlier in the order that fails is the failure to report.
+        if (!(await settleAll(order.slice(0, i)))) return undefined;
+        for (const d of bag.items) diagnostics.items.push(d);
+        return undefined;
+      }
+      for (const d of bag.items) diagnostics.items.push(d);
+      keep(name, own);
+      hooks.onTiming(name, performance.now() - t0);
+    }
+    if (!(await settleAll(order))) return undefined;
+    return files;
+  }
 }
 
 /** What a memoised computation returned, with the findings it reported. */

@@ -33,8 +33,20 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * of setting the object's prototype.
  */
 export function tsLiteral(value: unknown, indent = ""): string {
-  if (value === null || typeof value !== "object")
-    return typeof value === "string" ? stringLiteral(value) : JSON.stringify(value);
+  if (value === null || typeof value !== "object") return primitive(value);
+  // Frozen IR cannot change, so its text is kept and reused: a schema is written by several
+  // generators, and again by each rebuild of `generate --watch` (whose memory store hands
+  // back the same frozen tools for unchanged specs).
+  return Object.isFrozen(value)
+    ? keptText(tsTexts, value, indent, () => literal(value, indent))
+    : literal(value, indent);
+}
+
+function primitive(value: unknown): string {
+  return typeof value === "string" ? stringLiteral(value) : JSON.stringify(value);
+}
+
+function literal(value: object, indent: string): string {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return "[]";
@@ -48,6 +60,22 @@ export function tsLiteral(value: unknown, indent = ""): string {
   if (entries.length === 0) return "{}";
   const key = (k: string) => (k === "__proto__" ? `["__proto__"]` : IDENTIFIER.test(k) ? k : stringLiteral(k));
   return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)}`).join(",\n")},\n${indent}}`;
+}
+
+const tsTexts = new WeakMap<object, Map<string, string>>();
+
+/** The text `make` gives for a frozen `value` at `indent`, made once and kept while the value lives. */
+export function keptText(
+  texts: WeakMap<object, Map<string, string>>,
+  value: object,
+  indent: string,
+  make: () => string,
+): string {
+  let byIndent = texts.get(value);
+  if (!byIndent) texts.set(value, (byIndent = new Map()));
+  let text = byIndent.get(indent);
+  if (text === undefined) byIndent.set(indent, (text = make()));
+  return text;
 }
 
 /** Longest line of a JSON value shown in documentation (`@default`, `@example`). */
@@ -70,7 +98,7 @@ export function docValue(value: unknown): string {
       return pretty.join("\n");
   }
   // Cut on a code point boundary, so no lone surrogate is left behind.
-  return `${compact.slice(0, DOC_VALUE_MAX_CHARS).replace(/[\uD800-\uDBFF]$/, "")}…`;
+  return `${compact.slice(0, DOC_VALUE_MAX_CHARS).replace(/[\uD800-\uDBFF]$/, "")}...`;
 }
 
 /** Text safe inside a one-line JSDoc comment. */

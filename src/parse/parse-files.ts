@@ -4,6 +4,7 @@ import { memoKey, type MemoStore } from "../cache/store.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import type { SpecLimits } from "./limits.js";
+import { WORKER_LIMITS } from "../worker-limits.js";
 import { parseSpecText } from "./index.js";
 
 /** One spec file's text, read already, and its path relative to the working directory. */
@@ -131,7 +132,9 @@ async function parseInWorkers(
       worker.once("exit", stop);
       next();
     });
-  await Promise.all(Array.from({ length: count }, () => run(new Worker(WORKER_URL!))));
+  await Promise.all(
+    Array.from({ length: count }, () => run(new Worker(WORKER_URL!, { resourceLimits: WORKER_LIMITS }))),
+  );
   // Whatever no worker finished (all of them failed to start, say) is parsed here.
   for (const i of [...failed, ...queue].sort((a, b) => a - b)) finish(i, parseHere(specs[i]!, limits));
 }

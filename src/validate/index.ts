@@ -1,5 +1,5 @@
 import { isValidToolName, STRICT_TOOL_NAME_PATTERN } from "@mcp-specgen/runtime";
-import type { DiagnosticBag } from "../diagnostics/types.js";
+import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import {
   compileSchema,
@@ -141,9 +141,34 @@ function validateTool(
       'add an Idempotency section ("**Idempotent**: Yes/No/Partially" and why)',
     );
   }
-  const inputOk = checkSchema(tool, "inputSchema", slowPatterns, diagnostics);
-  const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", slowPatterns, diagnostics) : true;
-  checkExamples(tool, inputOk, outputOk, diagnostics);
+  checkToolSchemas(tool, slowPatterns, diagnostics);
+}
+
+/** What the schema and example checks found for a frozen tool, with the slow patterns they were given. */
+const schemaChecks = new WeakMap<ToolSpec, { slow: string; found: Diagnostic[] }>();
+
+/**
+ * Checks a tool's schemas and usage examples: the costly part of the checks, and a pure
+ * function of the tool (and the slow patterns). A frozen tool cannot change, so what was
+ * found for it is reported again without checking — in a rebuild of `generate --watch`,
+ * unchanged specs hand back the same frozen tools.
+ */
+function checkToolSchemas(tool: ToolSpec, slowPatterns: ReadonlySet<string>, diagnostics: DiagnosticBag): void {
+  const slow = [...slowPatterns].sort().join("\0");
+  const known = schemaChecks.get(tool);
+  if (known && known.slow === slow) {
+    diagnostics.items.push(...known.found);
+    return;
+  }
+  const bag = new DiagnosticBag();
+  try {
+    const inputOk = checkSchema(tool, "inputSchema", slowPatterns, bag);
+    const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", slowPatterns, bag) : true;
+    checkExamples(tool, inputOk, outputOk, bag);
+    if (Object.isFrozen(tool)) schemaChecks.set(tool, { slow, found: bag.items });
+  } finally {
+    diagnostics.items.push(...bag.items);
+  }
 }
 
 function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {

@@ -1,9 +1,10 @@
-import type { DiagnosticBag } from "../diagnostics/types.js";
+import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
 import { resolveSchemaResources } from "../schema/resources.js";
 import { schemaDialect } from "../schema/ajv.js";
 import { locateInSchema, type SchemaSide } from "../ir/schema-source.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
+import { deepFreeze } from "../cache/store.js";
 
 /**
  * Brings every tool's schemas into the one shape later stages rely on: no identifier
@@ -14,16 +15,34 @@ import { reportUnexpected } from "../diagnostics/unexpected.js";
  */
 export function resolveToolSchemas(tools: readonly ToolSpec[], diagnostics: DiagnosticBag): ToolSpec[] {
   return tools.map((tool) => {
-    try {
-      const inputSchema = resolveSide(tool, "inputSchema", diagnostics);
-      const outputSchema = tool.outputSchema ? resolveSide(tool, "outputSchema", diagnostics) : undefined;
-      if (inputSchema === tool.inputSchema && outputSchema === tool.outputSchema) return tool;
-      return { ...tool, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
-    } catch (e) {
-      reportUnexpected(diagnostics, tool.locations.tool, `resolving the schemas of "${tool.name}"`, e);
-      return tool;
+    // A frozen tool cannot change: what it resolved to before is still right (see `generate --watch`).
+    const known = resolved.get(tool);
+    if (known) {
+      diagnostics.items.push(...known.found);
+      return known.tool;
     }
+    const bag = new DiagnosticBag();
+    const result = resolveTool(tool, bag);
+    // Frozen in turn, so the checks and generators after it can keep their results for it too.
+    if (Object.isFrozen(tool)) resolved.set(tool, { tool: deepFreeze(result), found: bag.items });
+    diagnostics.items.push(...bag.items);
+    return result;
   });
+}
+
+/** What each frozen tool resolved to, and what was reported. */
+const resolved = new WeakMap<ToolSpec, { tool: ToolSpec; found: Diagnostic[] }>();
+
+function resolveTool(tool: ToolSpec, diagnostics: DiagnosticBag): ToolSpec {
+  try {
+    const inputSchema = resolveSide(tool, "inputSchema", diagnostics);
+    const outputSchema = tool.outputSchema ? resolveSide(tool, "outputSchema", diagnostics) : undefined;
+    if (inputSchema === tool.inputSchema && outputSchema === tool.outputSchema) return tool;
+    return { ...tool, inputSchema, ...(outputSchema ? { outputSchema } : {}) };
+  } catch (e) {
+    reportUnexpected(diagnostics, tool.locations.tool, `resolving the schemas of "${tool.name}"`, e);
+    return tool;
+  }
 }
 
 function resolveSide(tool: ToolSpec, side: SchemaSide, diagnostics: DiagnosticBag): JsonSchema {

@@ -5,6 +5,7 @@
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
 import { toStrictSchema } from "../../generators/openai/strict.js";
 import { toolKey } from "../naming/table.js";
+import { deepFreeze } from "../cache/store.js";
 import { pruneUnreachableDefs } from "../schema/prune-defs.js";
 import { applyAnthropicStrictBudget, toAnthropicStrictSchema } from "./anthropic-strict.js";
 import { type GeminiSchemaIssue, toGeminiSchema } from "./gemini-schema.js";
@@ -42,7 +43,9 @@ const cache = new WeakMap<object, Map<string, unknown>>();
 function cached<T>(schema: JsonSchema, key: string, compute: () => T): T {
   let entries = cache.get(schema);
   if (!entries) cache.set(schema, (entries = new Map()));
-  if (!entries.has(key)) entries.set(key, compute());
+  // The form of a frozen schema is frozen too: it is shared by every generator and every
+  // rebuild of `generate --watch`, and its written text can then be kept (see `tsLiteral`).
+  if (!entries.has(key)) entries.set(key, Object.isFrozen(schema) ? deepFreeze(compute()) : compute());
   return entries.get(key) as T;
 }
 

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
-import { memoKey, memoryStore, openDiskStore, type MemoStore } from "../../src/cache/store.js";
+import { deepFreeze, frozenMemo, memoKey, memoryStore, openDiskStore, type MemoStore } from "../../src/cache/store.js";
 import { tempProject, type TempProject } from "../helpers/project.js";
 
 // The memo store: values found again by a hash of what they were computed from. A file that
@@ -222,17 +222,43 @@ describe("the disk store in the shared temp directory", () => {
 });
 
 describe("the memory store", () => {
-  it("returns clones: changing a value got or set does not change the next get", () => {
+  it("freezes what it stores and hands back the same objects, which cannot be changed", () => {
     const store = memoryStore();
-    const key = memoKey("test", "clone");
+    const key = memoKey("test", "frozen");
     const value = { list: [1, 2], inner: { s: "x" } };
     store.set(key, value);
-    value.list.push(3);
     const got = store.get(key) as typeof value;
-    expect(got).toEqual({ list: [1, 2], inner: { s: "x" } });
-    got.list.push(99);
-    got.inner.s = "changed";
+    expect(got).toBe(value);
+    expect(Object.isFrozen(got) && Object.isFrozen(got.list) && Object.isFrozen(got.inner)).toBe(true);
+    expect(() => got.list.push(99)).toThrow(TypeError);
+    expect(() => {
+      got.inner.s = "changed";
+    }).toThrow(TypeError);
     expect(store.get(key)).toEqual({ list: [1, 2], inner: { s: "x" } });
+  });
+
+  it("freezes values read from its backing store too, and keeps handing back those objects", () => {
+    const backing = memoryStore();
+    const key = memoKey("test", "backed");
+    backing.set(key, { a: [1] });
+    const store = memoryStore({ get: (k) => structuredClone(backing.get(k)), set: () => {} });
+    const first = store.get(key);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(store.get(key)).toBe(first);
+  });
+
+  it("caches per frozen object only (frozenMemo)", () => {
+    let calls = 0;
+    const length = frozenMemo((o: { a: number[] }) => (calls++, o.a.length));
+    const frozen = deepFreeze({ a: [1, 2] });
+    expect(length(frozen)).toBe(2);
+    expect(length(frozen)).toBe(2);
+    expect(calls).toBe(1);
+    const open = { a: [1] };
+    expect(length(open)).toBe(1);
+    open.a.push(2);
+    expect(length(open)).toBe(2);
+    expect(calls).toBe(3);
   });
 
   it("round-trips the same plain data as the disk store", () => {

@@ -50,7 +50,7 @@ describe("untrusted spec text", () => {
     expect(types).toContain('@example "`${process.exit()}`"');
     expect(types).toContain('@default {"*\\/":"*\\/ process.exit() /*"}');
     // A long example is cut, readably, and its cut cannot open anything.
-    expect(types).toMatch(/@example \{"k":"x\*\\\/y+…\n/);
+    expect(types).toMatch(/@example \{"k":"x\*\\\/y+\.\.\.\n/);
     expect(types.match(/\*\//g)!.length).toBe(
       types.match(/\/\*\*/g)!.length + types.match(/^\/\* generated/gm)!.length,
     );
