@@ -200,7 +200,7 @@ const CATALOGUE = {
   SPEC_MARKDOWN_TOO_COMPLEX: {
     severity: "error",
     summary:
-      "A Markdown file would take remark minutes: a paragraph with more emphasis and link delimiters than `limits.maxInlineDelimiters`, or more ending block quotes and lists than `limits.maxContainerClosing` allows; the file is not read.",
+      "A Markdown file would take the Markdown parser (micromark) minutes: a paragraph with more emphasis and link delimiters than `limits.maxInlineDelimiters`, or more ending block quotes and lists than `limits.maxContainerClosing` allows; the file is not read.",
     cause:
       "The Markdown parser's time grows with the square of the emphasis and link delimiters in one paragraph, and of the block quotes and lists a long file ends.",
     fix: "split the paragraph or the file, put literal text in `code spans`, or raise `limits.maxInlineDelimiters` or `limits.maxContainerClosing` in the config",
@@ -344,6 +344,14 @@ const CATALOGUE = {
     cause:
       'The description says "one of `a`, `b`" (or "`a` or `b`") while the Default or Example cell gives another value, so either the list or the value is out of date.',
     fix: "add the default or example to the listed values, or correct it, so the values can be checked",
+  },
+  SPEC_ENUM_FROM_PROSE: {
+    severity: "info",
+    summary:
+      'A field\'s allowed values were read from its description ("one of `a`, `b`", "Mode: fast, exact") and applied as an enum (shown with `generate --verbose`).',
+    cause:
+      "The description states a closed list of values in prose rather than in the type; mcp-specgen reads such a list as the field's enum when the wording leaves no doubt that the list is closed.",
+    fix: 'check that the values are the only ones allowed, and state them exactly: `enum["a","b"]` in the type cell, or a JSON Schema with "enum"',
   },
   SPEC_CONTENT_IGNORED: {
     severity: "warning",

@@ -32,8 +32,8 @@ export interface SpecLimits {
   maxInlineDelimiters: number;
   /**
    * Budget for ending block quotes and list items in one Markdown file: a line that ends
-   * some (or continues one lazily) costs its line number for each, since remark's
-   * tokenizer then rebuilds its record of every line before it. Default: 10,000,000
+   * some (or continues one lazily) costs its line number for each, since the Markdown
+   * parser (micromark) then rebuilds its record of every line before it. Default: 10,000,000
    * (seconds of parsing). Real specs use under 2% of it; 6,000 short block quotes in a
    * row would use 36,000,000 and take 10 s.
    */

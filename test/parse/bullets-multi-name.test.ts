@@ -83,8 +83,23 @@ describe("bullets naming several parameters", () => {
     expect(Object.keys(props(t))).toEqual(["r"]);
   });
 
-  it("does not treat `or` as a list of names", () => {
-    const t = tool("- `a` or `b` (int): either\n- `c` (int): ok");
+  it("reads names joined by `or` as alternatives: each an optional parameter of the shared type", () => {
+    const t = tool(
+      "- `path` or `url` (string, required): the target\n- `a`, `b`, or `c` (int): either\n- `d` (int, required): ok",
+    );
+    expect(props(t)).toEqual({
+      path: { type: "string", description: "the target" },
+      url: { type: "string", description: "the target" },
+      a: { type: "integer", description: "either" },
+      b: { type: "integer", description: "either" },
+      c: { type: "integer", description: "either" },
+      d: { type: "integer", description: "ok" },
+    });
+    expect(t.inputSchema.required).toEqual(["d"]);
+  });
+
+  it("negative: `or` followed by prose is not a list of names", () => {
+    const t = tool("- `a` or `b` files are read\n- `c` (int): ok");
     expect(Object.keys(props(t))).toEqual(["c"]);
   });
 

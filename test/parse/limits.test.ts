@@ -307,6 +307,28 @@ describe("backtracking in the parser's own patterns", () => {
     expect(Object.keys(parse(MD, table).tools[0]!.inputSchema.properties as object).map((k) => k.length)).toEqual([1]);
   });
 
+  it("a 200 KB run of spaces inside parentheses is read in linear time, and required markers still count", SLOW, () => {
+    const spaces = " ".repeat(200_000);
+    const head = "### Input Parameters\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n";
+    const start = performance.now();
+    const tbl = parse(MD, `${TOOL_HEAD}${head}| \`a\` | string | - | X (${spaces}) |\n`);
+    const para = parse(MD, `${TOOL_HEAD}X (${spaces})\n`);
+    const bullet = parse(
+      MD,
+      `${TOOL_HEAD}**Parameters:**\n- \`a\` (string): X (${spaces})\n- \`b\` (string, required): Y (${spaces}, **required** )\n`,
+    );
+    expect(performance.now() - start).toBeLessThan(2_000);
+    expect([tbl, para, bullet].map((r) => r.tools.length)).toEqual([1, 1, 1]);
+    expect(bullet.tools[0]!.inputSchema.required).toEqual(["b"]);
+    // Markers in parentheses, alone or among other notes; not a word inside a longer part.
+    const req = (d: string) =>
+      parse(MD, `${TOOL_HEAD}**Parameters:**\n- \`a\`: ${d}\n`).tools[0]!.inputSchema.required ?? [];
+    expect(req("The name (string, required)")).toEqual(["a"]);
+    expect(req("The name (_required_; string)")).toEqual(["a"]);
+    expect(req("The name (optional)")).toEqual([]);
+    expect(req("The name (required for push)")).toEqual([]);
+  });
+
   it("a type cell of 100,000 spaces and commas is read without quadratic backtracking", SLOW, () => {
     const table = (type: string) =>
       `${TOOL_HEAD}### Input Parameters\n\n| Name | Type | Required | Description |\n| --- | --- | --- | --- |\n| \`a\` | ${type} | Yes | d |\n`;

@@ -62,6 +62,23 @@ describe("findProseList", () => {
     "Filter: low, medium, high and more",
     "The `a` option, `b`, and others",
     "Only `a`",
+    // Usual values, not all of them.
+    "Typically one of `a`, `b`",
+    "Value typically `a` or `b`",
+    "Common values: `gpt-4`, `claude-3`",
+    "Commonly `a` or `b`",
+    "Usually `a` or `b`",
+    "Recommended: `fast`, `slow`",
+    "Suggested values are `fast` or `slow`",
+    "Model, e.g. one of `a`, `b`",
+    // A remark in the same or the next sentence leaves the list open.
+    "One of `a`, `b` (more coming soon)",
+    "One of `openai`, `anthropic`. Other values are passed through to litellm.",
+    "One of: `a`, `b`; custom providers are also accepted",
+    "`fast` or `exact`. Custom modes are allowed too.",
+    "Valid values: `a`, `b`, but not limited to these",
+    // A label that says the list is something else.
+    "Defaults: `fast`, `slow`",
   ])("not an enum: %s", (text) => {
     expect(findProseList(text)).toBeUndefined();
   });
@@ -69,6 +86,15 @@ describe("findProseList", () => {
   it("a list naming fields of the same table is about the fields", () => {
     expect(findProseList("Either `path` or `url` must be given", new Set(["path", "url"]))).toBeUndefined();
     expect(findProseList("One of `path` or `url` is required", new Set(["path", "url"]))).toBeUndefined();
+  });
+
+  it("a remark two sentences later does not open the list", () => {
+    expect(findProseList("One of `a`, `b`, the mode. Other values are passed through.")).toBeUndefined();
+    expect(findProseList("One of `a`, `b`. The mode. Other tools accept other values too.")?.values).toEqual([
+      "a",
+      "b",
+    ]);
+    expect(findProseList("One of `a`, `b`. Applied to all requests.")?.values).toEqual(["a", "b"]);
   });
 
   it("two different lists in one text are ambiguous", () => {
@@ -82,6 +108,29 @@ describe("withProseEnums", () => {
     const [f] = withProseEnums([field({ description: "One of: fast, exact", default: "fast" })], d);
     expect(f!.schema).toEqual({ type: "string", enum: ["fast", "exact"] });
     expect(f!.description).toBe("One of: fast, exact");
+    expect(d.items.map((x) => x.code)).toEqual(["SPEC_ENUM_FROM_PROSE"]);
+  });
+
+  it("says every enum read from prose with an info at the field, naming the values", () => {
+    const d = new DiagnosticBag();
+    const at = { file: "spec.md", line: 7, column: 3 };
+    withProseEnums([field({ description: "One of: `fast`, `exact`", loc: at })], d);
+    expect(d.items).toHaveLength(1);
+    expect(d.items[0]).toMatchObject({ code: "SPEC_ENUM_FROM_PROSE", severity: "info", loc: at });
+    expect(d.items[0]!.message).toContain('"mode" accepts only "fast", "exact"');
+    expect(d.items[0]!.help).toContain('enum["fast","exact"]');
+  });
+
+  it("no info when no enum is read (no list, or a list of examples)", () => {
+    const d = new DiagnosticBag();
+    withProseEnums(
+      [
+        field({ name: "a", description: "The mode to use" }),
+        field({ name: "b", description: "Typically `fast` or `exact`" }),
+        field({ name: "c", schema: { type: "string", enum: ["x"] }, description: "`x` or `y`" }),
+      ],
+      d,
+    );
     expect(d.items).toEqual([]);
   });
 
@@ -102,7 +151,8 @@ describe("withProseEnums", () => {
     expect(s!.schema).toEqual({ type: "string", enum: ["1", "2", "4"] });
     expect(u!.schema).toEqual({ enum: ["x", "y"] });
     expect(nul!.schema).toEqual({ type: ["string", "null"], enum: ["x", "y", null] });
-    expect(d.items).toEqual([]);
+    expect(d.items.map((x) => `${x.severity} ${x.code}`)).toEqual(Array(5).fill("info SPEC_ENUM_FROM_PROSE"));
+    expect(d.items[0]!.message).toContain("accepts only 1, 2, 4");
   });
 
   it("leaves an integer field alone when the values are not integers", () => {
@@ -150,7 +200,7 @@ describe("withProseEnums", () => {
     const d = new DiagnosticBag();
     const [f] = withProseEnums([field({ description: "`a` or `b`", default: null })], d);
     expect(f!.schema.enum).toEqual(["a", "b"]);
-    expect(d.items).toEqual([]);
+    expect(d.items.map((x) => x.code)).toEqual(["SPEC_ENUM_FROM_PROSE"]);
   });
 
   it("reads code spans from the spec's text (the description read has none)", () => {
@@ -194,6 +244,25 @@ describe("prose enums in a Markdown spec", () => {
     expect(props(tools[1]!).pace).toMatchObject({ type: "string", enum: ["slow", "quick"] });
   });
 
+  it("lists every enum read from prose as an info, and reads none from examples or names", () => {
+    const { tools, diagnostics } = parse(
+      "## Tool: `search`\n\n### Input Schema\n\n" +
+        TABLE +
+        "| `city` | string | Yes | - | Name of the city (Paris, London, Tokyo) |\n" +
+        "| `query` | string | Yes | - | Examples: cats, dogs, birds |\n" +
+        "| `provider` | string | No | - | One of `openai`, `anthropic`. Other values are passed through to litellm. |\n" +
+        "| `model` | string | No | - | Typical values are `gpt-4` or `claude-3` |\n" +
+        "| `tag` | string | No | - | Default: latest, stable, beta |\n" +
+        "| `mode` | string | No | - | `fast` or `exact` |\n",
+    );
+    const p = props(tools[0]!);
+    for (const name of ["city", "query", "provider", "model", "tag"]) expect(p[name]!.enum, name).toBeUndefined();
+    expect(p.mode!.enum).toEqual(["fast", "exact"]);
+    const infos = diagnostics.items.filter((d) => d.code === "SPEC_ENUM_FROM_PROSE");
+    expect(infos).toHaveLength(1);
+    expect(infos[0]).toMatchObject({ severity: "info", loc: { line: 12, column: 3 } });
+  });
+
   it("a default outside the list is reported at the field", () => {
     const { tools, diagnostics } = parse(
       "## Tool: `run`\n\n### Input Schema\n\n" + TABLE + '| `mode` | string | No | `"auto"` | `fast` or `exact` |\n',
@@ -226,6 +295,50 @@ describe("bare-word lists", () => {
       "codomyrmex",
     ]);
     expect(findProseList("Output format (json, yaml, or toml).")?.values).toEqual(["json", "yaml", "toml"]);
+    expect(findProseList("Filter by status (Stable, Draft, Stub, New)")?.values).toEqual([
+      "Stable",
+      "Draft",
+      "Stub",
+      "New",
+    ]);
+    expect(findProseList("Type of formatting (success, error, warning, info)")?.values).toEqual([
+      "success",
+      "error",
+      "warning",
+      "info",
+    ]);
+    expect(findProseList("Sort direction (asc, desc, random)")?.values).toEqual(["asc", "desc", "random"]);
+    expect(findProseList("Output format: json, yaml, toml")?.values).toEqual(["json", "yaml", "toml"]);
+  });
+
+  it("are not values after a label that says they are examples, tags, a default or a note", () => {
+    for (const text of [
+      "Examples: cats, dogs, birds",
+      "Example: foo, bar, baz",
+      "Comma-separated tags: python, rust, go",
+      "Multiple languages: python, rust, go",
+      "Default: latest, stable, beta",
+      "Defaults: latest, stable, beta",
+      "Sample: foo, bar, baz",
+      "Ex: foo, bar, baz",
+      "Note: timeout, retries, backoff",
+      "Keywords: search, find, query",
+      "Tags: python, rust, go",
+      "Typical: fast, slow, auto",
+    ])
+      expect(findProseList(text), text).toBeUndefined();
+  });
+
+  it("in parentheses, are values only after a kind word (type, mode, status, format…)", () => {
+    for (const text of [
+      "Name of the city (Paris, London, Tokyo)",
+      "Author names (alice, bob, carol)",
+      "Identifier of the resource (uuid, slug, name)",
+      "Git ref (branch, tag, commit)",
+      "Model name (gpt4, claude, llama)",
+      "Languages to scan (python, javascript, go)",
+    ])
+      expect(findProseList(text), text).toBeUndefined();
   });
 
   it("are not values elsewhere, as examples, as types, or with fewer than three words", () => {

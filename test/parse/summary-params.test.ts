@@ -79,6 +79,41 @@ describe("parameters in a summary table cell", () => {
     expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).not.toContain("query");
   });
 
+  it("reads a continued cell as the parser does: the closing pipe of the line it continues is dropped", () => {
+    const md =
+      "# Tools\n\n| Tool | Description | Key parameters |\n| --- | --- | --- |\n" +
+      "| `search` | Search docs | `query` (string), |\n    `limit` (int, default 10) |\n| `fetch` | Fetch | `url` (string) |\n";
+    const { tools, diagnostics } = parse(md);
+    expect(tools[0]!.inputSchema).toEqual({
+      type: "object",
+      properties: { query: { type: "string" }, limit: { type: "integer", default: 10 } },
+      required: ["query"],
+      additionalProperties: false,
+    });
+    expect(diagnostics.items.filter((d) => d.code === "SPEC_TABLE_CELL_CONTINUED")).toHaveLength(1);
+    expect(diagnostics.items.some((d) => d.code === "SPEC_TABLE_ROW_CELLS")).toBe(false);
+  });
+
+  it("a continued cell without a closing pipe on the first line reads the same", () => {
+    const md =
+      "# Tools\n\n| Tool | Description | Key parameters |\n| --- | --- | --- |\n" +
+      "| `search` | Search docs | `query` (string),\n    `limit` (int, default 10) |\n";
+    expect(Object.keys(parse(md).tools[0]!.inputSchema.properties!)).toEqual(["query", "limit"]);
+  });
+
+  it("negative: `name` (or `other`) names an alternative, not a type; the cell is not read as typed items", () => {
+    const { tools } = parse(
+      table("Tool | Args", ["| `fetch` | `url` (or `path`) |", "| `open` | `target` (string, or `file`) |"]),
+    );
+    for (const t of tools) {
+      const props = (t.inputSchema.properties ?? {}) as Record<string, { type?: unknown }>;
+      expect(props.path, t.name).toBeUndefined();
+      expect(props.url?.type, t.name).toBeUndefined();
+      expect(props.file, t.name).toBeUndefined();
+      expect(t.inputSchema.required ?? [], t.name).toEqual([]);
+    }
+  });
+
   it("negative: `none` means no parameters", () => {
     const { tools } = parse(table("Tool | Parameters", ["| `ping` | none |"]));
     expect(tools[0]!.inputSchema.properties).toEqual({});

@@ -51,6 +51,22 @@ describe("table cells continued on the next line", () => {
     expect(diagnostics.items.filter((d) => d.code === "SPEC_TABLE_CELL_CONTINUED")).toHaveLength(1);
   });
 
+  it("counts the cells of a continued row as read: no SPEC_TABLE_ROW_CELLS for the joined pipe", () => {
+    const md = `${HEAD}| \`path\` | string | yes | The file |\n    relative to root |\n| \`b\` | int | no | B\n  more |\n| \`c\` | int | no | C |\n`;
+    const { tools, diagnostics } = parse(md);
+    expect(Object.keys(tools[0]!.inputSchema.properties!)).toEqual(["path", "b", "c"]);
+    expect(diagnostics.items.filter((d) => d.code === "SPEC_TABLE_CELL_CONTINUED")).toHaveLength(2);
+    expect(diagnostics.items.some((d) => d.code === "SPEC_TABLE_ROW_CELLS")).toBe(false);
+  });
+
+  it("negative: a continued row with a real extra cell still reports SPEC_TABLE_ROW_CELLS", () => {
+    const md = `${HEAD}| \`path\` | string | yes | The file | extra |\n    relative to root |\n| \`c\` | int | no | C |\n`;
+    const { diagnostics } = parse(md);
+    const w = diagnostics.items.filter((d) => d.code === "SPEC_TABLE_ROW_CELLS");
+    expect(w).toHaveLength(1);
+    expect(w[0]!.message).toContain("5 cells");
+  });
+
   it("negative: an indented code block after a finished table is left alone", () => {
     const md = `${HEAD}| \`path\` | string | yes | The file path |\n    example_code()\n\nText.\n`;
     const doc = parseMarkdown("x.md", md);

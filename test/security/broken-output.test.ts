@@ -84,15 +84,17 @@ describe("output that would not compile", () => {
     expect(r.stderr).toMatch(/specs\/tools\.json:1:\d+ error SPEC_REF_CYCLE/);
   });
 
-  it("an object-typed schema with a default of another type keeps its object type", async () => {
+  it("an object-typed schema with a default of another type is an error at the default, not a broken type", async () => {
     project = tempProject({
       "specs/tools.json": JSON.stringify([
         tool("a.def", "a", { type: "object", default: "", format: "uuid", properties: { p: { type: "string" } } }),
       ]),
     });
     const r = await runCli(["generate"], project.dir);
-    expect(r.code).toBe(0);
-    expect(project.read("generated/types/a.ts")).toMatch(/export interface DefArgs \{/);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/specs\/tools\.json:\d+:\d+ error SPEC_DEFAULT_INVALID/);
+    expect(r.stderr).not.toMatch(/internal error|\n\s+at /);
+    expect(project.list()).toEqual(["specs/tools.json"]);
   });
 
   it("import refuses a tool list deeper than the spec limits instead of overflowing the stack", async () => {

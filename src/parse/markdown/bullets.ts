@@ -91,8 +91,8 @@ function fieldsFromItem(doc: MarkdownDocument, item: ListItem, diagnostics: Diag
   return out;
 }
 
-/** Text between two names of one bullet: `, `, ` / `, ` and `, `, and `, ` & `. */
-const NAME_SEPARATOR = /^(?:,(?:\s*(?:and|&))?|\/|and|&)$/i;
+/** Text between two names of one bullet: `, `, ` / `, ` and `, `, and `, ` & `, ` or `, `, or `. */
+const NAME_SEPARATOR = /^(?:,(?:\s*(?:and|&|or))?|\/|and|&|or)$/i;
 
 /**
  * Reads one bullet's first paragraph as its fields: one, or several for a bullet that
@@ -101,6 +101,9 @@ const NAME_SEPARATOR = /^(?:,(?:\s*(?:and|&))?|\/|and|&)$/i;
  * Only names written alike (code spans, or bold), separated by nothing but a comma, a slash,
  * "and" or "&" and followed by the type parenthesis, a colon, a dash or the end count as a
  * list: in `` - `mode`: `fast`, `slow` `` the later spans are values in the description.
+ * Names joined by "or" (`` - `path` or `url` (string, required): the target ``) are
+ * alternatives: each is read as an optional parameter, since which one is needed is not
+ * something a schema of the separate fields can say.
  */
 export function fieldsFromInline(
   doc: MarkdownDocument,
@@ -108,12 +111,14 @@ export function fieldsFromInline(
   diagnostics: DiagnosticBag,
 ): FieldSpec[] | undefined {
   const nodes = para.children.filter((n) => !(n.type === "text" && !n.value.trim()));
-  const names = leadingNames(nodes);
-  if (names) {
+  const list = leadingNames(nodes);
+  if (list) {
+    const { names, alternatives } = list;
     const last = names[names.length - 1]!;
     const tail = nodes.slice(nodes.indexOf(last) + 1);
     const first = fieldFromInline(doc, { type: "paragraph", children: [names[0]!, ...tail] }, diagnostics);
     if (first) {
+      if (alternatives) first.required = false;
       return names.map((node, i) =>
         i === 0 ? first : { ...structuredClone(first), name: nameOf(node)!, loc: locOf(doc, node) },
       );
@@ -133,12 +138,16 @@ function nameOf(node: PhrasingContent): string | undefined {
 
 /**
  * The name nodes of a bullet that starts with two or more names (see {@link fieldsFromInline}),
- * or undefined. The separators are text nodes; all names are of the first one's kind.
+ * or undefined; `alternatives` when one of them is joined by "or". The separators are text
+ * nodes; all names are of the first one's kind.
  */
-function leadingNames(nodes: readonly PhrasingContent[]): PhrasingContent[] | undefined {
+function leadingNames(
+  nodes: readonly PhrasingContent[],
+): { names: PhrasingContent[]; alternatives: boolean } | undefined {
   const first = nodes[0];
   if (!first || !nameOf(first)) return undefined;
   const names = [first];
+  let alternatives = false;
   let i = 1;
   for (;;) {
     const sep = nodes[i];
@@ -146,15 +155,16 @@ function leadingNames(nodes: readonly PhrasingContent[]): PhrasingContent[] | un
     // Trimmed first: no two `\s*` meet in the pattern, so it cannot backtrack on long runs of spaces.
     if (sep?.type !== "text" || !NAME_SEPARATOR.test(sep.value.trim())) break;
     if (!next || next.type !== first.type || !nameOf(next)) break;
+    if (/\bor$/i.test(sep.value.trim())) alternatives = true;
     names.push(next);
     i += 2;
   }
   if (names.length < 2) return undefined;
   // What follows the list must open the type parenthesis or the description.
   const after = nodes[i];
-  if (after === undefined) return names;
+  if (after === undefined) return { names, alternatives };
   if (after.type !== "text" || !/^\s*(?:\(|:|[—–-](?:\s|$)|$)/.test(after.value)) return undefined;
-  return names;
+  return { names, alternatives };
 }
 
 /** Reads one bullet's first paragraph as a field, or returns undefined. */

@@ -4,7 +4,13 @@ import { gfmTableFromMarkdown } from "mdast-util-gfm-table";
 import type { Root, RootContent, Heading, InlineCode, PhrasingContent } from "mdast";
 import type { SourceLocation } from "../../ir/types.js";
 import { createLineIndex, type LineCol } from "../primitives/position.js";
-import { applyJoins, continuationLocations, findContinuations, remapPositions } from "./table-continuation.js";
+import {
+  applyJoins,
+  continuationLocations,
+  findContinuations,
+  type Join,
+  remapPositions,
+} from "./table-continuation.js";
 
 // CommonMark plus GFM tables, and nothing else the reader does not use: GFM's autolink
 // literals, footnotes, strikethrough and task lists cost a fifth of the parsing time and
@@ -19,6 +25,8 @@ export interface MarkdownDocument {
   root: Root;
   /** Table rows continued on an indented next line and joined (see table-continuation.ts): the lines. */
   continuations?: SourceLocation[];
+  /** The joins of those rows: each written range `[from, to)` was read as one space (sorted). */
+  joins?: readonly Join[];
 }
 
 /** A heading with the top-level nodes that belong to it (up to the next heading of any level). */
@@ -41,7 +49,41 @@ export function parseMarkdown(file: string, text: string): MarkdownDocument {
   if (!joins.length) return { file, text, root };
   const joined = parseTree(applyJoins(text, joins));
   remapPositions(joined, text, joins);
-  return { file, text, root: joined, continuations: continuationLocations(file, text, joins) };
+  return { file, text, root: joined, continuations: continuationLocations(file, text, joins), joins };
+}
+
+/**
+ * The written text `[start, end)` as the parser read it: each continuation join inside it
+ * (a continued row's closing `|`, the line break and the indentation) is one space. With
+ * `offsetOf`, which maps an offset of that text back to the file as written.
+ */
+export function joinedSource(
+  doc: MarkdownDocument,
+  start: number,
+  end: number,
+): { text: string; offsetOf: (i: number) => number } {
+  const inside = (doc.joins ?? []).filter((j) => j.from >= start && j.to <= end);
+  if (!inside.length) return { text: doc.text.slice(start, end), offsetOf: (i) => start + i };
+  // Pieces of the read text: where each begins in it, and in the written text.
+  const read: number[] = [];
+  const written: number[] = [];
+  let text = "";
+  let at = start;
+  for (const j of inside) {
+    read.push(text.length);
+    written.push(at);
+    text += `${doc.text.slice(at, j.from)} `;
+    at = j.to;
+  }
+  read.push(text.length);
+  written.push(at);
+  text += doc.text.slice(at, end);
+  const offsetOf = (i: number): number => {
+    let k = read.length - 1;
+    while (k > 0 && read[k]! > i) k--;
+    return written[k]! + (i - read[k]!);
+  };
+  return { text, offsetOf };
 }
 
 /** Splits the document into blocks at every heading. Content before the first heading has depth 0. */
@@ -136,8 +178,9 @@ export function sourceOf(
 }
 
 /**
- * Location of an offset inside a fenced code block's content. remark strips the fence
- * line and the block's indentation, so the content starts one line below the fence.
+ * Location of an offset inside a fenced code block's content. The Markdown parser
+ * (micromark) strips the fence line and the block's indentation, so the content starts
+ * one line below the fence.
  */
 export function locInCode(
   doc: MarkdownDocument,

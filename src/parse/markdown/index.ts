@@ -198,7 +198,8 @@ export function parseMarkdownSpec(
 }
 
 /**
- * Reports a text whose nesting or inline delimiters would make remark run for minutes
+ * Reports a text whose nesting or inline delimiters would make the Markdown parser
+ * (micromark) run for minutes
  * (or overflow the stack): the whole file is refused, at the line where it goes too far.
  */
 function refuseComplexText(file: string, text: string, limits: SpecLimits, diagnostics: DiagnosticBag): boolean {

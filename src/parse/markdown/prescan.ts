@@ -1,13 +1,14 @@
 /**
- * A cheap, linear look at a Markdown text before remark parses it. remark's cost grows
- * with container nesting (block quotes and list items: every line is checked against
- * every open container, and deep nesting overflows the stack) and with the number of
- * emphasis and link delimiters in one paragraph (matching them is quadratic, and worse).
- * This scan estimates both without building a tree, so a hostile document is refused
- * in milliseconds instead of running for minutes. It also estimates a third cost: each
- * line that ends a block quote or list item makes micromark (remark's tokenizer, 4.x)
- * rebuild its event list for the whole document so far, which is quadratic in a long
- * file of short quotes or nested lists (`> a` and a blank line, 16,000 times: 85 s).
+ * A cheap, linear look at a Markdown text before the Markdown parser (micromark) reads
+ * it. Its cost grows with container nesting (block quotes and list items: every line is
+ * checked against every open container, and deep nesting overflows the stack) and with
+ * the number of emphasis and link delimiters in one paragraph (matching them is
+ * quadratic, and worse). This scan estimates both without building a tree, so a hostile
+ * document is refused in milliseconds instead of running for minutes. It also estimates
+ * a third cost: each line that ends a block quote or list item makes the Markdown parser
+ * (micromark, 4.x) rebuild its event list for the whole document so far, which is
+ * quadratic in a long file of short quotes or nested lists (`> a` and a blank line,
+ * 16,000 times: 85 s).
  *
  * The estimates follow CommonMark's container rules closely enough that real documents
  * measure what they look like, and they err towards counting more where a construct is

@@ -13,8 +13,12 @@
  *   `y`", "(`a` | `b`)"), or joined by commas only when the list is the whole clause
  *   ("Mode: "sequential", "parallel"", a description that is just "`a`, `b`, `c`").
  *
- * A list is not an enum when it is given as examples ("e.g.", "such as", "for example",
- * "like", "including", "etc."), when it names a condition ("required when `mode` is `a` or
+ * A list is not an enum when it is given as examples or usual values ("e.g.", "such as",
+ * "for example", "like", "including", "etc.", "typically", "common values", "recommended"),
+ * when a remark in its sentence or the next leaves it open ("other values are passed
+ * through", "(more coming soon)"), when a label says it is something else ("Default:",
+ * "Tags:", "Comma-separated …:"), when a bare-word list in parentheses does not follow a
+ * kind word ("Type of shell (bash, zsh, …)" is read, "Name of the city (Paris, …)" is not), when it names a condition ("required when `mode` is `a` or
  * `b`", "for `ghz`, `qft`, or custom circuits"), when it goes on with words that are not
  * literals, when a value names a field of the same table ("either `path` or `url` must be
  * given"), or when a value looks like a file pattern or an expression (`.json`, `*.md`,
@@ -25,6 +29,8 @@
  *
  * The list must agree with the field's stated default and example: when either is not one
  * of the values, no enum is applied and a `SPEC_ENUM_CONFLICT` warning says so.
+ * Every enum read from prose is an info, `SPEC_ENUM_FROM_PROSE`, at the field, so that
+ * `generate --verbose` lists them for review.
  */
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue } from "../../ir/types.js";
@@ -43,9 +49,19 @@ const MAX_TEXT = 4000;
 const PHRASE =
   /\b(?:(?:must|should|can|may|will|is|are)\s+(?:be\s+)?)?(?:one\s+of(?:\s+the\s+following)?|(?:valid|allowed|accepted|possible|supported|permitted)\s+(?:values?|options?|choices?)(?:\s+(?:are|is))?)\s*(?::|=|-|–|—)?\s*/gi;
 
-/** Words before a list (in its sentence) that make it a list of examples. */
+/**
+ * Words before a list (in its sentence) that make it a list of examples, or of the values
+ * most often given rather than all the allowed ones ("Typically one of …", "Common values:").
+ */
 const EXAMPLE_WORDS =
-  /(?:\be\.\s?g\b|\beg\.|\bsuch\s+as\b|\bfor\s+(?:example|instance)\b|\blike\b|\bincluding\b|\bincludes?\b|\bexamples?\b|\bsamples?\b)/i;
+  /(?:\be\.\s?g\b|\beg\.|\bsuch\s+as\b|\bfor\s+(?:example|instance)\b|\blike\b|\bincluding\b|\bincludes?\b|\bexamples?\b|\bsamples?\b|\btypical(?:ly)?\b|\bcommon(?:ly)?\b|\busual(?:ly)?\b|\brecommended\b|\bsuggested\b)/i;
+
+/**
+ * A remark after a list, in its sentence or the next, that leaves it open: "Other values are
+ * passed through", "custom providers are also accepted", "(more coming soon)".
+ */
+const OPEN_REMARK =
+  /\b(?:(?:other|custom|additional|arbitrary|unlisted|any)\s+(?:[a-z-]+\s+){0,2}?(?:values?|options?|strings?|names?|ones|providers?|models?|types?|formats?|modes?|kinds?)\s+(?:are|is|can|may|will|also|too|work|works|allowed|accepted|supported)\b|(?:are|is)\s+(?:also\s+)?(?:accepted|allowed|supported|passed)\s+(?:too|as\s+well|through)\b|also\s+(?:accepted|allowed|supported|work|works)\b|passed\s+(?:through|as[-\s]is|unchanged|along)\b|more\s+(?:coming|to\s+come|planned|soon)\b|not\s+(?:limited|restricted)\s+to\b|(?:and|or)\s+(?:any|other)\s+(?:[a-z-]+\s+)?(?:values?|strings?|names?))/i;
 
 /** Words after a list that leave it open. */
 const OPEN_END =
@@ -72,6 +88,7 @@ export function findProseList(text: string, names: ReadonlySet<string> = new Set
     if (list.bad || list.items.length < 2) continue;
     if (list.items.some((i) => !i.quoted) && /^\s*[A-Za-z0-9]/.test(text.slice(list.end))) continue;
     if (EXAMPLE_WORDS.test(sentenceBefore(text, m.index)) || OPEN_END.test(text.slice(list.end))) continue;
+    if (OPEN_REMARK.test(text.slice(start, list.end) + followingText(text, list.end))) continue;
     found.push({ values: list.items.map((i) => i.value), text: text.slice(start, list.end).trim() });
   }
   // 2. Quoted literals joined by "or", "|", "/", or commas filling their clause.
@@ -87,6 +104,8 @@ export function findProseList(text: string, names: ReadonlySet<string> = new Set
     const before = clauseBefore(text, at);
     const after = text.slice(list.end);
     if (EXAMPLE_WORDS.test(sentenceBefore(text, at)) || OPEN_END.test(after)) continue;
+    if (OPEN_REMARK.test(text.slice(at, list.end) + followingText(text, list.end))) continue;
+    if (stoppedLabel(sentenceBefore(text, at))) continue;
     if (CONDITION.test(before)) continue;
     if (!/^\s*(?:$|[.;,:)\]([—–]|-\s|(?:if|when|depending|defaults?)\b)/i.test(after)) continue;
     const alternatives = list.seps.has("or") || list.seps.has("|") || list.seps.has("/");
@@ -116,6 +135,24 @@ const TYPE_WORDS = new Set(
 );
 /** Words before a bare list that make it something else than the values: a list value, or examples. */
 const NOT_VALUES = /\b(?:lists?|arrays?|separated|multiple|several|any|each|all|keys?|fields?|columns?)\b/i;
+/** Labels that introduce something else than the allowed values: a default, a note, tags, samples. */
+const LABEL_STOPS =
+  /\b(?:defaults?|notes?|tags?|keywords?|comma|separated|samples?|ex|see|try|hints?|tips?|aliases|synonyms)\b/i;
+/**
+ * Words that say a parenthesized bare list gives the values of a kind of thing ("Type of
+ * shell (bash, zsh)", "Filter by status (Stable, Draft)"), not names or examples of things
+ * ("Name of the city (Paris, London)").
+ */
+const KIND_WORDS =
+  /\b(?:type|kind|mode|level|status|format|style|strategy|method|provider|backend|engine|shell|priority|category|order|sort|direction|unit)\b/i;
+
+/** Whether the text starts with a label ("Default:", "Tags:") that does not introduce allowed values. */
+function stoppedLabel(text: string): boolean {
+  const label = LABEL.exec(text);
+  if (!label) return false;
+  const words = label[0].slice(0, -1);
+  return LABEL_STOPS.test(words) || NOT_VALUES.test(words) || EXAMPLE_WORDS.test(words);
+}
 
 /**
  * The bare-word list a text states in one of two unambiguous places: the whole text after a
@@ -128,12 +165,17 @@ function bareWordList(text: string): ProseList | undefined {
   let inner: string | undefined;
   let before = "";
   const label = LABEL.exec(body);
-  if (label) inner = body.slice(label[0].length);
-  else if (body.endsWith(")")) {
+  if (label) {
+    // "Examples: …", "Default: …", "Comma-separated tags: …" are not the allowed values.
+    if (stoppedLabel(body)) return undefined;
+    inner = body.slice(label[0].length);
+  } else if (body.endsWith(")")) {
     const open = body.lastIndexOf("(");
     if (open < 0) return undefined;
     inner = body.slice(open + 1, -1);
     before = body.slice(0, open);
+    // Only values of a kind of thing: "Type of shell (bash, zsh)", not "Name of the city (Paris, London)".
+    if (!KIND_WORDS.test(sentenceBefore(body, open))) return undefined;
   }
   if (inner === undefined || NOT_VALUES.test(before) || EXAMPLE_WORDS.test(before)) return undefined;
   const values = inner
@@ -154,7 +196,7 @@ function bareWordList(text: string): ProseList | undefined {
  * warning at the field, and the field keeps its type without an enum.
  */
 export function withProseEnums(fields: readonly FieldSpec[], diagnostics: DiagnosticBag, source?: string): FieldSpec[] {
-  const lines = source?.split(/\r?\n/);
+  const lines = source === undefined ? undefined : linesOf(source);
   const names = new Set<string>();
   for (const f of fields) {
     names.add(f.name);
@@ -186,8 +228,26 @@ export function withProseEnums(fields: readonly FieldSpec[], diagnostics: Diagno
       return f;
     }
     const withEnum = kind.nullable ? [...values, null] : values;
+    const listed = values.map((v) => JSON.stringify(v)).join(", ");
+    diagnostics.info(
+      "SPEC_ENUM_FROM_PROSE",
+      f.loc,
+      `"${f.name}" accepts only ${listed}: the values were read from its description (${list.text}) and applied as an enum`,
+      `if these are all the allowed values, state them exactly: enum[${values.map((v) => JSON.stringify(v)).join(",")}] in the type cell, or a JSON Schema with "enum"; if not, say that other values are accepted`,
+    );
     return { ...f, schema: { ...f.schema, enum: withEnum } };
   });
+}
+
+// The document's lines, split once per document rather than once per tool side.
+let lastSource: string | undefined;
+let lastLines: string[] = [];
+function linesOf(source: string): string[] {
+  if (source !== lastSource) {
+    lastSource = source;
+    lastLines = source.split(/\r?\n/);
+  }
+  return lastLines;
 }
 
 /**
@@ -354,6 +414,18 @@ function sentenceBefore(text: string, at: number): string {
     start = m.index + m[0].length;
   }
   return head.slice(start);
+}
+
+/** The text after `end` to the end of the next sentence: where a remark may leave a list open. */
+function followingText(text: string, end: number): string {
+  const rest = text.slice(end, end + 600);
+  let stops = 0;
+  for (const m of rest.matchAll(/[.!?;](?:\s+|$)/g)) {
+    const word = rest.slice(Math.max(0, m.index - 4), m.index + 1).toLowerCase();
+    if (/(?:e\.g\.|i\.e\.|\beg\.|etc\.|vs\.)$/.test(word)) continue;
+    if (++stops === 2) return rest.slice(0, m.index + 1);
+  }
+  return rest;
 }
 
 /** The clause before `at`: after the last colon, parenthesis, semicolon, dash or sentence end. */

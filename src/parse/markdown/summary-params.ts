@@ -2,7 +2,7 @@ import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { SourceLocation } from "../../ir/types.js";
 import { parseTypeString } from "../primitives/type-string.js";
 import type { SummaryRow } from "./discover.js";
-import { locAtOffset, type MarkdownDocument } from "./document.js";
+import { joinedSource, locAtOffset, type MarkdownDocument } from "./document.js";
 import type { FieldSpec } from "./fields.js";
 import { applyDefault } from "./table.js";
 import type { ToolReader } from "./tool-reader.js";
@@ -30,7 +30,7 @@ export function summaryParamFields(
 ): FieldSpec[] | undefined {
   const source = cellSource(doc, cell);
   if (!source) return undefined;
-  const { text, offset } = source;
+  const { text, offsetOf } = source;
   if (/^\s*(none|n\/a|-+|—|–|no (parameters?|arguments?|inputs?))\.?\s*$/i.test(text)) return undefined;
   const items = splitItems(text);
   if (!items) return undefined;
@@ -40,7 +40,7 @@ export function summaryParamFields(
     const read = readItem(item.text);
     if (!read) return undefined;
     if (!read.simple) simple = false;
-    const loc = locAtOffset(doc, offset + item.start);
+    const loc = locAtOffset(doc, offsetOf(item.start));
     const field: FieldSpec = {
       name: read.name,
       schema: read.schema,
@@ -58,17 +58,22 @@ export function summaryParamFields(
   return out;
 }
 
-/** The cell's text as written, and its offset in the file. */
+/**
+ * The cell's text as the parser read it: a cell continued on the next line (see
+ * table-continuation.ts) reads as one line, without the closing `|` of the line it
+ * continues. With a map from its offsets to the file.
+ */
 function cellSource(
   doc: MarkdownDocument,
   cell: NonNullable<SummaryRow["params"]>,
-): { text: string; offset: number } | undefined {
+): { text: string; offsetOf: (i: number) => number } | undefined {
   const withPos = cell.nodes.filter((n) => n.position?.start.offset !== undefined);
   if (!withPos.length) return undefined;
   const start = withPos[0]!.position!.start.offset!;
   const end = withPos[withPos.length - 1]!.position!.end.offset!;
-  // A cell continued on the next line (see table-continuation.ts) reads as one line.
-  return { text: doc.text.slice(start, end).replace(/\s*\n\s*/g, " "), offset: start };
+  const { text, offsetOf } = joinedSource(doc, start, end);
+  // Line breaks inside the cell (a join keeps none, but a node may span one) read as spaces.
+  return { text: text.replace(/\n/g, " "), offsetOf };
 }
 
 /** Splits at commas and semicolons outside brackets, quotes and code spans; undefined when unbalanced. */
@@ -156,6 +161,9 @@ function readItem(raw: string): Item | undefined {
   }
   const paren = /^\((.*)\)\s*(optional|required)?$/i.exec(rest);
   if (!paren) return undefined;
+  // "`url` (or `path`)", "(string, or `path`)": alternatives to the name, not its type;
+  // which of them is needed cannot be told, so the cell is not read.
+  if (/(?:^|[,;])\s*(?:or|and)\b/i.test(paren[1]!)) return undefined;
   const parts = splitItems(paren[1]!);
   if (!parts?.length) return undefined;
   for (const { text: part } of parts) {

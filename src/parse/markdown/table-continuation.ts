@@ -14,9 +14,9 @@ import { createLineIndex } from "../primitives/position.js";
  *
  * Markdown does not allow this: the indented line ends the table (as an indented code
  * block, or as a row of its own), and the rows after it become a paragraph. Such a line
- * is joined to the row above, into its last cell, before remark parses the text; node
- * positions are then mapped back to the text as written, so every location (and every
- * `sourceOf`) still points into the author's file.
+ * is joined to the row above, into its last cell, before the Markdown parser (micromark)
+ * reads the text; node positions are then mapped back to the text as written, so every
+ * location (and every `sourceOf`) still points into the author's file.
  *
  * A line is a continuation when it follows a row of a table written with leading pipes,
  * is not blank, does not start with `|`, and either
@@ -28,7 +28,7 @@ import { createLineIndex } from "../primitives/position.js";
  */
 
 /** One join: the text `[from, to)` of the written file is read as a single space. */
-interface Join {
+export interface Join {
   from: number;
   to: number;
   /** Offset of the continuation line's first character in the written text. */
@@ -90,7 +90,7 @@ function endsWithPipe(s: string): boolean {
   return p.length > 0 && p[p.length - 1] === t.length - 1;
 }
 
-/** Start lines (0-based) of the tables remark found, at any depth. */
+/** Start lines (0-based) of the tables the Markdown parser (micromark) found, at any depth. */
 function tableLines(root: Root): number[] {
   const out: number[] = [];
   const visit = (node: { type: string; position?: { start: { line: number } }; children?: unknown[] }): void => {

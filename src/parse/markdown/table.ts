@@ -4,7 +4,7 @@ import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
 import { didYouMean, parseTypeString } from "../primitives/type-string.js";
 import { coerceDefault, extractDefault, interpretDefaultCell } from "../primitives/defaults.js";
 import { isPlaceholder } from "../primitives/placeholders.js";
-import { inlineText, locOf, sourceOf, sourceOfNodes, type MarkdownDocument } from "./document.js";
+import { inlineText, joinedSource, locOf, sourceOf, sourceOfNodes, type MarkdownDocument } from "./document.js";
 import type { FieldSpec } from "./fields.js";
 
 /** What a table column holds, recognised from its header text. */
@@ -98,7 +98,12 @@ export function readRows(
       }
     }
     // GFM drops cells beyond the header's count, so an extra cell shows only in the source.
-    const written = Math.max(cells.length, countCells(sourceOf(doc, row)));
+    // A row continued on the next line is counted as read (its joins drop the closing `|`).
+    const rowStart = row.position?.start.offset;
+    const rowEnd = row.position?.end.offset;
+    const rowText =
+      rowStart === undefined || rowEnd === undefined ? sourceOf(doc, row) : joinedSource(doc, rowStart, rowEnd).text;
+    const written = Math.max(cells.length, countCells(rowText));
     if (!repairs.length && written !== roles.length) {
       const extra = written > roles.length;
       diagnostics.warning(

@@ -375,12 +375,38 @@ function balancedEnd(text: string, start: number): number {
  * "required for `push`" is conditional and says nothing.
  */
 function requiredHint(text: string): boolean | undefined {
-  const marker = (word: string): RegExp =>
-    new RegExp(`\\(\\s*(?:[^()]*?[,;]\\s*)?[*_]{0,2}${word}[*_]{0,2}\\s*(?:[,;][^()]*)?\\)`, "i");
   const leading = (word: string): RegExp => new RegExp(`^[\\s*_(\\[]*${word}\\b(?![\\s*_]+(?:${CONDITIONAL})\\b)`, "i");
-  if (marker("required").test(text) || leading("required").test(text)) return true;
-  if (marker("optional").test(text) || leading("optional").test(text)) return false;
+  const groups = parenGroups(text);
+  const marker = (word: string): boolean => groups.some((parts) => parts.has(word));
+  if (marker("required") || leading("required").test(text)) return true;
+  if (marker("optional") || leading("optional").test(text)) return false;
   return undefined;
+}
+
+/**
+ * The parts of each innermost parenthesis group of a text ("(string, required)" gives
+ * `string`, `required`), split at commas and semicolons, trimmed, emphasis (`**`, `_`) and
+ * case taken off. A linear scan, each group read once: the former regex
+ * `\(\s*(?:[^()]*?[,;]\s*)?required…\)` backtracked quadratically on long runs of spaces.
+ */
+function parenGroups(text: string): Array<Set<string>> {
+  const out: Array<Set<string>> = [];
+  let open = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40)
+      open = i; // (
+    else if (c === 41 && open >= 0) {
+      // )
+      const parts = text
+        .slice(open + 1, i)
+        .split(/[,;]/)
+        .map((p) => /^[*_]{0,2}([^*_]*)[*_]{0,2}$/.exec(p.trim())?.[1]?.toLowerCase() ?? "");
+      out.push(new Set(parts));
+      open = -1;
+    }
+  }
+  return out;
 }
 
 /** Unwraps one code span or emphasis around the whole text: `` `x` ``, `**x**`. */
