@@ -154,11 +154,14 @@ const MEMORY_ENTRIES = 20_000;
  * unchanged spec's tools are then the very objects of the previous rebuild, which lets
  * the later stages find their per-object results again (see `frozenMemo`).
  */
-export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): MemoStore {
+export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): MemoryStore {
   const values = new Map<string, unknown>();
+  // Keys asked for or stored since the last sweep: what the last build used.
+  const used = new Set<string>();
   const keep = (key: string, value: unknown) => {
     values.delete(key);
     values.set(key, value);
+    used.add(key);
     if (values.size > maxEntries) values.delete(values.keys().next().value!);
   };
   return {
@@ -172,7 +175,26 @@ export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): M
       keep(key, deepFreeze(value));
       backing?.set(key, value);
     },
+    sweep() {
+      for (const key of [...values.keys()]) if (!used.has(key)) values.delete(key);
+      used.clear();
+    },
+    get size() {
+      return values.size;
+    },
   };
+}
+
+/** A memory store; `sweep` keeps it to what one build uses. */
+export interface MemoryStore extends MemoStore {
+  /**
+   * Drops every value not asked for or stored since the last sweep: called after each
+   * successful rebuild of `generate --watch`, it keeps the values of the current specs and
+   * lets those of earlier versions (and the per-object results hanging off them) go.
+   */
+  sweep(): void;
+  /** Values held. */
+  readonly size: number;
 }
 
 /** Freezes `value` and everything it holds (plain data). */

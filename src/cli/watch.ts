@@ -5,7 +5,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { summarize } from "../diagnostics/format.js";
 import { OutputError } from "../output/errors.js";
 import { RunCache } from "../cache/index.js";
-import { memoryStore, openDiskStore, type MemoStore } from "../cache/store.js";
+import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
 import { runPipeline } from "../pipeline.js";
 import { writeOutput } from "../output/write.js";
 import { EXIT } from "./exit.js";
@@ -88,7 +88,7 @@ interface Target {
 class Watcher {
   private config: ResolvedConfig;
   /** Kept between rebuilds: an unchanged spec is not parsed again. */
-  private readonly store: MemoStore;
+  private readonly store: MemoryStore;
   private readonly watchers = new Map<string, FSWatcher>();
   private targets = new Map<string, Target>();
   /** Changed paths not yet rebuilt, in the order they were first seen. */
@@ -238,6 +238,8 @@ class Watcher {
         }
         shown.progress.clear();
         cache.record(result);
+        // What this build did not use belongs to earlier versions of the specs.
+        this.store.sweep();
         if (flags.json) {
           out.stdout(
             JSON.stringify({

@@ -71,9 +71,10 @@ export async function runGenerators(
         outputs.set(required, Object.freeze(produced.get(required)!.map((f) => Object.freeze({ ...f }))));
     const ctx = generatorContext({
       ...input,
-      // A custom generator gets its own frozen list: sorting or filtering it in place fails
-      // loudly instead of reordering what the generators after it see.
-      ...(definition ? { tools: Object.freeze([...input.tools]) } : {}),
+      // A custom generator gets its own copy of the tools, in a frozen list: sorting or
+      // filtering the list fails loudly, and changing a tool changes nothing the generators
+      // after it see — the same in every mode (`generate --watch` shares frozen tools).
+      ...(definition ? { tools: Object.freeze(structuredClone(input.tools) as ToolSpec[]) } : {}),
       options: definition ? definition.options : optionsOf(name),
       banner,
       outputs,

@@ -313,3 +313,21 @@ describe("the memory store", () => {
     expect(store.get(b)).toBe("b");
   });
 });
+
+describe("memoryStore.sweep", () => {
+  it("keeps what was asked for or stored since the last sweep, and drops the rest", () => {
+    const store = memoryStore();
+    const [a, b, c] = ["a", "b", "c"].map((k) => memoKey("test", k));
+    store.set(a!, 1);
+    store.set(b!, 2);
+    store.sweep();
+    expect(store.size).toBe(2);
+    // The next build uses a and c only: b belonged to an earlier version.
+    expect(store.get(a!)).toBe(1);
+    store.set(c!, 3);
+    store.sweep();
+    expect(store.size).toBe(2);
+    expect(store.get(b!)).toBeUndefined();
+    expect(store.get(c!)).toBe(3);
+  });
+});
