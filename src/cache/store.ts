@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync,
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
 import type { ResolvedConfig } from "../config/types.js";
+import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import { removeQuietly, tempPathFor } from "../output/temp.js";
 import { sha256 } from "./hash.js";
 import { generatorIdentity } from "./identity.js";
@@ -27,6 +28,11 @@ export interface MemoStore {
  */
 export function memoKey(kind: string, input: unknown): string {
   return sha256(`${generatorIdentity()}\0${kind}\0${JSON.stringify(input)}`);
+}
+
+/** The key of a value a built-in generator's `ctx.memo` computed: its part, its options and the input. */
+export function generatorMemoKey(generator: string, part: string, options: unknown, input: unknown): string {
+  return memoKey(`generator ${generator} ${part}`, { options, input });
 }
 
 /** Marks a memo file of this layout; another first line (another tool, an older layout) is a miss. */
@@ -152,7 +158,7 @@ const MEMORY_ENTRIES = 20_000;
  * `generate --watch` keeps between rebuilds, so an unchanged spec costs a hash and a
  * lookup. Values are deep-frozen when stored and returned as they are, not copied: an
  * unchanged spec's tools are then the very objects of the previous rebuild, which lets
- * the later stages find their per-object results again (see `frozenMemo`).
+ * the later stages find their per-object results again (see `keptWithFindings`).
  */
 export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): MemoryStore {
   const values = new Map<string, unknown>();
@@ -206,19 +212,33 @@ export function deepFreeze<T>(value: T): T {
 }
 
 /**
- * A per-object cache for pure work on frozen IR (a tool's schema checks, a schema's
- * TypeScript literal): frozen objects cannot change, so what was computed for one is still
- * right when the same object comes back — in a later rebuild of `generate --watch`, whose
- * memory store hands back the same frozen tools for unchanged specs. Objects that are not
- * frozen are never cached.
+ * A per-object cache for pure work on frozen IR that reports findings (a tool's schema
+ * checks, its resolved schemas): frozen objects cannot change, so what was computed for one
+ * — value and findings — is still right when the same object comes back, in a later
+ * rebuild of `generate --watch`, whose memory store hands back the same frozen tools for
+ * unchanged specs. `variant` names whatever else the result depends on. Objects that are
+ * not frozen are never cached; findings are reported even when `compute` throws.
  */
-export function frozenMemo<K extends object, V>(compute: (key: K) => V): (key: K) => V {
-  const cache = new WeakMap<K, V>();
-  return (key) => {
-    if (!Object.isFrozen(key)) return compute(key);
-    if (cache.has(key)) return cache.get(key)!;
-    const value = compute(key);
-    cache.set(key, value);
-    return value;
+export function keptWithFindings<K extends object, V>(): (
+  key: K,
+  variant: string,
+  diagnostics: DiagnosticBag,
+  compute: (bag: DiagnosticBag) => V,
+) => V {
+  const cache = new WeakMap<K, { variant: string; value: V; found: Diagnostic[] }>();
+  return (key, variant, diagnostics, compute) => {
+    const known = cache.get(key);
+    if (known && known.variant === variant) {
+      diagnostics.items.push(...known.found);
+      return known.value;
+    }
+    const bag = new DiagnosticBag();
+    try {
+      const value = compute(bag);
+      if (Object.isFrozen(key)) cache.set(key, { variant, value, found: bag.items });
+      return value;
+    } finally {
+      diagnostics.items.push(...bag.items);
+    }
   };
 }

@@ -4,7 +4,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { GENERATORS } from "../../generators/index.js";
 import type { GeneratorName } from "../config/types.js";
-import { memoKey } from "../cache/store.js";
+import { generatorMemoKey } from "../cache/store.js";
 import { generatorContext } from "./context.js";
 import type { GeneratorDiagnostic } from "./generator.js";
 import type { OffloadInput, OffloadOutcome } from "./offload.js";
@@ -22,7 +22,7 @@ async function run(): Promise<OffloadOutcome | undefined> {
     memo: async (part, memoInput, compute) => {
       const from = reported.length;
       const value = await compute();
-      const key = memoKey(`generator ${input.name} ${part}`, { options: input.options, input: memoInput });
+      const key = generatorMemoKey(input.name, part, input.options, memoInput);
       memos.push([key, { value, reports: reported.slice(from) }]);
       return value;
     },

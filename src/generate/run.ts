@@ -12,7 +12,7 @@ import { GenerationError, type GeneratedFile, type GeneratorContext, type Genera
 import { generatorClosure, requirementTable } from "./requirements.js";
 import { generatorContext } from "./context.js";
 import { canOffload, offload, type Offloaded } from "./offload.js";
-import { memoKey, type MemoStore } from "../cache/store.js";
+import { generatorMemoKey, type MemoStore } from "../cache/store.js";
 
 /** What every generator of a run is given, besides its own options and its requirements' files. */
 export interface RunInput {
@@ -204,7 +204,7 @@ function memoFor(
 ): GeneratorContext["memo"] {
   return async <T>(part: string, input: unknown, compute: () => T | Promise<T>): Promise<T> => {
     if (!store) return await compute();
-    const key = memoKey(`generator ${name} ${part}`, { options: options(), input });
+    const key = generatorMemoKey(name, part, options(), input);
     const hit = store.get(key) as Memo | undefined;
     if (hit && Array.isArray(hit.reports) && "value" in hit) {
       reported.push(...hit.reports);

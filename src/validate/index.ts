@@ -1,5 +1,6 @@
 import { isValidToolName, STRICT_TOOL_NAME_PATTERN } from "@mcp-specgen/runtime";
-import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
+import type { DiagnosticBag } from "../diagnostics/types.js";
+import { keptWithFindings } from "../cache/store.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import {
   compileSchema,
@@ -144,32 +145,20 @@ function validateTool(
   checkToolSchemas(tool, slowPatterns, diagnostics);
 }
 
-/** What the schema and example checks found for a frozen tool, with the slow patterns they were given. */
-const schemaChecks = new WeakMap<ToolSpec, { slow: string; found: Diagnostic[] }>();
-
 /**
- * Checks a tool's schemas and usage examples: the costly part of the checks, and a pure
- * function of the tool (and the slow patterns). A frozen tool cannot change, so what was
- * found for it is reported again without checking — in a rebuild of `generate --watch`,
- * unchanged specs hand back the same frozen tools.
+ * A tool's schema and example checks: the costly part of the checks, and a pure function of
+ * the tool and the slow patterns, so a frozen tool's findings are reported again without
+ * checking (see `keptWithFindings`).
  */
 function checkToolSchemas(tool: ToolSpec, slowPatterns: ReadonlySet<string>, diagnostics: DiagnosticBag): void {
-  const slow = [...slowPatterns].sort().join("\0");
-  const known = schemaChecks.get(tool);
-  if (known && known.slow === slow) {
-    diagnostics.items.push(...known.found);
-    return;
-  }
-  const bag = new DiagnosticBag();
-  try {
+  schemaChecks(tool, [...slowPatterns].sort().join("\0"), diagnostics, (bag) => {
     const inputOk = checkSchema(tool, "inputSchema", slowPatterns, bag);
     const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", slowPatterns, bag) : true;
     checkExamples(tool, inputOk, outputOk, bag);
-    if (Object.isFrozen(tool)) schemaChecks.set(tool, { slow, found: bag.items });
-  } finally {
-    diagnostics.items.push(...bag.items);
-  }
+  });
 }
+
+const schemaChecks = keptWithFindings<ToolSpec, void>();
 
 function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {
   if (tool.format === "markdown" && !tool.exactName) {

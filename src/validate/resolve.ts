@@ -1,10 +1,10 @@
-import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
+import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
 import { resolveSchemaResources } from "../schema/resources.js";
 import { schemaDialect } from "../schema/ajv.js";
 import { locateInSchema, type SchemaSide } from "../ir/schema-source.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
-import { deepFreeze } from "../cache/store.js";
+import { deepFreeze, keptWithFindings } from "../cache/store.js";
 
 /**
  * Brings every tool's schemas into the one shape later stages rely on: no identifier
@@ -14,24 +14,17 @@ import { deepFreeze } from "../cache/store.js";
  * key paths, so what the tool records about it (`schemaSources`) still applies.
  */
 export function resolveToolSchemas(tools: readonly ToolSpec[], diagnostics: DiagnosticBag): ToolSpec[] {
-  return tools.map((tool) => {
-    // A frozen tool cannot change: what it resolved to before is still right (see `generate --watch`).
-    const known = resolved.get(tool);
-    if (known) {
-      diagnostics.items.push(...known.found);
-      return known.tool;
-    }
-    const bag = new DiagnosticBag();
-    const result = resolveTool(tool, bag);
-    // Frozen in turn, so the checks and generators after it can keep their results for it too.
-    if (Object.isFrozen(tool)) resolved.set(tool, { tool: deepFreeze(result), found: bag.items });
-    diagnostics.items.push(...bag.items);
-    return result;
-  });
+  // A frozen tool resolves as before (see `keptWithFindings`); its result is frozen in turn,
+  // so the checks and generators after it can keep their results for it too.
+  return tools.map((tool) =>
+    resolvedOnce(tool, "", diagnostics, (bag) => {
+      const result = resolveTool(tool, bag);
+      return Object.isFrozen(tool) ? deepFreeze(result) : result;
+    }),
+  );
 }
 
-/** What each frozen tool resolved to, and what was reported. */
-const resolved = new WeakMap<ToolSpec, { tool: ToolSpec; found: Diagnostic[] }>();
+const resolvedOnce = keptWithFindings<ToolSpec, ToolSpec>();
 
 function resolveTool(tool: ToolSpec, diagnostics: DiagnosticBag): ToolSpec {
   try {

@@ -13,7 +13,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
-import { deepFreeze, frozenMemo, memoKey, memoryStore, openDiskStore, type MemoStore } from "../../src/cache/store.js";
+import { DiagnosticBag } from "../../src/diagnostics/types.js";
+import {
+  deepFreeze,
+  keptWithFindings,
+  memoKey,
+  memoryStore,
+  openDiskStore,
+  type MemoStore,
+} from "../../src/cache/store.js";
 import { tempProject, type TempProject } from "../helpers/project.js";
 
 // The memo store: values found again by a hash of what they were computed from. A file that
@@ -247,12 +255,20 @@ describe("the memory store", () => {
     expect(store.get(key)).toBe(first);
   });
 
-  it("caches per frozen object only (frozenMemo)", () => {
+  it("caches per frozen object only, findings included (keptWithFindings)", () => {
     let calls = 0;
-    const length = frozenMemo((o: { a: number[] }) => (calls++, o.a.length));
+    const kept = keptWithFindings<{ a: number[] }, number>();
+    const length = (o: { a: number[] }, bag = new DiagnosticBag()) =>
+      kept(o, "", bag, (found) => {
+        calls++;
+        found.warning("SPEC_UNKNOWN_TYPE", { file: "f", line: 1, column: 1 }, "m");
+        return o.a.length;
+      });
     const frozen = deepFreeze({ a: [1, 2] });
     expect(length(frozen)).toBe(2);
-    expect(length(frozen)).toBe(2);
+    const again = new DiagnosticBag();
+    expect(length(frozen, again)).toBe(2);
+    expect(again.items).toHaveLength(1);
     expect(calls).toBe(1);
     const open = { a: [1] };
     expect(length(open)).toBe(1);
