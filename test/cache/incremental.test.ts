@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import { rmSync } from "node:fs";
@@ -425,7 +426,9 @@ describe("incremental generation", () => {
     const asked = store.hits;
     expect(asked).toBeGreaterThan(0);
     // Another build of mcp-specgen: nothing stored by this one is found.
-    vi.mocked(identity.generatorIdentity).mockReturnValue("f".repeat(64));
+    // A new identity each run: the memo may live in the shared temp directory, where a
+    // fixed one would find what an earlier run of this test stored.
+    vi.mocked(identity.generatorIdentity).mockReturnValue(randomBytes(32).toString("hex"));
     store.reset();
     expect(outcome(await runPipeline(config, { store }))).toEqual(cold);
     expect(store.hits).toBe(0);
