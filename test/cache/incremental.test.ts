@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import fc from "fast-check";
 import { rmSync } from "node:fs";
@@ -414,6 +413,12 @@ describe("incremental generation", () => {
   });
 
   it("computes everything again for another generator identity", async () => {
+    // Test files share loaded modules (isolate: false): a store module another file loaded
+    // first would use the real identity. Fresh instances here use this file's mocked one.
+    vi.resetModules();
+    const identity = await import("../../src/cache/identity.js");
+    const { openDiskStore } = await import("../../src/cache/store.js");
+    const { runPipeline } = await import("../../src/pipeline.js");
     const model = fc.sample(projectArb, { seed: SEED + 1, numRuns: 1 })[0]!;
     writeProject(model);
     const config = configOf();
@@ -426,9 +431,7 @@ describe("incremental generation", () => {
     const asked = store.hits;
     expect(asked).toBeGreaterThan(0);
     // Another build of mcp-specgen: nothing stored by this one is found.
-    // A new identity each run: the memo may live in the shared temp directory, where a
-    // fixed one would find what an earlier run of this test stored.
-    vi.mocked(identity.generatorIdentity).mockReturnValue(randomBytes(32).toString("hex"));
+    vi.mocked(identity.generatorIdentity).mockReturnValue("f".repeat(64));
     store.reset();
     expect(outcome(await runPipeline(config, { store }))).toEqual(cold);
     expect(store.hits).toBe(0);
@@ -438,5 +441,6 @@ describe("incremental generation", () => {
     expect(outcome(await runPipeline(config, { store }))).toEqual(cold);
     expect(store.misses).toBe(0);
     expect(store.hits).toBe(asked);
+    vi.mocked(identity.generatorIdentity).mockImplementation(actualIdentity);
   });
 });
