@@ -137,7 +137,8 @@ export function cacheEnabled(noCacheFlag: boolean, env: Readonly<Record<string, 
 function matchingStamp(abs: string, contents: string, hash: string): FileStamp | undefined {
   try {
     const before = stampOf(abs, hash);
-    if (readFileSync(abs, "utf8") !== contents) return undefined;
+    // Bytes, hashed: the run's output read back as strings would double its memory.
+    if (before[0] !== Buffer.byteLength(contents) || sha256(readFileSync(abs)) !== hash) return undefined;
     const coarse = before[1] % 1000 === 0 && before[2] % 1000 === 0;
     if (coarse && Date.now() - Math.max(before[1], before[2]) < 2000) return undefined;
     return before;

@@ -148,11 +148,25 @@ export function placeIfPossible(out: OutDir, rel: string): Placement | undefined
 
 /** Reads a placed file as UTF-8; file-system failures become an OutputError. */
 export function readText(placed: Placement): string {
+  return readBytes(placed).toString("utf8");
+}
+
+/**
+ * Reads a placed file's bytes; file-system failures become an OutputError. Comparing bytes
+ * instead of decoded text keeps a large output directory out of the JavaScript heap: a
+ * buffer is freed as soon as it is dropped, a large string only at the next full collection.
+ */
+export function readBytes(placed: Placement): Buffer {
   try {
-    return readFileSync(placed.abs, "utf8");
+    return readFileSync(placed.abs);
   } catch (e) {
     throw fsError(e, "cannot read", placed.shown);
   }
+}
+
+/** True when `bytes` are exactly `text` encoded as UTF-8. */
+export function sameBytes(bytes: Buffer, text: string): boolean {
+  return bytes.length === Buffer.byteLength(text) && bytes.equals(Buffer.from(text));
 }
 
 /** True when `p` is `root` or lies below it. Both must be absolute and normalised. */

@@ -35,7 +35,7 @@ export interface FileWrite {
   shown?: string;
   contents: string;
   /** What it replaces, to put back if the transaction fails; undefined for a new file. */
-  previous?: string;
+  previous?: string | Buffer;
 }
 
 /** One file to delete. */
@@ -44,7 +44,7 @@ export interface FileRemoval {
   /** The path as the user sees it, for messages (default `abs`). */
   shown?: string;
   /** Its contents, to put back if the transaction fails. */
-  previous: string;
+  previous: string | Buffer;
 }
 
 /** A set of changes to apply all or nothing. */
@@ -153,7 +153,7 @@ function rollBack(
 }
 
 /** Puts `contents` back at `abs` through a temporary sibling. */
-function restore(abs: string, contents: string, ops: FileOps): void {
+function restore(abs: string, contents: string | Buffer, ops: FileOps): void {
   const tmp = tempPathFor(abs);
   try {
     ops.writeFile(tmp, contents);

@@ -9,7 +9,16 @@ import {
   parseOwnershipRecord,
   type OwnershipRecord,
 } from "./ownership.js";
-import { placeIfPossible, placeInside, readText, resolveOutDir, type OutDir, type Placement } from "./paths.js";
+import {
+  placeIfPossible,
+  placeInside,
+  readBytes,
+  readText,
+  resolveOutDir,
+  sameBytes,
+  type OutDir,
+  type Placement,
+} from "./paths.js";
 import { findOrphanTemps } from "./temp.js";
 import { commit, nodeFileOps, type FileOps, type FileRemoval, type FileWrite } from "./transaction.js";
 
@@ -61,15 +70,16 @@ export function writeOutput(outDir: string, files: readonly GeneratedFile[], ops
     const placed = place(out, file.path);
     claim(placed);
     if (placed.kind !== "missing") assertRegularFile(placed);
-    const current = placed.kind === "file" ? readText(placed) : undefined;
-    if (current === file.contents) {
+    const bytes = placed.kind === "file" ? readBytes(placed) : undefined;
+    if (bytes && sameBytes(bytes, file.contents)) {
       // Byte-identical to what would be written, so nothing of the user's is at stake; the
       // record adopts it (this is how a checkout whose record was lost recovers).
       report.unchanged.push(file.path);
       continue;
     }
+    const current = bytes?.toString("utf8");
     if (current !== undefined && !isOwned(file.path, current, record)) throw notOurs(placed, current, record);
-    writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: current });
+    writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: bytes });
     report.written.push(file.path);
   }
 
