@@ -6,6 +6,8 @@ import { docComment, tsLiteral } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
 import { anthropicForms } from "../../src/vendors/forms.js";
 import type { anthropicOptions } from "./options.js";
+import { keptFor } from "../../src/cache/store.js";
+import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 
 /**
  * Generates the Anthropic tool definitions: `anthropic.json` (`{tools: [{name, description,
@@ -24,12 +26,16 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
     const strictForms = anthropicForms(ctx.tools, ctx.options.strict);
     const forms = ctx.tools.map((tool, i) => ({ tool, form: strictForms[i]! }));
     reportStrictRefusals(ctx, "Anthropic", forms);
-    const tools = forms.map(({ tool, form }) => ({
-      name: ctx.namesOf(tool).vendorNames.anthropic,
-      description: tool.description,
-      input_schema: form.schema,
-      strict: form.strict,
-    }));
+    const tools = forms.map(({ tool, form }) => {
+      const name = ctx.namesOf(tool).vendorNames.anthropic;
+      // The form depends on the other tools too (Anthropic's per-request strict budget).
+      return toolsOf(tool, `${name}\0${form.strict ? "" : form.reason}`, () => ({
+        name,
+        description: tool.description,
+        input_schema: form.schema,
+        strict: form.strict,
+      }));
+    });
     const notStrict = forms.flatMap(({ tool, form }) =>
       form.strict ? [] : [{ tool: tool.name, reason: form.reason }],
     );
@@ -66,3 +72,6 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
     ];
   },
 };
+
+/** Each tool's entry, made once per frozen tool (and its name and strictness) in `generate --watch`. */
+const toolsOf = keptFor<ToolSpec, { name: string; description: string; input_schema: JsonSchema; strict: boolean }>();

@@ -7,6 +7,8 @@ import { toolDefinitionsImport, vendorIndexSource } from "../../src/generate/ven
 import { locateInSchema, pointerPath } from "../../src/ir/schema-source.js";
 import { geminiForm } from "../../src/vendors/forms.js";
 import type { geminiOptions } from "./options.js";
+import { keptFor } from "../../src/cache/store.js";
+import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 
 /**
  * Generates the Gemini function declarations: `gemini.json` (`{functionDeclarations: [{name,
@@ -31,11 +33,14 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
         else ctx.report({ severity: "info", code: "GEMINI_CONSTRAINT_DROPPED", loc, message });
       }
     }
-    const declarations = forms.map(({ tool, form }) => ({
-      name: ctx.namesOf(tool).vendorNames.gemini,
-      description: tool.description,
-      parametersJsonSchema: form.schema,
-    }));
+    const declarations = forms.map(({ tool, form }) => {
+      const name = ctx.namesOf(tool).vendorNames.gemini;
+      return declarationsOf(tool, name, () => ({
+        name,
+        description: tool.description,
+        parametersJsonSchema: form.schema,
+      }));
+    });
 
     const module = [
       tsBanner(ctx.config.inputs).trimEnd(),
@@ -68,3 +73,6 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
     ];
   },
 };
+
+/** Each tool's declaration, made once per frozen tool (and its name) in `generate --watch`. */
+const declarationsOf = keptFor<ToolSpec, { name: string; description: string; parametersJsonSchema: JsonSchema }>();

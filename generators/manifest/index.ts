@@ -3,6 +3,8 @@ import { bannerText, jsonFile } from "../../src/generate/banner.js";
 import { contentHash } from "../../src/generate/hash.js";
 import { MANIFEST_PATH, toolListEntry } from "../../src/generate/outputs.js";
 import { toolKey } from "../../src/naming/table.js";
+import { keptFor } from "../../src/cache/store.js";
+import type { ToolSpec } from "../../src/ir/types.js";
 import { strictCoverage } from "../../src/vendors/forms.js";
 
 /** MCP protocol revision the generated servers speak by default. */
@@ -24,25 +26,28 @@ export const manifestGenerator: Generator = {
     const coverage = strictCoverage(ctx.tools, ctx.config);
     const tools = ctx.tools.map((t, i) => {
       const names = ctx.names.get(toolKey(t))!;
-      const entry = toolListEntry(t);
-      return {
-        name: t.name,
-        ...(t.title ? { title: t.title } : {}),
-        description: t.description,
-        ...(t.version ? { version: t.version } : {}),
-        module: t.module,
-        inputSchema: t.inputSchema,
-        ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
-        annotations: entry.annotations,
-        ...(t.deprecation ? { deprecation: t.deprecation } : {}),
-        ...(t.idempotency ? { idempotency: t.idempotency } : {}),
-        ...(t.errors.length ? { errorTypes: t.errors.map((e) => e.type) } : {}),
-        identifiers: { namespace: names.module, type: names.pascal, method: names.camel },
-        vendorNames: { ...names.vendorNames },
-        strict: coverage[i]!,
-        source: t.locations.tool,
-        contentHash: contentHash({ ...entry, version: t.version ?? null, deprecation: t.deprecation ?? null }),
-      };
+      const strict = coverage[i]!;
+      return manifestEntries(t, JSON.stringify([names, strict]), () => {
+        const entry = toolListEntry(t);
+        return {
+          name: t.name,
+          ...(t.title ? { title: t.title } : {}),
+          description: t.description,
+          ...(t.version ? { version: t.version } : {}),
+          module: t.module,
+          inputSchema: t.inputSchema,
+          ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+          annotations: entry.annotations,
+          ...(t.deprecation ? { deprecation: t.deprecation } : {}),
+          ...(t.idempotency ? { idempotency: t.idempotency } : {}),
+          ...(t.errors.length ? { errorTypes: t.errors.map((e) => e.type) } : {}),
+          identifiers: { namespace: names.module, type: names.pascal, method: names.camel },
+          vendorNames: { ...names.vendorNames },
+          strict,
+          source: t.locations.tool,
+          contentHash: contentHash({ ...entry, version: t.version ?? null, deprecation: t.deprecation ?? null }),
+        };
+      });
     });
     const manifest = {
       $comment: bannerText(ctx.config.inputs),
@@ -66,3 +71,6 @@ export const manifestGenerator: Generator = {
     return [{ path: MANIFEST_PATH, contents: jsonFile(manifest) }];
   },
 };
+
+/** Each tool's entry, made once per frozen tool (and its names and strict outcomes) in `generate --watch`. */
+const manifestEntries = keptFor<ToolSpec, Record<string, unknown>>();

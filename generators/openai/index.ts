@@ -6,6 +6,8 @@ import { docComment, tsLiteral } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
 import { openaiForm } from "../../src/vendors/forms.js";
 import type { openaiOptions } from "./options.js";
+import { keptFor } from "../../src/cache/store.js";
+import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 
 /**
  * Generates the OpenAI function-calling definitions: `openai.json` with the tools in the
@@ -22,12 +24,15 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
   generate(ctx) {
     const forms = ctx.tools.map((tool) => ({ tool, form: openaiForm(tool, ctx.options.strict) }));
     reportStrictRefusals(ctx, "OpenAI", forms);
-    const functions = forms.map(({ tool, form }) => ({
-      name: ctx.namesOf(tool).vendorNames.openai,
-      description: tool.description,
-      parameters: form.schema,
-      strict: form.strict,
-    }));
+    const functions = forms.map(({ tool, form }) => {
+      const name = ctx.namesOf(tool).vendorNames.openai;
+      return functionsOf(tool, `${name}\0${ctx.options.strict}`, () => ({
+        name,
+        description: tool.description,
+        parameters: form.schema,
+        strict: form.strict,
+      }));
+    });
     const notStrict = forms.flatMap(({ tool, form }) =>
       form.strict ? [] : [{ tool: tool.name, reason: form.reason }],
     );
@@ -78,3 +83,6 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
     ];
   },
 };
+
+/** Each tool's function, made once per frozen tool (and its name and strict option) in `generate --watch`. */
+const functionsOf = keptFor<ToolSpec, { name: string; description: string; parameters: JsonSchema; strict: boolean }>();

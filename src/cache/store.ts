@@ -27,7 +27,36 @@ export interface MemoStore {
  * keys, as does any changed byte of the input.
  */
 export function memoKey(kind: string, input: unknown): string {
-  return sha256(`${generatorIdentity()}\0${kind}\0${JSON.stringify(input)}`);
+  return sha256(`${generatorIdentity()}\0${kind}\0${keyJson(input)}`);
+}
+
+/** JSON texts of frozen values, made once (frozen values are deep-frozen: see `deepFreeze`). */
+const frozenJson = new WeakMap<object, string>();
+
+/**
+ * Exactly `JSON.stringify(value)`, with the text of every frozen object or array made once:
+ * a rebuild of `generate --watch` keys each module by tools that are mostly the frozen
+ * objects of the previous build, and then joins their texts instead of writing them again.
+ * Only the first `depth` levels of unfrozen plain objects and arrays are walked here, so
+ * input that holds nothing frozen costs what JSON.stringify costs.
+ */
+export function keyJson(value: unknown, depth = 3): string | undefined {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Object.isFrozen(value)) {
+    let text = frozenJson.get(value);
+    if (text === undefined) frozenJson.set(value, (text = JSON.stringify(value)));
+    return text;
+  }
+  if (depth === 0) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((v) => keyJson(v, depth - 1) ?? "null").join(",")}]`;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return JSON.stringify(value);
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const text = keyJson(v, depth - 1);
+    if (text !== undefined) parts.push(`${JSON.stringify(k)}:${text}`);
+  }
+  return `{${parts.join(",")}}`;
 }
 
 /** The key of a value a built-in generator's `ctx.memo` computed: its part, its options and the input. */
@@ -209,6 +238,26 @@ export function deepFreeze<T>(value: T): T {
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v);
   return value;
+}
+
+/**
+ * A per-object cache for pure work on frozen IR (a tool's manifest entry, its vendor
+ * declaration): what was made for a frozen object, under the same `variant` (whatever else
+ * the value depends on, as a string), is handed back, deep-frozen, when the same object
+ * comes back in a later rebuild of `generate --watch`. Frozen values keep their written
+ * text too (see `tsLiteral`), so an unchanged tool's part of an aggregate file is not
+ * written again. Objects that are not frozen are never cached. One variant is kept per object.
+ */
+export function keptFor<K extends object, V>(): (key: K, variant: string, compute: () => V) => V {
+  const cache = new WeakMap<K, { variant: string; value: V }>();
+  return (key, variant, compute) => {
+    if (!Object.isFrozen(key)) return compute();
+    const known = cache.get(key);
+    if (known?.variant === variant) return known.value;
+    const value = deepFreeze(compute());
+    cache.set(key, { variant, value });
+    return value;
+  };
 }
 
 /**

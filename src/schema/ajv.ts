@@ -69,8 +69,15 @@ export function draft7FormPaths(schema: JsonSchema): Array<Array<string | number
   return paths;
 }
 
+/** Whether each frozen schema uses draft-07 forms: a rebuild of `generate --watch` asks for the same schemas again. */
+const draft7FormsOfFrozen = new WeakMap<object, boolean>();
+
 function usesDraft7Forms(schema: JsonSchema): boolean {
-  return draft7FormPaths(schema).length > 0;
+  const known = draft7FormsOfFrozen.get(schema);
+  if (known !== undefined) return known;
+  const uses = draft7FormPaths(schema).length > 0;
+  if (Object.isFrozen(schema)) draft7FormsOfFrozen.set(schema, uses);
+  return uses;
 }
 
 /**

@@ -63,13 +63,18 @@ export function nonStrictSchema(schema: JsonSchema): JsonSchema {
   return structuredClone(pruneUnreachableDefs(withoutMetaKeywords(schema)).schema);
 }
 
+/** {@link nonStrictSchema} of a tool's input schema, computed once per schema object and shared by every vendor. */
+function nonStrictFormOf(tool: ToolSpec): JsonSchema {
+  return cached(tool.inputSchema, "non-strict", () => nonStrictSchema(tool.inputSchema));
+}
+
 /** The schema OpenAI is sent for a tool: strict form when `strict` is on and the schema allows it. */
 export function openaiForm(tool: ToolSpec, strict: boolean): StrictForm {
   if (!strict)
     return {
       strict: false,
       reason: STRICT_DISABLED_REASON,
-      schema: nonStrictSchema(tool.inputSchema),
+      schema: nonStrictFormOf(tool),
       optionalsAsNull: false,
     };
   return cached(tool.inputSchema, "openai", (): StrictForm => {
@@ -79,7 +84,7 @@ export function openaiForm(tool: ToolSpec, strict: boolean): StrictForm {
       strict: false,
       reason: converted.reason,
       pointer: pointerOf(converted),
-      schema: nonStrictSchema(tool.inputSchema),
+      schema: nonStrictFormOf(tool),
       optionalsAsNull: false,
     };
   });
@@ -104,7 +109,7 @@ function anthropicToolForm(tool: ToolSpec, strict: boolean): AnthropicToolForm {
     return {
       strict: false,
       reason: STRICT_DISABLED_REASON,
-      schema: nonStrictSchema(tool.inputSchema),
+      schema: nonStrictFormOf(tool),
       optionalsAsNull: false,
     };
   return cached(tool.inputSchema, "anthropic", (): AnthropicToolForm => {
@@ -115,7 +120,7 @@ function anthropicToolForm(tool: ToolSpec, strict: boolean): AnthropicToolForm {
       strict: false,
       reason: converted.reason,
       pointer: converted.pointer,
-      schema: nonStrictSchema(tool.inputSchema),
+      schema: nonStrictFormOf(tool),
       optionalsAsNull: false,
     };
   });
@@ -141,7 +146,7 @@ export function anthropicForms(tools: readonly ToolSpec[], strict: boolean): Str
       strict: false,
       reason: over,
       pointer: "",
-      schema: nonStrictSchema(tool.inputSchema),
+      schema: nonStrictFormOf(tool),
       optionalsAsNull: false,
     };
   });

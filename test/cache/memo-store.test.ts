@@ -14,8 +14,11 @@ import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
+import fc from "fast-check";
 import {
   deepFreeze,
+  keptFor,
+  keyJson,
   keptWithFindings,
   memoKey,
   memoryStore,
@@ -85,6 +88,65 @@ describe("memoKey", () => {
     expect(memoKey("other", { file: "a.md", text: "x" })).not.toBe(key);
     expect(memoKey("parse", { file: "a.md", text: "y" })).not.toBe(key);
     expect(memoKey("parse", { file: "b.md", text: "x" })).not.toBe(key);
+  });
+});
+
+describe("keyJson (the text memo keys hash)", () => {
+  // Memo keys must not depend on whether the IR is frozen: a watch rebuild (frozen tools)
+  // finds what a one-shot run (plain tools) stored on disk only if both hash the same text.
+  const plain = fc.letrec((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      fc.constantFrom(null, true, false, undefined, Number.NaN, -0, 1e21),
+      fc.double(),
+      fc.string(),
+      fc.array(tie("value"), { maxLength: 4 }),
+      fc.dictionary(fc.oneof(fc.string(), fc.constant("__proto__")), tie("value"), { maxKeys: 4 }),
+    ),
+  })).value;
+  /** Freezes some of the objects in `value` (decided by `bits`), as a watch rebuild shares some frozen parts. */
+  const freezeSome = (value: unknown, bits: () => boolean): unknown => {
+    if (value === null || typeof value !== "object") return value;
+    if (bits()) return deepFreeze(value);
+    for (const v of Object.values(value)) freezeSome(v, bits);
+    return value;
+  };
+
+  it("is JSON.stringify, byte for byte, for any plain data with any parts frozen", () => {
+    fc.assert(
+      fc.property(plain, fc.array(fc.boolean(), { minLength: 1 }), (value, flags) => {
+        const expected = JSON.stringify(value);
+        let i = 0;
+        const frozen = freezeSome(structuredClone(value), () => flags[i++ % flags.length]!);
+        expect(keyJson(frozen)).toBe(expected);
+        expect(keyJson(frozen)).toBe(expected); // the kept texts give the same again
+      }),
+      { seed: 20261123, numRuns: 400 },
+    );
+  });
+
+  it("gives the same memo key for the same data, frozen or not", () => {
+    const data = { module: "m", tools: [{ name: "a", inputSchema: { type: "object" } }], names: [{ camel: "a" }] };
+    const key = memoKey("generator types module", data);
+    const frozen = { ...data, tools: data.tools.map((t) => deepFreeze(structuredClone(t))) };
+    expect(memoKey("generator types module", frozen)).toBe(key);
+  });
+});
+
+describe("keptFor", () => {
+  it("makes a value once per frozen object and variant, frozen; never caches unfrozen objects", () => {
+    const kept = keptFor<object, { n: number }>();
+    let made = 0;
+    const make = () => ({ n: ++made });
+    const tool = deepFreeze({ name: "a" });
+    const first = kept(tool, "v1", make);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(kept(tool, "v1", make)).toBe(first);
+    expect(kept(tool, "v2", make)).toEqual({ n: 2 });
+    const open = { name: "b" };
+    expect(kept(open, "v1", make)).toEqual({ n: 3 });
+    expect(kept(open, "v1", make)).toEqual({ n: 4 });
+    expect(Object.isFrozen(kept(open, "v1", make))).toBe(false);
   });
 });
 
