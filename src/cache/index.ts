@@ -3,7 +3,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { GeneratedFile } from "../generate/generator.js";
 import { compareOutput } from "../output/check.js";
-import { CACHE_FORMAT, readEntry, writeEntry, type FileStamp } from "./entry.js";
+import { CACHE_FORMAT, readEntry, writeEntry, type CacheEntry, type FileStamp } from "./entry.js";
 import { readFileSync, statSync } from "node:fs";
 import { runFingerprint } from "./fingerprint.js";
 import { sha256 } from "./hash.js";
@@ -40,12 +40,44 @@ export class RunCache {
   /** Parsed specs and generated modules by content, for the pipeline; undefined when the cache is off. */
   readonly store: MemoStore | undefined;
 
+  /** SHA-256 of each generated file's contents, computed once per file. */
+  private readonly hashes = new WeakMap<GeneratedFile, string>();
+  /** The entry recorded by the last run, read when first needed (null: not read yet). */
+  private last: CacheEntry | undefined | null = null;
+
   private constructor(
     private readonly config: ResolvedConfig,
     private readonly location: CacheLocation | undefined,
     private readonly fingerprint: string | undefined,
   ) {
     this.store = location ? openDiskStore(config) : undefined;
+  }
+
+  private hashOf(file: GeneratedFile): string {
+    let hash = this.hashes.get(file);
+    if (hash === undefined) this.hashes.set(file, (hash = sha256(file.contents)));
+    return hash;
+  }
+
+  private lastEntry(): CacheEntry | undefined {
+    if (this.last === null) this.last = this.location ? readEntry(this.location) : undefined;
+    return this.last;
+  }
+
+  /**
+   * True when the output file at `abs` is known to hold exactly `file`'s contents without
+   * reading it: the last recorded run left these very contents there (same SHA-256), and
+   * the file still has the size, times and inode it had when that was last verified. A run
+   * after a small change then reads only the files it changes. Never throws.
+   */
+  knownToHold(file: GeneratedFile, abs: string): boolean {
+    try {
+      const entry = this.lastEntry();
+      const hash = entry?.outputs[file.path];
+      return hash !== undefined && hash === this.hashOf(file) && sameStamp(entry!.stamps[file.path], abs, hash);
+    } catch {
+      return false;
+    }
   }
 
   /** Fingerprints the run described by `config`; `enabled: false` gives a cache that does nothing. */
@@ -71,7 +103,7 @@ export class RunCache {
    */
   upToDate(): CachedResult | undefined {
     if (!this.location || !this.fingerprint) return undefined;
-    const entry = readEntry(this.location);
+    const entry = this.lastEntry();
     if (!entry || entry.fingerprint !== this.fingerprint) return undefined;
     try {
       const expected = Object.entries(entry.outputs).map(([file, hash]) => ({
@@ -106,9 +138,13 @@ export class RunCache {
     const outputs: Record<string, string> = {};
     const stamps: Record<string, FileStamp> = {};
     const outDir = outDirOf(this.config);
+    const last = this.lastEntry();
     for (const f of result.files) {
-      outputs[f.path] = sha256(f.contents);
-      const stamp = matchingStamp(path.join(outDir, f.path), f.contents, outputs[f.path]);
+      const hash = (outputs[f.path] = this.hashOf(f));
+      const abs = path.join(outDir, f.path);
+      // A file the last run verified and nobody touched since keeps its stamp unread.
+      const kept = last?.outputs[f.path] === hash ? last.stamps[f.path] : undefined;
+      const stamp = kept && sameStamp(kept, abs, hash) ? kept : matchingStamp(abs, f.contents, hash);
       if (stamp) stamps[f.path] = stamp;
     }
     writeEntry(this.location, {

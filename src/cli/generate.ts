@@ -188,7 +188,7 @@ async function run(
   const { writeOutput } = await import("../output/write.js");
   let written;
   try {
-    written = writeOutput(outDir, result.files);
+    written = writeOutput(outDir, result.files, undefined, (f, abs) => cache.knownToHold(f, abs));
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     progress.clear();

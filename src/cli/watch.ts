@@ -225,7 +225,7 @@ class Watcher {
         shown.progress.update(`writing ${relOut}/…`);
         let written;
         try {
-          written = writeOutput(this.outDir(), result.files);
+          written = writeOutput(this.outDir(), result.files, undefined, (f, abs) => cache.knownToHold(f, abs));
         } catch (e) {
           if (!(e instanceof OutputError)) throw e;
           shown.progress.clear();

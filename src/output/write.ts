@@ -45,8 +45,16 @@ export interface WriteReport {
  * Unchanged files are not touched. Throws an OutputError describing the problem.
  *
  * @param ops only for tests, to simulate file-system failures.
+ * @param knownToHold says when the regular file at `abs` is known to hold exactly `file`'s
+ *   contents without reading it (the run cache knows what it last wrote there and that the
+ *   file has not changed since): such a file counts as unchanged and is not read.
  */
-export function writeOutput(outDir: string, files: readonly GeneratedFile[], ops: FileOps = nodeFileOps): WriteReport {
+export function writeOutput(
+  outDir: string,
+  files: readonly GeneratedFile[],
+  ops: FileOps = nodeFileOps,
+  knownToHold?: (file: GeneratedFile, abs: string) => boolean,
+): WriteReport {
   const out = resolveOutDir(outDir);
   const { record, recordWrite, placed: recordPlaced } = planRecord(out, files);
   const report: WriteReport = { written: [], unchanged: [], removed: [] };
@@ -70,6 +78,10 @@ export function writeOutput(outDir: string, files: readonly GeneratedFile[], ops
     const placed = place(out, file.path);
     claim(placed);
     if (placed.kind !== "missing") assertRegularFile(placed);
+    if (placed.kind === "file" && knownToHold?.(file, placed.abs)) {
+      report.unchanged.push(file.path);
+      continue;
+    }
     const bytes = placed.kind === "file" ? readBytes(placed) : undefined;
     if (bytes && sameBytes(bytes, file.contents)) {
       // Byte-identical to what would be written, so nothing of the user's is at stake; the

@@ -3,6 +3,8 @@ import { readFileSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs
 import path from "node:path";
 import * as pipeline from "../../src/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
+import { RunCache } from "../../src/cache/index.js";
+import { resolveConfig } from "../../src/config/load.js";
 
 // The stamps of the check cache: a generated file whose size, times and inode are those it
 // had when its contents were last found to match is not read again; any other is read and
@@ -171,5 +173,37 @@ describe("stamps of the check cache", () => {
     expect(runs()).toBe(0);
     // Without the cache, the edit is drift.
     expect((await runCli(["check", "--no-cache"], project.dir)).code).toBe(1);
+  });
+});
+
+describe("files the last run left (RunCache.knownToHold)", () => {
+  const cacheOf = () => RunCache.open(resolveConfig(project.dir, {}), true);
+  const fileAt = (rel: string) => ({ path: rel.slice("generated/".length), contents: project.read(rel) });
+
+  it("are known to hold what the last run wrote there, until they change, so a run after a change reads only what it writes", async () => {
+    await generate();
+    const abs = path.join(project.dir, TYPES);
+    const file = fileAt(TYPES);
+    expect(cacheOf().knownToHold(file, abs)).toBe(true);
+    // Other contents than those recorded: not known (the file is read and compared).
+    expect(cacheOf().knownToHold({ ...file, contents: `${file.contents} ` }, abs)).toBe(false);
+    // Edited in place with size and times kept: the change time still gives it away.
+    const { atime, mtime } = statSync(abs);
+    project.write(TYPES, sameSizeEdit(file.contents));
+    utimesSync(abs, atime, mtime);
+    expect(cacheOf().knownToHold(file, abs)).toBe(false);
+    // The run then reads it, and puts back what it generates.
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(project.read(TYPES)).toBe(file.contents);
+    expect(cacheOf().knownToHold(file, abs)).toBe(true);
+  });
+
+  it("are not known without a recorded run (no cache, or a corrupt entry)", async () => {
+    await generate();
+    const abs = path.join(project.dir, TYPES);
+    expect(RunCache.open(resolveConfig(project.dir, {}), false).knownToHold(fileAt(TYPES), abs)).toBe(false);
+    project.write(path.relative(project.dir, entryFile()), "{ not json");
+    expect(cacheOf().knownToHold(fileAt(TYPES), abs)).toBe(false);
   });
 });

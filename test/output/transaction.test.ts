@@ -233,3 +233,24 @@ describe("the CLI reports file-system errors", () => {
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe("files the caller knows to be unchanged", () => {
+  it("are reported unchanged without being read; the rest are compared as usual", () => {
+    const out = outDir();
+    writeOutput(out, outputSet(V1));
+    const before = snapshot(out);
+    const asked: string[] = [];
+    // A caller that vouches for types/a.ts although V2 changes it: the file is not read, so
+    // it stays as it is (the run cache vouches only for what it verified unchanged).
+    const report = writeOutput(out, outputSet(V2), nodeFileOps, (file, abs) => {
+      asked.push(file.path);
+      expect(path.isAbsolute(abs)).toBe(true);
+      return file.path === "types/a.ts";
+    });
+    expect(report.unchanged.sort()).toEqual(["client.ts", "types/a.ts"]);
+    expect(report.written.sort()).toEqual(["index.ts", "validators/a.js"]);
+    expect(snapshot(out)["types/a.ts"]).toBe(before["types/a.ts"]);
+    // Asked only about files that exist (a new file is written without asking).
+    expect(asked).not.toContain("validators/a.js");
+  });
+});
