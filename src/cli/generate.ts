@@ -173,7 +173,7 @@ async function run(
   }
   if (command === "check") {
     progress.update(`comparing with ${relOut}/…`);
-    const drift = checkOutput(outDir, result.files);
+    const drift = checkOutput(outDir, result.files, (f, abs) => cache.knownToHold(f, abs));
     progress.clear();
     cache.record(result);
     printCheck(io, flags, relOut, {

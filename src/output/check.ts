@@ -39,14 +39,22 @@ export interface ExpectedFile {
  * temporary files a killed run left behind (`generate` removes those too). Resolves paths
  * exactly as `generate` does, so a symbolic link leading out of the output directory is
  * an error here too. Writes nothing.
+ *
+ * @param knownToHold says when the file at `abs` is known to hold exactly `file`'s contents
+ *   without reading it (see `RunCache.knownToHold`).
  */
-export function checkOutput(outDir: string, files: readonly GeneratedFile[]): Drift[] {
+export function checkOutput(
+  outDir: string,
+  files: readonly GeneratedFile[],
+  knownToHold?: (file: GeneratedFile, abs: string) => boolean,
+): Drift[] {
   return compareOutput(
     outDir,
     files.map((f) => ({
       path: f.path,
       matches: (current) => current === f.contents,
       diff: (current) => shortDiff(current, f.contents),
+      ...(knownToHold ? { knownToMatch: (abs: string) => knownToHold(f, abs) } : {}),
     })),
   );
 }

@@ -199,6 +199,24 @@ describe("files the last run left (RunCache.knownToHold)", () => {
     expect(cacheOf().knownToHold(file, abs)).toBe(true);
   });
 
+  it("never hide a hand edit from a check after a spec change", async () => {
+    await generate();
+    // A spec change, so check runs in full; then a same-size edit of a generated file
+    // that keeps its modification time.
+    const edited = SYSTEM_INFO_TEXT.replace("Reports the status", "Reports the current status");
+    expect(edited).not.toBe(SYSTEM_INFO_TEXT);
+    project.write(SYSTEM_INFO, edited);
+    // The validators do not hold descriptions: the spec change leaves them as they were.
+    const validators = "generated/validators/system_info.ts";
+    const abs = path.join(project.dir, validators);
+    const { atime, mtime } = statSync(abs);
+    project.write(validators, sameSizeEdit(project.read(validators)));
+    utimesSync(abs, atime, mtime);
+    const r = await runCli(["check"], project.dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toMatch(/stale\s+generated\/validators\/system_info\.ts/);
+  });
+
   it("are not known without a recorded run (no cache, or a corrupt entry)", async () => {
     await generate();
     const abs = path.join(project.dir, TYPES);
