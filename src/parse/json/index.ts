@@ -1,8 +1,8 @@
-import type { DiagnosticBag } from "../../diagnostics/types.js";
+import { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, ToolExample, ToolSpec, Idempotency, ToolErrorType } from "../../ir/types.js";
 import { completeAnnotations, moduleFromPath, statedHints } from "../../ir/build.js";
 import { JsonLocator } from "./locate.js";
-import { descend, type ParsedTool } from "../schema-positions.js";
+import { descend, type KeyPath, type ParsedTool } from "../schema-positions.js";
 import { isObject } from "../../schema/walk.js";
 import { CONTAINER_SLACK, DEFAULT_LIMITS, type SpecLimits } from "../limits.js";
 import { deepNestingOffset } from "../primitives/nesting.js";
@@ -63,17 +63,23 @@ export function parseJsonSpec(
       "add tool definitions (`{name, description, inputSchema}`)",
     );
   const module = moduleFromPath(file);
-  const tools: ParsedTool[] = [];
+  const tools: ToolSpec[] = [];
+  // Reported after everything the reading reports, as when all tools were checked at the end.
+  const limitFindings = new DiagnosticBag();
   for (const { value, path } of list) {
-    const tool = readTool(value, path, module, locator, diagnostics);
-    if (tool) tools.push(tool);
+    // Each tool is read and checked with a syntax tree of its own text only, which goes
+    // with it: the tree of a whole large file would take many times the file's size.
+    const scoped = locator.scope(path);
+    const tool = readTool(value, scoped.path, module, scoped.locator, diagnostics);
+    if (tool) tools.push(...enforceToolLimits([tool], limits, limitFindings));
   }
-  return enforceToolLimits(tools, limits, diagnostics);
+  diagnostics.items.push(...limitFindings.items);
+  return tools;
 }
 
 function readTool(
   value: JsonValue,
-  path: Array<string | number>,
+  path: KeyPath,
   fileModule: string,
   locator: JsonLocator,
   diagnostics: DiagnosticBag,

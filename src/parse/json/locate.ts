@@ -1,4 +1,4 @@
-import { parseTree, type Node } from "jsonc-parser";
+import { parseTree, visit, type Node } from "jsonc-parser";
 import type { SourceLocation } from "../../ir/types.js";
 import { createLineIndex } from "../primitives/position.js";
 import { lazySource, type KeyPath, type SourceNode } from "../schema-positions.js";
@@ -17,13 +17,45 @@ export class JsonLocator {
   private lines: ReturnType<typeof createLineIndex> | undefined;
   /** The members of each large object node looked into, by key. */
   private members = new Map<Node, Map<string, Node>>();
+  /** Offsets of the elements of the document's list of tools, by where the list is (see `scope`). */
+  private elements = new Map<string, Array<[start: number, end: number]>>();
 
+  /** @param within makes a locator of one value of the text only (see `scope`). */
   constructor(
     readonly file: string,
     readonly text: string,
+    private readonly within?: Scope,
   ) {}
 
-  /** Location of the value at `path` (keys and indexes), or of its nearest existing parent. */
+  /**
+   * A locator for the tool at `path` alone — the root array's element `[i]` or the element
+   * `["tools", i]` of the root object's first `tools` member — that builds the syntax tree
+   * of that element only, and locates exactly as this locator would. A file of 10,000
+   * tools then never holds the tree of the whole text (about 28 times its size) at once:
+   * each tool's tree goes when its tool is read. Returns the locator and `path` relative to
+   * it: the element's locator and `[]`, or, for any other path (or an element the scan does
+   * not find), this locator and `path` itself.
+   */
+  scope(path: KeyPath): { locator: JsonLocator; path: KeyPath } {
+    const index = path[path.length - 1];
+    const list = path.slice(0, -1);
+    const inTools = list.length === 1 && list[0] === "tools";
+    if (this.within || typeof index !== "number" || !(list.length === 0 || inTools)) return { locator: this, path };
+    const key = inTools ? "tools" : "";
+    let ranges = this.elements.get(key);
+    if (!ranges) this.elements.set(key, (ranges = listElementRanges(this.text, inTools)));
+    const range = ranges[index];
+    if (!range) return { locator: this, path };
+    return {
+      locator: new JsonLocator(this.file, this.text, { whole: this, start: range[0], end: range[1] }),
+      path: [],
+    };
+  }
+
+  /**
+   * Location of the value at `path` (keys and indexes; in a scoped locator, from its value),
+   * or of its nearest existing parent.
+   */
   locate(path: KeyPath): SourceLocation {
     const tree = this.tree();
     if (!tree) return this.at(0);
@@ -74,13 +106,16 @@ export class JsonLocator {
   }
 
   private tree(): Node | undefined {
-    if (this.parsed === null)
-      this.parsed = parseTree(this.text, [], { allowTrailingComma: true, disallowComments: false });
+    if (this.parsed === null) {
+      const text = this.within ? this.text.slice(this.within.start, this.within.end) : this.text;
+      this.parsed = parseTree(text, [], PARSE_OPTIONS);
+    }
     return this.parsed;
   }
 
-  /** Location of a character offset. */
+  /** Location of a character offset (in a scoped locator: from the start of its value). */
   at(offset: number): SourceLocation {
+    if (this.within) return this.within.whole.at(this.within.start + offset);
     this.lines ??= createLineIndex(this.text);
     const { line, column } = this.lines(offset);
     return { file: this.file, line, column };
@@ -103,4 +138,77 @@ class JsonSourceNode implements SourceNode {
     const child = this.locator.child(this.node, key);
     return child && new JsonSourceNode(this.locator, child, this.toLoc);
   }
+}
+
+/** How jsonc-parser reads spec texts, for trees and scans alike. */
+const PARSE_OPTIONS = { allowTrailingComma: true, disallowComments: false };
+
+/** What a scoped locator covers: one value of `whole`'s text, from `start` to `end`. */
+interface Scope {
+  whole: JsonLocator;
+  start: number;
+  end: number;
+}
+
+/**
+ * Offsets of the elements of the root array (`inTools` false) or of the array that is the
+ * value of the root object's first `tools` member, in one scan that builds nothing; empty
+ * when there is no such array. The first member, as `JsonLocator.child` finds members.
+ */
+function listElementRanges(text: string, inTools: boolean): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let depth = 0;
+  // The depth of the list's elements once the list has begun; -1 before, -2 after.
+  let elements = -1;
+  // Whether the next value to begin is the one that may be the list.
+  let candidate = !inTools;
+  let toolsSeen = false;
+  let start = 0;
+  const begin = (offset: number, isArray: boolean): void => {
+    if (candidate && depth === (inTools ? 1 : 0)) {
+      candidate = false;
+      if (isArray) {
+        elements = depth + 1;
+        return;
+      }
+    }
+    if (depth === elements) start = offset;
+  };
+  const end = (offset: number): void => {
+    if (depth === elements) ranges.push([start, offset]);
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: (offset) => {
+        begin(offset, false);
+        depth++;
+      },
+      onObjectEnd: (offset, length) => {
+        depth--;
+        end(offset + length);
+      },
+      onArrayBegin: (offset) => {
+        begin(offset, true);
+        depth++;
+      },
+      onArrayEnd: (offset, length) => {
+        depth--;
+        if (depth === elements - 1) elements = -2;
+        else end(offset + length);
+      },
+      onLiteralValue: (_value, offset, length) => {
+        begin(offset, false);
+        end(offset + length);
+      },
+      onObjectProperty: (property) => {
+        if (inTools && depth === 1 && property === "tools" && !toolsSeen) {
+          toolsSeen = true;
+          candidate = true;
+        }
+      },
+    },
+    PARSE_OPTIONS,
+  );
+  return ranges;
 }
