@@ -3,6 +3,7 @@
 // (run automatically by `npm install`). `main` never rejects; the handlers below only
 // catch what escapes it asynchronously, so the user never sees a raw stack trace.
 import module from "node:module";
+import v8 from "node:v8";
 
 /** Prints a last-resort error (the stack only with MCP_SPECGEN_DEBUG=1) and exits 1. */
 function fatal(message, error) {
@@ -13,6 +14,12 @@ function fatal(message, error) {
     process.stderr.write(`${error.stack}\n`);
   process.exit(1);
 }
+
+// Let the heap grow by 40% past what a full garbage collection kept, instead of V8's up to
+// 100%: a large run makes most of its garbage in big strings and parse trees, and by
+// default ends with a heap that is mostly garbage (10,000 tools: 1.3 GB peak RSS, 0.9 GB
+// with 40%). Only this process, the CLI's own; code that imports the library keeps its heap.
+v8.setFlagsFromString("--heap-growing-percent=40");
 
 // Node.js 22.1+ can keep the compiled code of loaded modules on disk between runs (checked
 // against each file's contents), which shortens every start; older versions lack it.

@@ -48,7 +48,8 @@ export function keyJson(value: unknown, depth = 3): string | undefined {
     return text;
   }
   if (depth === 0) return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map((v) => keyJson(v, depth - 1) ?? "null").join(",")}]`;
+  // Array.from, not map: a hole is written as null, as JSON.stringify writes it.
+  if (Array.isArray(value)) return `[${Array.from(value, (v) => keyJson(v, depth - 1) ?? "null").join(",")}]`;
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return JSON.stringify(value);
   const parts: string[] = [];

@@ -16,7 +16,6 @@ import { reportFailure } from "./failure.js";
 import { envOf, useColor, withProgress, type CliIO } from "./io.js";
 import type { Progress } from "./progress.js";
 import { count } from "./count.js";
-import { tuneHeapForRun } from "./heap.js";
 
 // The pipeline (parsers, ajv, json-schema-to-typescript, the generators) is imported only
 // when a run needs it: an up-to-date `check` answers from the cache without loading it.
@@ -142,7 +141,6 @@ async function run(
   cache: RunCache,
   relOut: string,
 ): Promise<number> {
-  tuneHeapForRun();
   const { runPipeline } = await import("../pipeline.js");
   const result = await runPipeline(config, {
     onProgress: (p) => progress.update(describeProgress(p)),

@@ -7,7 +7,6 @@ import { OutputError } from "../output/errors.js";
 import { RunCache } from "../cache/index.js";
 import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
 import { runPipeline } from "../pipeline.js";
-import { tuneHeapForRun } from "./heap.js";
 import { writeOutput } from "../output/write.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
@@ -49,7 +48,6 @@ const SPEC_FILE = /\.(md|markdown|json)$/i;
  */
 export async function watchGenerate(options: WatchOptions): Promise<number> {
   const signals = options.stop ? undefined : stopOnSignals();
-  tuneHeapForRun();
   try {
     return await new Watcher(options, options.stop ?? signals!.signal).run();
   } finally {

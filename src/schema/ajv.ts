@@ -76,7 +76,7 @@ function usesDraft7Forms(schema: JsonSchema): boolean {
   const known = draft7FormsOfFrozen.get(schema);
   if (known !== undefined) return known;
   const uses = draft7FormPaths(schema).length > 0;
-  if (Object.isFrozen(schema)) draft7FormsOfFrozen.set(schema, uses);
+  if (typeof schema === "object" && schema !== null && Object.isFrozen(schema)) draft7FormsOfFrozen.set(schema, uses);
   return uses;
 }
 

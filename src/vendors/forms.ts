@@ -41,6 +41,8 @@ export const STRICT_DISABLED_REASON = "strict mode disabled in config";
 const cache = new WeakMap<object, Map<string, unknown>>();
 
 function cached<T>(schema: JsonSchema, key: string, compute: () => T): T {
+  // Only objects can key a WeakMap (a boolean schema never reaches here today).
+  if (typeof schema !== "object" || schema === null) return compute();
   let entries = cache.get(schema);
   if (!entries) cache.set(schema, (entries = new Map()));
   // The form of a frozen schema is frozen too: it is shared by every generator and every
