@@ -125,6 +125,12 @@ describe("keyJson (the text memo keys hash)", () => {
     );
   });
 
+  it("writes array holes as null, as JSON.stringify does", () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the point
+    const sparse = { a: [1, , 3], b: deepFreeze([, 2]) };
+    expect(keyJson(sparse)).toBe(JSON.stringify(sparse));
+  });
+
   it("gives the same memo key for the same data, frozen or not", () => {
     const data = { module: "m", tools: [{ name: "a", inputSchema: { type: "object" } }], names: [{ camel: "a" }] };
     const key = memoKey("generator types module", data);
