@@ -11,6 +11,13 @@ import { generatorIdentity } from "./identity.js";
 import { cacheLocation, type CacheLocation } from "./location.js";
 import { openDiskStore, type MemoStore } from "./store.js";
 
+/**
+ * The SHA-256 of each output path's contents as a run last hashed them. Comparing the new
+ * contents with the kept ones (the very same string, for a module that came from the memo
+ * store) is much cheaper than hashing them again.
+ */
+export type OutputHashes = Map<string, { contents: string; hash: string }>;
+
 /** Set to 1 to turn the cache off (like `--no-cache`). */
 export const NO_CACHE_ENV = "MCP_SPECGEN_NO_CACHE";
 
@@ -42,6 +49,8 @@ export class RunCache {
 
   /** SHA-256 of each generated file's contents, computed once per file. */
   private readonly hashes = new WeakMap<GeneratedFile, string>();
+  /** Hashes of earlier runs in this process, by output path (see `OutputHashes`). */
+  private earlier: OutputHashes | undefined;
   /** The entry recorded by the last run, read when first needed (null: not read yet). */
   private last: CacheEntry | undefined | null = null;
 
@@ -55,7 +64,12 @@ export class RunCache {
 
   private hashOf(file: GeneratedFile): string {
     let hash = this.hashes.get(file);
-    if (hash === undefined) this.hashes.set(file, (hash = sha256(file.contents)));
+    if (hash === undefined) {
+      const known = this.earlier?.get(file.path);
+      hash = known?.contents === file.contents ? known.hash : sha256(file.contents);
+      this.hashes.set(file, hash);
+      this.earlier?.set(file.path, { contents: file.contents, hash });
+    }
     return hash;
   }
 
@@ -80,15 +94,23 @@ export class RunCache {
     }
   }
 
-  /** Fingerprints the run described by `config`; `enabled: false` gives a cache that does nothing. */
-  static open(config: ResolvedConfig, enabled: boolean): RunCache {
+  /**
+   * Fingerprints the run described by `config`; `enabled: false` gives a cache that does nothing.
+   *
+   * @param earlier hashes of the output of earlier runs in this process (`generate --watch`
+   *   keeps one across rebuilds): a file whose contents are those of the last run is not
+   *   hashed again.
+   */
+  static open(config: ResolvedConfig, enabled: boolean, earlier?: OutputHashes): RunCache {
     if (!enabled) return new RunCache(config, undefined, undefined);
     try {
-      return new RunCache(
+      const cache = new RunCache(
         config,
         cacheLocation(config.cwd, outDirOf(config)),
         runFingerprint(config, generatorIdentity()),
       );
+      cache.earlier = earlier;
+      return cache;
     } catch {
       // Its own files unreadable, no temp directory…: run without a cache.
       return new RunCache(config, undefined, undefined);

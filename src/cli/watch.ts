@@ -4,7 +4,7 @@ import { CONFIG_FILES } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { summarize } from "../diagnostics/format.js";
 import { OutputError } from "../output/errors.js";
-import { RunCache } from "../cache/index.js";
+import { type OutputHashes, RunCache } from "../cache/index.js";
 import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
 import { runPipeline } from "../pipeline.js";
 import { writeOutput } from "../output/write.js";
@@ -89,6 +89,8 @@ class Watcher {
   private config: ResolvedConfig;
   /** Kept between rebuilds: an unchanged spec is not parsed again. */
   private readonly store: MemoryStore;
+  /** What each output file's contents hashed to in the last builds (see `RunCache.open`). */
+  private readonly outputHashes: OutputHashes = new Map();
   private readonly watchers = new Map<string, FSWatcher>();
   private targets = new Map<string, Target>();
   /** Changed paths not yet rebuilt, in the order they were first seen. */
@@ -194,7 +196,7 @@ class Watcher {
       this.syncWatchers();
       const config = this.config;
       const relOut = path.relative(config.cwd, this.outDir()) || ".";
-      const cache = RunCache.open(config, this.options.useCache);
+      const cache = RunCache.open(config, this.options.useCache, this.outputHashes);
       const shown = withProgress(io, flags.quiet);
       const out = shown.io;
       try {
