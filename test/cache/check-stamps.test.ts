@@ -3,7 +3,8 @@ import { readFileSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs
 import path from "node:path";
 import * as pipeline from "../../src/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
-import { RunCache } from "../../src/cache/index.js";
+import { RunCache, type OutputHashes } from "../../src/cache/index.js";
+import { sha256 } from "../../src/cache/hash.js";
 import { resolveConfig } from "../../src/config/load.js";
 
 // The stamps of the check cache: a generated file whose size, times and inode are those it
@@ -215,6 +216,20 @@ describe("files the last run left (RunCache.knownToHold)", () => {
     const r = await runCli(["check"], project.dir);
     expect(r.code).toBe(1);
     expect(r.stdout + r.stderr).toMatch(/stale\s+generated\/validators\/system_info\.ts/);
+  });
+
+  it("reuse the hashes of an earlier run in this process only for the very same contents", async () => {
+    await generate();
+    const abs = path.join(project.dir, TYPES);
+    const file = fileAt(TYPES);
+    const earlier: OutputHashes = new Map();
+    expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(true);
+    expect(earlier.get(file.path)).toEqual({ contents: file.contents, hash: sha256(file.contents) });
+    // A kept hash is trusted for its own contents only: other contents are hashed again.
+    earlier.set(file.path, { contents: `${file.contents}x`, hash: sha256(file.contents) });
+    expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(true);
+    earlier.set(file.path, { contents: file.contents, hash: "0".repeat(64) });
+    expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(false);
   });
 
   it("are not known without a recorded run (no cache, or a corrupt entry)", async () => {
