@@ -49,8 +49,6 @@ export class RunCache {
 
   /** SHA-256 of each generated file's contents, computed once per file. */
   private readonly hashes = new WeakMap<GeneratedFile, string>();
-  /** Hashes of earlier runs in this process, by output path (see `OutputHashes`). */
-  private earlier: OutputHashes | undefined;
   /** The entry recorded by the last run, read when first needed (null: not read yet). */
   private last: CacheEntry | undefined | null = null;
 
@@ -58,6 +56,8 @@ export class RunCache {
     private readonly config: ResolvedConfig,
     private readonly location: CacheLocation | undefined,
     private readonly fingerprint: string | undefined,
+    /** Hashes of earlier runs in this process, by output path (see `OutputHashes`). */
+    private readonly earlier?: OutputHashes,
   ) {
     this.store = location ? openDiskStore(config) : undefined;
   }
@@ -104,13 +104,12 @@ export class RunCache {
   static open(config: ResolvedConfig, enabled: boolean, earlier?: OutputHashes): RunCache {
     if (!enabled) return new RunCache(config, undefined, undefined);
     try {
-      const cache = new RunCache(
+      return new RunCache(
         config,
         cacheLocation(config.cwd, outDirOf(config)),
         runFingerprint(config, generatorIdentity()),
+        earlier,
       );
-      cache.earlier = earlier;
-      return cache;
     } catch {
       // Its own files unreadable, no temp directory…: run without a cache.
       return new RunCache(config, undefined, undefined);
@@ -160,13 +159,11 @@ export class RunCache {
     const outputs: Record<string, string> = {};
     const stamps: Record<string, FileStamp> = {};
     const outDir = outDirOf(this.config);
-    const last = this.lastEntry();
     for (const f of result.files) {
       const hash = (outputs[f.path] = this.hashOf(f));
       const abs = path.join(outDir, f.path);
       // A file the last run verified and nobody touched since keeps its stamp unread.
-      const kept = last?.outputs[f.path] === hash ? last.stamps[f.path] : undefined;
-      const stamp = kept && sameStamp(kept, abs, hash) ? kept : matchingStamp(abs, f.contents, hash);
+      const stamp = this.knownToHold(f, abs) ? this.lastEntry()!.stamps[f.path] : matchingStamp(abs, f.contents, hash);
       if (stamp) stamps[f.path] = stamp;
     }
     writeEntry(this.location, {
