@@ -8,6 +8,7 @@ import { reportUnexpected } from "./diagnostics/unexpected.js";
 import { ownershipFile } from "./output/ownership.js";
 import { generatorVersion } from "./version.js";
 import type { MemoStore } from "./cache/store.js";
+import type { SectionTrees } from "./parse/markdown/sectioned-parse.js";
 import { assertGeneratorSelection, runOrder } from "./generate/requirements.js";
 import { runGenerators } from "./generate/run.js";
 
@@ -53,6 +54,12 @@ export interface PipelineOptions {
   /** Worker threads for parsing: a number (0: none), or "auto" (the default). */
   workers?: number | "auto";
   /**
+   * Markdown sections parsed before, found again by their text: an edited spec file is
+   * re-parsed only where it changed. `generate --watch` keeps one (a `memoryStore`, swept
+   * after each build); a one-shot run has nothing to find and leaves it out.
+   */
+  sections?: SectionTrees;
+  /**
    * Run the configured generators even when they need others that are left out (their
    * output then imports files that are not generated): for looking at one generator's
    * output on its own. Otherwise such a selection is a `UsageError`.
@@ -92,6 +99,7 @@ async function runStages(
   } = await readSpecs(config, diagnostics, {
     store: options.store,
     workers: options.workers,
+    sections: options.sections,
     onFile: (done, total) => progress({ phase: "parse", done, total }),
     onCheck: () => progress({ phase: "check" }),
     timings,

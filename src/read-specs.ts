@@ -3,6 +3,7 @@ import type { ResolvedConfig } from "./config/types.js";
 import type { SpecSet, ToolSpec } from "./ir/types.js";
 import { loadSpecsParallel } from "./parse/index.js";
 import type { MemoStore } from "./cache/store.js";
+import type { SectionTrees } from "./parse/markdown/sectioned-parse.js";
 import { probeToolPatterns, validateTools } from "./validate/index.js";
 import { resolveToolSchemas } from "./validate/resolve.js";
 import { buildNameTable, type ToolNames } from "./naming/table.js";
@@ -31,6 +32,8 @@ export interface ReadSpecsOptions {
   store?: MemoStore;
   /** Worker threads for parsing (see `parseFiles`); default "auto". */
   workers?: number | "auto";
+  /** Markdown sections parsed before, found again by their text (see `parseFiles`). */
+  sections?: SectionTrees;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function readSpecs(
     onFile: options.onFile,
     store: options.store,
     workers: options.workers,
+    sections: options.sections,
     onParsed: (count) => (parsed = count),
   });
   timings.parse = (timings.parse ?? 0) + performance.now() - t0;

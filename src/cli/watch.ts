@@ -89,6 +89,8 @@ class Watcher {
   private config: ResolvedConfig;
   /** Kept between rebuilds: an unchanged spec is not parsed again. */
   private readonly store: MemoryStore;
+  /** The sections of the Markdown specs parsed in the last build: an edit re-parses only the sections it touched. */
+  private readonly sections = memoryStore();
   /** What each output file's contents hashed to in the last builds (see `RunCache.open`). */
   private readonly outputHashes: OutputHashes = new Map();
   private readonly watchers = new Map<string, FSWatcher>();
@@ -203,6 +205,7 @@ class Watcher {
         const result = await runPipeline(config, {
           onProgress: (p) => shown.progress.update(describeProgress(p)),
           store: this.store,
+          sections: this.sections,
           workers: flags.workers,
         });
         const strictFailed = !result.failed && flags.strict && result.diagnostics.some((d) => d.severity === "warning");
@@ -242,6 +245,7 @@ class Watcher {
         cache.record(result);
         // What this build did not use belongs to earlier versions of the specs.
         this.store.sweep();
+        this.sections.sweep();
         if (flags.json) {
           out.stdout(
             JSON.stringify({

@@ -8,6 +8,7 @@ import { readSpecFile } from "./read-file.js";
 import { findSpecFiles, guarded, toPosix } from "./find-files.js";
 import { parseFiles, type SpecText } from "./parse-files.js";
 import type { MemoStore } from "../cache/store.js";
+import type { SectionTrees } from "./markdown/sectioned-parse.js";
 
 export { toPosix } from "./find-files.js";
 
@@ -51,6 +52,8 @@ export interface ParallelLoadOptions extends LoadOptions {
   workers?: number | "auto";
   /** Called once with the number of files parsed, that is not found in `store`. */
   onParsed?: (count: number) => void;
+  /** Markdown sections parsed before, found again by their text (see `parseFiles`). */
+  sections?: SectionTrees;
 }
 
 /**
@@ -78,6 +81,7 @@ export async function loadSpecsParallel(
     workers: options.workers,
     onFile: options.onFile,
     onParsed: options.onParsed,
+    sections: options.sections,
   });
   const tools: ToolSpec[] = [];
   for (const p of parsed) {
@@ -96,10 +100,11 @@ export function parseSpecText(
   text: string,
   diagnostics: DiagnosticBag,
   limits: SpecLimits = DEFAULT_LIMITS,
+  sections?: SectionTrees,
 ): ToolSpec[] {
   const parse = () =>
     /\.json$/i.test(file)
       ? parseJsonSpec(file, text, diagnostics, { limits })
-      : parseMarkdownSpec(file, text, diagnostics, { limits });
+      : parseMarkdownSpec(file, text, diagnostics, { limits, sections });
   return guarded(diagnostics, { file, line: 1, column: 1 }, parse) ?? [];
 }

@@ -6,6 +6,7 @@ import type { ToolSpec } from "../ir/types.js";
 import type { SpecLimits } from "./limits.js";
 import { WORKER_LIMITS } from "../worker-limits.js";
 import { parseSpecText } from "./index.js";
+import type { SectionTrees } from "./markdown/sectioned-parse.js";
 
 /** One spec file's text, read already, and its path relative to the working directory. */
 export interface SpecText {
@@ -34,6 +35,12 @@ export interface ParseFilesOptions {
   onFile?: (done: number, total: number) => void;
   /** Called once with the number of files that are parsed (not found in `store`). */
   onParsed?: (count: number) => void;
+  /**
+   * Markdown sections parsed before, found again by their text: a file parsed on this
+   * thread re-parses only its sections that are not there (see sectioned-parse.ts), and
+   * stores the others. `generate --watch` keeps one, so an edit re-parses what it touched.
+   */
+  sections?: SectionTrees;
 }
 
 /** Below this much text to parse, starting workers (each loads the Markdown parser) costs more than it saves. */
@@ -70,14 +77,14 @@ export async function parseFiles(specs: readonly SpecText[], options: ParseFiles
     todo.map((i) => specs[i]!.text.length),
   );
   if (workers > 0) await parseInWorkers(todo, specs, limits, workers, finish);
-  else for (const i of todo) finish(i, parseHere(specs[i]!, limits));
+  else for (const i of todo) finish(i, parseHere(specs[i]!, limits, options.sections));
   return results as ParsedFile[];
 }
 
 /** Parses one file on this thread. Never throws (`parseSpecText` reports failures as diagnostics). */
-export function parseHere(spec: SpecText, limits: SpecLimits): ParsedFile {
+export function parseHere(spec: SpecText, limits: SpecLimits, sections?: SectionTrees): ParsedFile {
   const bag = new DiagnosticBag();
-  const tools = parseSpecText(spec.file, spec.text, bag, limits);
+  const tools = parseSpecText(spec.file, spec.text, bag, limits, sections);
   return { tools, diagnostics: bag.items };
 }
 

@@ -11,12 +11,14 @@ import {
   type Join,
   remapPositions,
 } from "./table-continuation.js";
+import { parseInSections, type SectionTrees } from "./sectioned-parse.js";
 
 // CommonMark plus GFM tables, and nothing else the reader does not use: GFM's autolink
 // literals, footnotes, strikethrough and task lists cost a fifth of the parsing time and
 // only change how text it reads as text is split into nodes. Built once for the whole run.
 const TABLES = { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] };
-const parseTree = (text: string): Root => fromMarkdown(text, TABLES);
+/** The Markdown parser's tree of a whole text. */
+export const parseTree = (text: string): Root => fromMarkdown(text, TABLES);
 
 /** A Markdown file parsed once, with helpers to get positions and source text back. */
 export interface MarkdownDocument {
@@ -41,13 +43,15 @@ export interface Block {
 /**
  * Parses Markdown (CommonMark + GFM tables) into a document; headings inside code fences
  * stay text. A table row continued on the next line is joined first, and the tree's
- * positions point into `text` as written (see table-continuation.ts).
+ * positions point into `text` as written (see table-continuation.ts). With `sections`, the
+ * sections of the text found there are not parsed again (see sectioned-parse.ts).
  */
-export function parseMarkdown(file: string, text: string): MarkdownDocument {
-  const root = parseTree(text);
+export function parseMarkdown(file: string, text: string, sections?: SectionTrees): MarkdownDocument {
+  const parse = sections ? (t: string) => parseInSections(t, parseTree, sections) : parseTree;
+  const root = parse(text);
   const joins = findContinuations(text, root);
   if (!joins.length) return { file, text, root };
-  const joined = parseTree(applyJoins(text, joins));
+  const joined = parse(applyJoins(text, joins));
   remapPositions(joined, text, joins);
   return { file, text, root: joined, continuations: continuationLocations(file, text, joins), joins };
 }

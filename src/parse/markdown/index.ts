@@ -19,6 +19,7 @@ import { guardDocument } from "./guard.js";
 import { reportContinuations } from "./table-continuation.js";
 import { createLineIndex } from "../primitives/position.js";
 import { descend, type ParsedTool } from "../schema-positions.js";
+import type { SectionTrees } from "./sectioned-parse.js";
 
 /** Options for reading Markdown specs. */
 export interface MarkdownParseOptions {
@@ -26,6 +27,8 @@ export interface MarkdownParseOptions {
   module?: string;
   /** Limits on nesting, sizes and aliases; DEFAULT_LIMITS when absent. */
   limits?: SpecLimits;
+  /** Sections parsed before, found again by their text (see sectioned-parse.ts). */
+  sections?: SectionTrees;
 }
 
 /** Names template authors leave in place of a real tool name. */
@@ -48,7 +51,7 @@ export function parseMarkdownSpec(
 ): ToolSpec[] {
   const limits = options.limits ?? DEFAULT_LIMITS;
   if (refuseComplexText(file, text, limits, diagnostics)) return [];
-  const doc = parseMarkdown(file, text);
+  const doc = parseMarkdown(file, text, options.sections);
   guardDocument(doc, limits, diagnostics);
   reportContinuations(doc, diagnostics);
   const module = options.module ?? moduleFromPath(file);
