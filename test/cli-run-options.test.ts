@@ -37,8 +37,11 @@ describe("run options", () => {
     const r = await runCli(["generate", "--no-cache", "--timings"], project.dir);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^mcp-specgen: timings$/m);
-    for (const phase of ["parse", "validate", "generate:types", "generate:validators", "total"])
+    for (const phase of ["parse", "validate", "generate:types", "generate:validators", "write", "total"])
       expect(r.stderr).toMatch(new RegExp(`^  ${phase} +\\d+ ms$`, "m"));
+    const check = await runCli(["check", "--no-cache", "--timings"], project.dir);
+    expect(check.code).toBe(0);
+    expect(check.stderr).toMatch(/^ {2}compare +\d+ ms$/m);
   });
 
   it("--cpu-prof writes a CPU profile to the working directory and says where", async () => {

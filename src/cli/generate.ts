@@ -147,15 +147,18 @@ async function run(
     store: cache.store,
     workers: flags.workers,
   });
-  if (flags.timings) {
+  // Printed once the run is done: writing (or comparing) the output is a phase too.
+  const showTimings = async () => {
+    if (!flags.timings) return;
     const { formatTimings } = await import("./profile.js");
     progress.clear();
     io.stderr(`mcp-specgen: timings\n${formatTimings(result.timings)}`);
-  }
+  };
   const outDir = path.resolve(config.cwd, config.outDir);
   // With --strict, a warning fails the run before anything is written, like an error.
   const strictFailed = !result.failed && flags.strict && result.diagnostics.some((d) => d.severity === "warning");
   if (result.failed || (strictFailed && command === "generate")) {
+    await showTimings();
     progress.clear();
     if (flags.json)
       io.stdout(
@@ -171,9 +174,12 @@ async function run(
   }
   if (command === "check") {
     progress.update(`comparing with ${relOut}/…`);
+    const compared = performance.now();
     const drift = checkOutput(outDir, result.files, (f, abs) => cache.knownToHold(f, abs));
-    progress.clear();
+    result.timings.compare = performance.now() - compared;
     cache.record(result);
+    await showTimings();
+    progress.clear();
     printCheck(io, flags, relOut, {
       tools: result.tools.length,
       files: result.files.length,
@@ -185,10 +191,12 @@ async function run(
   progress.update(`writing ${relOut}/…`);
   const { writeOutput } = await import("../output/write.js");
   let written;
+  const writing = performance.now();
   try {
     written = writeOutput(outDir, result.files, undefined, (f, abs) => cache.knownToHold(f, abs));
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
+    await showTimings();
     progress.clear();
     if (!flags.json) printDiagnostics(io, flags, result.diagnostics);
     const code = reportFailure(e, io);
@@ -199,8 +207,10 @@ async function run(
     );
     return code;
   }
-  progress.clear();
+  result.timings.write = performance.now() - writing;
   cache.record(result);
+  await showTimings();
+  progress.clear();
   printGenerated(io, flags, relOut, {
     tools: result.tools.length,
     diagnostics: result.diagnostics,

@@ -227,6 +227,7 @@ class Watcher {
         if (this.stop.aborted) return;
         shown.progress.update(`writing ${relOut}/…`);
         let written;
+        const writing = performance.now();
         try {
           written = writeOutput(this.outDir(), result.files, undefined, (f, abs) => cache.knownToHold(f, abs));
         } catch (e) {
@@ -241,6 +242,7 @@ class Watcher {
           );
           return;
         }
+        result.timings.write = performance.now() - writing;
         shown.progress.clear();
         cache.record(result);
         // What this build did not use belongs to earlier versions of the specs.

@@ -89,8 +89,7 @@ export function writeOutput(
       report.unchanged.push(file.path);
       continue;
     }
-    const current = bytes?.toString("utf8");
-    if (current !== undefined && !isOwned(file.path, current, record)) throw notOurs(placed, current, record);
+    if (bytes && !isOwned(file.path, bytes, record)) throw notOurs(placed, bytes.toString("utf8"), record);
     writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: bytes });
     report.written.push(file.path);
   }
