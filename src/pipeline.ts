@@ -8,7 +8,6 @@ import { reportUnexpected } from "./diagnostics/unexpected.js";
 import { ownershipFile } from "./output/ownership.js";
 import { generatorVersion } from "./version.js";
 import type { MemoStore } from "./cache/store.js";
-import type { SectionTrees } from "./parse/markdown/sectioned-parse.js";
 import { assertGeneratorSelection, runOrder } from "./generate/requirements.js";
 import { runGenerators } from "./generate/run.js";
 
@@ -58,7 +57,7 @@ export interface PipelineOptions {
    * re-parsed only where it changed. `generate --watch` keeps one (a `memoryStore`, swept
    * after each build); a one-shot run has nothing to find and leaves it out.
    */
-  sections?: SectionTrees;
+  sections?: MemoStore;
   /**
    * Run the configured generators even when they need others that are left out (their
    * output then imports files that are not generated): for looking at one generator's

@@ -317,6 +317,9 @@ describe("incremental generation", () => {
         const config = configOf();
         const disk = counting(openDiskStore(config)!);
         const layered = counting(memoryStore(openDiskStore(config)!));
+        // As `generate --watch` keeps them: values and Markdown sections in memory, swept after each build.
+        const watchStore = memoryStore();
+        const sections = memoryStore();
         for (const [i, edit] of [{ kind: "none" } as Edit, ...edits].entries()) {
           apply(model, edit);
           writeProject(model);
@@ -327,6 +330,10 @@ describe("incremental generation", () => {
           const layeredWarm = outcome(await runPipeline(config, { store: layered }));
           expect(warm, `disk store after edit ${i} (${edit.kind})`).toEqual(cold);
           expect(layeredWarm, `memory over disk after edit ${i} (${edit.kind})`).toEqual(cold);
+          const watched = outcome(await runPipeline(config, { store: watchStore, sections }));
+          expect(watched, `memory and sections after edit ${i} (${edit.kind})`).toEqual(cold);
+          watchStore.sweep();
+          sections.sweep();
           // Everything the disk store was asked for was just computed and stored: the layered one hits always.
           expect(layered.misses, `misses of the layered store after edit ${i} (${edit.kind})`).toBe(0);
           expect(layered.hits).toBeGreaterThan(0);

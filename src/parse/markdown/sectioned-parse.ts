@@ -1,5 +1,5 @@
 import type { Node, Root, RootContent } from "mdast";
-import type { MemoryStore } from "../../cache/store.js";
+import type { MemoStore } from "../../cache/store.js";
 
 /**
  * Parsing a Markdown file section by section, so that a rebuild of `generate --watch`
@@ -18,8 +18,8 @@ import type { MemoryStore } from "../../cache/store.js";
  * check fails more often than it should, the whole file is parsed, as without sections.
  */
 
-/** Section trees by text, kept between parses (`generate --watch` keeps one per session). */
-export type SectionTrees = MemoryStore;
+/** Section trees by text, kept between parses (`generate --watch` keeps a memory store, swept after each build). */
+export type SectionTrees = MemoStore;
 
 interface Section {
   start: number;
