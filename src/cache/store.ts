@@ -27,7 +27,55 @@ export interface MemoStore {
  * keys, as does any changed byte of the input.
  */
 export function memoKey(kind: string, input: unknown): string {
-  return sha256(`${generatorIdentity()}\0${kind}\0${keyJson(input)}`);
+  const identity = generatorIdentity();
+  // Input made of the same frozen objects as an earlier call has the same JSON, so the key
+  // found then is the key: a rebuild of `generate --watch` neither joins nor hashes the
+  // text of its unchanged modules again.
+  const frozen = { found: false };
+  const signature = `${identity}\0${kind}\0${signatureOf(input, 3, frozen)}`;
+  // Nothing frozen: the signature is the key's text itself.
+  if (!frozen.found) return sha256(signature);
+  let key = keysBySignature.get(signature);
+  if (key === undefined) {
+    key = sha256(`${identity}\0${kind}\0${keyJson(input)}`);
+    if (keysBySignature.size >= MAX_SIGNATURES) keysBySignature.delete(keysBySignature.keys().next().value!);
+    keysBySignature.set(signature, key);
+  }
+  return key;
+}
+
+/** Keys of inputs that hold frozen objects, by their signature (see `signatureOf`). */
+const keysBySignature = new Map<string, string>();
+/** Signatures kept at most (the oldest go first): a few per module and generator. */
+const MAX_SIGNATURES = 50_000;
+/** A serial number per frozen object, never reused: the same number is the same object. */
+const serials = new WeakMap<object, number>();
+let nextSerial = 0;
+
+/**
+ * `keyJson(value)` with each frozen object written as its serial number instead of its
+ * text (after a NUL, which JSON text never holds): equal signatures mean equal key JSON,
+ * and without frozen objects (`frozen.found` stays false) the signature is that JSON.
+ */
+function signatureOf(value: unknown, depth: number, frozen: { found: boolean }): string | undefined {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Object.isFrozen(value)) {
+    frozen.found = true;
+    let serial = serials.get(value);
+    if (serial === undefined) serials.set(value, (serial = nextSerial++));
+    return `\0${serial}`;
+  }
+  if (depth === 0) return JSON.stringify(value);
+  if (Array.isArray(value))
+    return `[${Array.from(value, (v) => signatureOf(v, depth - 1, frozen) ?? "null").join(",")}]`;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return JSON.stringify(value);
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(value)) {
+    const text = signatureOf(v, depth - 1, frozen);
+    if (text !== undefined) parts.push(`${JSON.stringify(k)}:${text}`);
+  }
+  return `{${parts.join(",")}}`;
 }
 
 /** JSON texts of frozen values, made once (frozen values are deep-frozen: see `deepFreeze`). */

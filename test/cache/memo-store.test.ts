@@ -137,6 +137,29 @@ describe("keyJson (the text memo keys hash)", () => {
     const frozen = { ...data, tools: data.tools.map((t) => deepFreeze(structuredClone(t))) };
     expect(memoKey("generator types module", frozen)).toBe(key);
   });
+
+  it("gives every input the key of its JSON text, when it is keyed again from the same frozen parts too", () => {
+    // The keys of inputs with frozen parts are kept by which objects they hold: a later
+    // input with the same objects, in new wrappers, must get exactly the key its text gives.
+    fc.assert(
+      fc.property(plain, plain, fc.array(fc.boolean(), { minLength: 1 }), (a, b, flags) => {
+        let i = 0;
+        const partsA = freezeSome(structuredClone(a), () => flags[i++ % flags.length]!);
+        const partsB = freezeSome(structuredClone(b), () => flags[i++ % flags.length]!);
+        const plainKey = (input: unknown) => memoKey("k", structuredClone(input));
+        for (const input of [{ x: partsA }, [partsA, partsB], { x: partsA, y: [partsB] }, partsA]) {
+          const expected = plainKey(input);
+          expect(memoKey("k", input)).toBe(expected);
+          expect(memoKey("k", input)).toBe(expected);
+          // Another kind, or the same parts in a new wrapper: looked up again, still exact.
+          expect(memoKey("k2", input)).toBe(memoKey("k2", structuredClone(input)));
+          if (input !== null && typeof input === "object")
+            expect(memoKey("k", Array.isArray(input) ? [...input] : { ...input })).toBe(expected);
+        }
+      }),
+      { seed: 20261123, numRuns: 300 },
+    );
+  });
 });
 
 describe("keptFor", () => {
