@@ -12,9 +12,10 @@ import { cacheLocation, type CacheLocation } from "./location.js";
 import { openDiskStore, type MemoStore } from "./store.js";
 
 /**
- * The SHA-256 of each output path's contents as a run last hashed them. Comparing the new
- * contents with the kept ones (the very same string, for a module that came from the memo
- * store) is much cheaper than hashing them again.
+ * The SHA-256 of each output path's contents as a run last hashed them (`hash` is always
+ * the SHA-256 of `contents`: pass an empty map and let the runs fill it). Comparing the
+ * new contents with the kept ones (the very same string, for a module that came from the
+ * memo store) is much cheaper than hashing them again.
  */
 export type OutputHashes = Map<string, { contents: string; hash: string }>;
 
@@ -88,7 +89,12 @@ export class RunCache {
     try {
       const entry = this.lastEntry();
       const hash = entry?.outputs[file.path];
-      return hash !== undefined && hash === this.hashOf(file) && sameStamp(entry!.stamps[file.path], abs, hash);
+      if (hash === undefined) return false;
+      // Contents other than those an earlier build hashed to the recorded hash cannot hash
+      // to it: a file a rebuild changes is not hashed just to learn that it changed.
+      const known = this.earlier?.get(file.path);
+      if (known && known.hash === hash && known.contents !== file.contents) return false;
+      return hash === this.hashOf(file) && sameStamp(entry!.stamps[file.path], abs, hash);
     } catch {
       return false;
     }

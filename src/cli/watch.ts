@@ -244,10 +244,8 @@ class Watcher {
         }
         result.timings.write = performance.now() - writing;
         shown.progress.clear();
-        cache.record(result);
-        // What this build did not use belongs to earlier versions of the specs.
-        this.store.sweep();
-        this.sections.sweep();
+        // The output is complete: say so, then do the bookkeeping (hashing what was written
+        // for the run record), which the next build waits for but the user need not.
         if (flags.json) {
           out.stdout(
             JSON.stringify({
@@ -259,13 +257,18 @@ class Watcher {
               timings: result.timings,
             }),
           );
-          return;
+        } else {
+          printDiagnostics(out, flags, result.diagnostics);
+          const files = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
+          const summary = changed.length
+            ? line(written.written.length + written.removed.length ? files : "no changes")
+            : `mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${files})`;
+          if (!flags.quiet) out.stdout(summary);
         }
-        printDiagnostics(out, flags, result.diagnostics);
-        if (flags.quiet) return;
-        const files = `${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed`;
-        if (!changed.length) out.stdout(`mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${files})`);
-        else out.stdout(line(written.written.length + written.removed.length ? files : "no changes"));
+        cache.record(result);
+        // What this build did not use belongs to earlier versions of the specs.
+        this.store.sweep();
+        this.sections.sweep();
       } finally {
         shown.progress.clear();
       }

@@ -226,10 +226,14 @@ describe("files the last run left (RunCache.knownToHold)", () => {
     expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(true);
     expect(earlier.get(file.path)).toEqual({ contents: file.contents, hash: sha256(file.contents) });
     // A kept hash is trusted for its own contents only: other contents are hashed again.
-    earlier.set(file.path, { contents: `${file.contents}x`, hash: sha256(file.contents) });
+    earlier.set(file.path, { contents: "other", hash: sha256("other") });
     expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(true);
     earlier.set(file.path, { contents: file.contents, hash: "0".repeat(64) });
     expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(false);
+    // New contents, where the kept ones are those the record vouches for: known to differ.
+    earlier.set(file.path, { contents: file.contents, hash: sha256(file.contents) });
+    const changed = { ...file, contents: `${file.contents}// changed\n` };
+    expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(changed, abs)).toBe(false);
   });
 
   it("are not known without a recorded run (no cache, or a corrupt entry)", async () => {
