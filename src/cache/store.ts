@@ -58,24 +58,12 @@ let nextSerial = 0;
  * and without frozen objects (`frozen.found` stays false) the signature is that JSON.
  */
 function signatureOf(value: unknown, depth: number, frozen: { found: boolean }): string | undefined {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Object.isFrozen(value)) {
+  return jsonWith(value, depth, (object) => {
     frozen.found = true;
-    let serial = serials.get(value);
-    if (serial === undefined) serials.set(value, (serial = nextSerial++));
+    let serial = serials.get(object);
+    if (serial === undefined) serials.set(object, (serial = nextSerial++));
     return `\0${serial}`;
-  }
-  if (depth === 0) return JSON.stringify(value);
-  if (Array.isArray(value))
-    return `[${Array.from(value, (v) => signatureOf(v, depth - 1, frozen) ?? "null").join(",")}]`;
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return JSON.stringify(value);
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(value)) {
-    const text = signatureOf(v, depth - 1, frozen);
-    if (text !== undefined) parts.push(`${JSON.stringify(k)}:${text}`);
-  }
-  return `{${parts.join(",")}}`;
+  });
 }
 
 /** JSON texts of frozen values, made once (frozen values are deep-frozen: see `deepFreeze`). */
@@ -89,20 +77,28 @@ const frozenJson = new WeakMap<object, string>();
  * input that holds nothing frozen costs what JSON.stringify costs.
  */
 export function keyJson(value: unknown, depth = 3): string | undefined {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Object.isFrozen(value)) {
-    let text = frozenJson.get(value);
-    if (text === undefined) frozenJson.set(value, (text = JSON.stringify(value)));
+  return jsonWith(value, depth, (object) => {
+    let text = frozenJson.get(object);
+    if (text === undefined) frozenJson.set(object, (text = JSON.stringify(object)));
     return text;
-  }
+  });
+}
+
+/**
+ * `JSON.stringify(value)` for plain data, with each frozen object or array met in the first
+ * `depth` levels written as `frozen` says.
+ */
+function jsonWith(value: unknown, depth: number, frozen: (object: object) => string): string | undefined {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (Object.isFrozen(value)) return frozen(value);
   if (depth === 0) return JSON.stringify(value);
   // Array.from, not map: a hole is written as null, as JSON.stringify writes it.
-  if (Array.isArray(value)) return `[${Array.from(value, (v) => keyJson(v, depth - 1) ?? "null").join(",")}]`;
+  if (Array.isArray(value)) return `[${Array.from(value, (v) => jsonWith(v, depth - 1, frozen) ?? "null").join(",")}]`;
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return JSON.stringify(value);
   const parts: string[] = [];
   for (const [k, v] of Object.entries(value)) {
-    const text = keyJson(v, depth - 1);
+    const text = jsonWith(v, depth - 1, frozen);
     if (text !== undefined) parts.push(`${JSON.stringify(k)}:${text}`);
   }
   return `{${parts.join(",")}}`;
