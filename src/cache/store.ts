@@ -39,15 +39,19 @@ export function memoKey(kind: string, input: unknown): string {
   if (key === undefined) {
     key = sha256(`${identity}\0${kind}\0${keyJson(input)}`);
     if (keysBySignature.size >= MAX_SIGNATURES) keysBySignature.delete(keysBySignature.keys().next().value!);
-    keysBySignature.set(signature, key);
-  }
+  } else keysBySignature.delete(signature); // moved to the end: the least recently used go first
+  keysBySignature.set(signature, key);
   return key;
 }
 
 /** Keys of inputs that hold frozen objects, by their signature (see `signatureOf`). */
 const keysBySignature = new Map<string, string>();
-/** Signatures kept at most (the oldest go first): a few per module and generator. */
-const MAX_SIGNATURES = 50_000;
+/**
+ * Signatures kept at most, the least recently used going first: a build asks for a few per
+ * module (about 1,500 at 10,000 tools), and a signature holds the text of what is not
+ * frozen (a module's names), a few kilobytes at most.
+ */
+const MAX_SIGNATURES = 10_000;
 /** A serial number per frozen object, never reused: the same number is the same object. */
 const serials = new WeakMap<object, number>();
 let nextSerial = 0;
