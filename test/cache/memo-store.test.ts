@@ -20,6 +20,7 @@ import {
   keptFor,
   keyJson,
   keptWithFindings,
+  keptSignatures,
   memoKey,
   memoryStore,
   openDiskStore,
@@ -158,6 +159,24 @@ describe("keyJson (the text memo keys hash)", () => {
         }
       }),
       { seed: 20261123, numRuns: 300 },
+    );
+  });
+});
+
+describe("memoKey's kept signatures", () => {
+  it("are not kept for large unfrozen text, and stay within their bounds", () => {
+    const limits = Object.freeze({ maxBytes: 1 });
+    const before = keptSignatures();
+    // A spec file's parse input: frozen limits beside its whole text.
+    for (let i = 0; i < 50; i++) memoKey("parse", { file: "a.md", limits, text: `${i}${"x".repeat(100_000)}` });
+    expect(keptSignatures().chars - before.chars).toBeLessThan(50 * 1000);
+    for (let i = 0; i < 3000; i++) memoKey("module", { names: `${i}${"n".repeat(4000)}`, limits });
+    const after = keptSignatures();
+    expect(after.chars).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(after.count).toBeLessThanOrEqual(10_000);
+    // The key of a dropped signature is made again, the same.
+    expect(memoKey("module", { names: `0${"n".repeat(4000)}`, limits })).toBe(
+      memoKey("module", { names: `0${"n".repeat(4000)}`, limits: { maxBytes: 1 } }),
     );
   });
 });
