@@ -32,6 +32,18 @@ function countingParser() {
   };
 }
 
+/** Every node of a tree without its children, in document order (without recursion: trees here may be very deep). */
+function flattened(root: Root): string[] {
+  const out: string[] = [];
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const { children, ...node } = stack.pop() as { children?: unknown[] };
+    out.push(JSON.stringify(node));
+    if (children) for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return out;
+}
+
 /** Lines that open, close or break the blocks a split must not cut through. */
 const line = fc.oneof(
   fc.constantFrom(
@@ -134,5 +146,27 @@ describe("parseInSections", () => {
     const tree = parseInSections(text, counting.parse, memoryStore());
     expect(tree).toEqual(parseTree(text));
     expect(JSON.stringify(tree)).toContain('"linkReference"');
+  });
+
+  it("keeps sections apart whatever characters they hold (a NUL included)", () => {
+    const trees = memoryStore();
+    const first = "# Z\n# A\n\0# foo";
+    expect(parseInSections(first, parseTree, trees)).toEqual(parseTree(first));
+    const second = "# A\n# foo\0";
+    expect(parseInSections(second, parseTree, trees)).toEqual(parseTree(second));
+  });
+
+  it("parses deeply nested Markdown whole when its sections are too deep to walk", () => {
+    // Block quotes nested deeper than a walk of the tree can recurse, as far as the parser manages.
+    for (const depth of [2000, 4000, 8000]) {
+      const text = `# A\n\n${">".repeat(depth)} deep\n\n# B\n\ntext\n`;
+      let whole: Root;
+      try {
+        whole = parseTree(text);
+      } catch {
+        break; // the parser's own limit on this stack
+      }
+      expect(flattened(parseInSections(text, parseTree, memoryStore())), `depth ${depth}`).toEqual(flattened(whole));
+    }
   });
 });

@@ -40,6 +40,17 @@ interface SectionTree {
  * stored there), with every position in `text`'s terms.
  */
 export function parseInSections(text: string, parse: (text: string) => Root, trees: SectionTrees): Root {
+  try {
+    return parseSectioned(text, parse, trees);
+  } catch (error) {
+    // Deeply nested Markdown (allowed by a raised nesting limit) can overflow the stack
+    // walking section trees; the whole parse is what parsing without sections does.
+    if (error instanceof RangeError) return parse(text);
+    throw error;
+  }
+}
+
+function parseSectioned(text: string, parse: (text: string) => Root, trees: SectionTrees): Root {
   // A byte order mark is dropped by the parser, which would put later sections one character off.
   if (text.charCodeAt(0) === 0xfeff) return parse(text);
   const sections = splitAtHeadings(text);
@@ -104,8 +115,9 @@ function firstLine(text: string, at: number): string {
   return text.slice(at, end);
 }
 
+/** The store key of a section: its next heading line (length first, so no text can pass for another) and its text. */
 function keyOf(section: Section): string {
-  return `${section.text}\0${section.next}`;
+  return `${section.next.length}:${section.next}\0${section.text}`;
 }
 
 /**
