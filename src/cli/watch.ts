@@ -84,13 +84,20 @@ interface Target {
   names: Set<string>;
 }
 
+/** Section trees a watch keeps: those of the last hundred or so files of twenty tools edited. */
+const SECTION_TREES = 2_000;
+
 /** The state of one `generate --watch`: the config in use, the watches, what is pending and running. */
 class Watcher {
   private config: ResolvedConfig;
   /** Kept between rebuilds: an unchanged spec is not parsed again. */
   private readonly store: MemoryStore;
-  /** The sections of the Markdown specs parsed in the last build: an edit re-parses only the sections it touched. */
-  private readonly sections = memoryStore();
+  /**
+   * The sections of the Markdown specs parsed lately: an edit re-parses only the sections
+   * it touched. Not swept with the store (a file not re-parsed in a build does not ask for
+   * its sections, yet its next edit wants them); the least recently used go first.
+   */
+  private readonly sections = memoryStore(undefined, SECTION_TREES);
   /** What each output file's contents hashed to in the last builds (see `RunCache.open`). */
   private readonly outputHashes: OutputHashes = new Map();
   private readonly watchers = new Map<string, FSWatcher>();
@@ -268,7 +275,6 @@ class Watcher {
         cache.record(result);
         // What this build did not use belongs to earlier versions of the specs.
         this.store.sweep();
-        this.sections.sweep();
       } finally {
         shown.progress.clear();
       }
