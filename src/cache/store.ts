@@ -68,6 +68,7 @@ const MAX_SIGNATURES = 10_000;
 /** The longest signature kept, and the characters kept in all: a few megabytes of memory at most. */
 const MAX_SIGNATURE_CHARS = 16 * 1024;
 const MAX_SIGNATURES_CHARS = 4 * 1024 * 1024;
+
 /** How many key signatures are kept, and their characters (what the bounds above hold to). */
 export function keptSignatures(): { count: number; chars: number } {
   return { count: keysBySignature.size, chars: signatureChars };
