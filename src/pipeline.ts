@@ -54,8 +54,9 @@ export interface PipelineOptions {
   workers?: number | "auto";
   /**
    * Markdown sections parsed before, found again by their text: an edited spec file is
-   * re-parsed only where it changed. `generate --watch` keeps one (a `memoryStore`, swept
-   * after each build); a one-shot run has nothing to find and leaves it out.
+   * re-parsed only where it changed. `generate --watch` keeps one (a bounded `memoryStore`,
+   * not swept: the sections of a file not re-parsed in a build are wanted at its next edit);
+   * a one-shot run has nothing to find and leaves it out.
    */
   sections?: MemoStore;
   /**

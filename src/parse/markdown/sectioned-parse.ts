@@ -18,7 +18,7 @@ import type { MemoStore } from "../../cache/store.js";
  * check fails more often than it should, the whole file is parsed, as without sections.
  */
 
-/** Section trees by text, kept between parses (`generate --watch` keeps a memory store, swept after each build). */
+/** Section trees by text, kept between parses (`generate --watch` keeps a bounded memory store of them). */
 export type SectionTrees = MemoStore;
 
 interface Section {
