@@ -29,6 +29,9 @@ export const typesGenerator: Generator<ResolvedOptionsOf<typeof typesOptions>> =
   requires: [],
   // json-schema-to-typescript on its own thread beside ajv's validators: the two largest costs.
   parallel: true,
+  async warm() {
+    await typeScript();
+  },
   async generate(ctx) {
     const files: GeneratedFile[] = [];
     for (const [module, tools] of groupByModule(ctx.tools)) {
@@ -97,8 +100,7 @@ async function compileTypes(
 ): Promise<string> {
   try {
     const code = restoreShadowedNames(await compile(schema as JSONSchema4, String(schema.title), options));
-    typescript ??= (await import("ts-morph")).ts;
-    return markOptionalElements(code, typescript);
+    return markOptionalElements(code, await typeScript());
   } catch (e) {
     throw new GenerationError(
       `cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`,
@@ -110,14 +112,19 @@ async function compileTypes(
 
 let typescript: typeof import("ts-morph").ts | undefined;
 
+/** TypeScript's compiler API (ts-morph's copy), loaded on first use: loading it takes about half a second. */
+async function typeScript(): Promise<typeof import("ts-morph").ts> {
+  typescript ??= (await import("ts-morph")).ts;
+  return typescript;
+}
+
 /**
  * The last line of defence for "spec text never becomes code": a generated types module
  * must consist of exported interfaces and type aliases only, checked with TypeScript's
  * own parser (loaded on first use).
  */
 async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Promise<string[]> {
-  typescript ??= (await import("ts-morph")).ts;
-  const ts = typescript;
+  const ts = await typeScript();
   const file = ts.createSourceFile("types.ts", code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const diagnostics = (file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
   const bad = file.statements.find(

@@ -7,6 +7,8 @@ import { OutputError } from "../output/errors.js";
 import { type OutputHashes, RunCache } from "../cache/index.js";
 import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
 import { runPipeline } from "../pipeline.js";
+import { runOrder } from "../generate/requirements.js";
+import { warmGenerators } from "../generate/run.js";
 import { writeOutput } from "../output/write.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
@@ -35,6 +37,8 @@ export interface WatchOptions {
   stop?: AbortSignal;
   /** Quiet time after the last event before a rebuild starts (editors save in bursts). */
   debounceMs?: number;
+  /** Called once after the first build with the run's generators (default: `warmGenerators`). */
+  warm?: (order: readonly string[]) => Promise<void>;
 }
 
 /** Spec files, as src/parse/find-files.ts finds them. */
@@ -123,11 +127,23 @@ class Watcher {
     const { io, flags } = this.options;
     if (!flags.quiet && !flags.json)
       io.stderr(`mcp-specgen: watching ${this.watchedInputs()} for changes (Ctrl-C to stop)`);
+    // Idle until the first edit: load now what its rebuild would load first (the compiler
+    // that checks generated types, about half a second). A change meanwhile waits for it.
+    if (!this.stop.aborted) void this.serialize(this.warm());
     await new Promise<void>((resolve) => {
       if (this.stop.aborted) resolve();
       else this.stop.addEventListener("abort", () => resolve(), { once: true });
     });
     return this.close();
+  }
+
+  /** Warms the generators of the current config (see `Generator.warm`); never rejects. */
+  private async warm(): Promise<void> {
+    try {
+      await (this.options.warm ?? warmGenerators)(runOrder(this.config));
+    } catch {
+      // Nothing is lost: the first rebuild loads what it needs.
+    }
   }
 
   /** Stops watching, then waits for the rebuild in progress (it writes nothing once stopped). */

@@ -75,6 +75,13 @@ export interface Generator<Options = unknown> {
    * it first and take its files when its turn comes, so the output is the same.
    */
   parallel?: boolean;
+  /**
+   * Loads ahead of need what `generate` loads on first use (a compiler, say): `generate
+   * --watch` calls it once it is idle after its first build, so that the first rebuild
+   * after an edit does not pay for it. A failure is ignored (`generate` then fails or
+   * loads it as it would have).
+   */
+  warm?(): void | Promise<void>;
   generate(ctx: GeneratorContext<Options>): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 

@@ -8,7 +8,13 @@ import { GENERATORS } from "../../generators/index.js";
 import { generatorsWithOptions } from "../../generators/options.js";
 import { bannerText } from "./banner.js";
 import { customGeneratorFiles } from "./custom-output.js";
-import { GenerationError, type GeneratedFile, type GeneratorContext, type GeneratorDiagnostic } from "./generator.js";
+import {
+  GenerationError,
+  type GeneratedFile,
+  type Generator,
+  type GeneratorContext,
+  type GeneratorDiagnostic,
+} from "./generator.js";
 import { generatorClosure, requirementTable } from "./requirements.js";
 import { generatorContext } from "./context.js";
 import { canOffload, offload, type Offloaded } from "./offload.js";
@@ -34,6 +40,24 @@ export interface RunHooks {
   onTiming(name: string, ms: number): void;
   /** Where to report failures that have no place in the specs: the config file, else the first input. */
   location: SourceLocation;
+}
+
+/**
+ * Warms the built-in generators among `order` (see `Generator.warm`), one after another;
+ * custom generators are never run ahead of a build. Never rejects.
+ */
+export async function warmGenerators(
+  order: readonly string[],
+  registry: Readonly<Record<string, Generator>> = GENERATORS,
+): Promise<void> {
+  for (const name of order) {
+    if (!Object.hasOwn(registry, name)) continue;
+    try {
+      await registry[name]!.warm?.();
+    } catch {
+      // Loaded on first use instead, where a failure is reported.
+    }
+  }
 }
 
 /**
