@@ -128,8 +128,9 @@ class Watcher {
     if (!flags.quiet && !flags.json)
       io.stderr(`mcp-specgen: watching ${this.watchedInputs()} for changes (Ctrl-C to stop)`);
     // Idle until the first edit: load now what its rebuild would load first (the compiler
-    // that checks generated types, about half a second). A change meanwhile waits for it.
-    if (!this.stop.aborted) void this.serialize(this.warm());
+    // that checks generated types, about half a second). A change meanwhile waits for it;
+    // a rebuild already running (of a change made during the first build) loads it itself.
+    if (!this.stop.aborted && !this.running) void this.serialize(this.warm());
     await new Promise<void>((resolve) => {
       if (this.stop.aborted) resolve();
       else this.stop.addEventListener("abort", () => resolve(), { once: true });
