@@ -10,6 +10,8 @@ import {
 } from "../../src/vendors/anthropic-strict.js";
 import { anthropicForm, anthropicForms, openaiForm, strictCoverage } from "../../src/vendors/forms.js";
 import { makeTool } from "../helpers/make-tool.js";
+import { deepFreeze } from "../../src/cache/store.js";
+import type { ToolSpec } from "../../src/ir/types.js";
 import { toGeminiSchema } from "../../src/vendors/gemini-schema.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
@@ -502,6 +504,68 @@ describe("Anthropic's per-request strict budget", () => {
       ["b", expect.stringMatching(/24 optional properties/)],
       ["c", undefined],
     ]);
+  });
+});
+
+describe("strict coverage (what the manifest records)", () => {
+  const schemas: JsonSchema[] = [
+    { type: "object", properties: { a: { type: "string" } }, required: ["a"] },
+    {
+      type: "object",
+      properties: Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`p${i}`, { type: "string" }])),
+    },
+    { type: "object", patternProperties: { x: {} } },
+    {
+      type: "object",
+      properties: { u: { type: ["string", "null"] }, v: { anyOf: [{ type: "string" }, { type: "integer" }] } },
+    },
+  ];
+  // Fresh schema objects each time: what is kept is kept per schema object.
+  const toolsOf = () =>
+    schemas.map((inputSchema, i) =>
+      makeTool({ name: `t${i}`, module: "m", inputSchema: structuredClone(inputSchema) }),
+    );
+  const outcomeOf = (form: ReturnType<typeof openaiForm>) =>
+    form.strict
+      ? { strict: true }
+      : { strict: false, reason: form.reason, ...(form.pointer !== undefined ? { pointer: form.pointer } : {}) };
+  const expected = (tools: ToolSpec[], strict: boolean) => {
+    const anthropic = anthropicForms(tools, strict);
+    return tools.map((tool, i) => ({
+      openai: outcomeOf(openaiForm(tool, strict)),
+      anthropic: outcomeOf(anthropic[i]!),
+    }));
+  };
+
+  it.each([true, false])(
+    "agrees with the forms sent (strict %s), whether the forms were made first or not, frozen or not",
+    (strict) => {
+      const options = { openai: { strict }, anthropic: { strict } };
+      const truth = expected(toolsOf(), strict);
+      // Nothing made yet: the coverage makes the forms itself.
+      expect(strictCoverage(toolsOf(), options)).toEqual(truth);
+      // The vendor generators first (a one-shot run keeps only each form's outcome)…
+      const tools = toolsOf();
+      expected(tools, strict);
+      expect(strictCoverage(tools, options)).toEqual(truth);
+      // …and with frozen tools, as `generate --watch` has them (the forms themselves are kept).
+      const frozen = toolsOf().map((t) => deepFreeze(t));
+      expect(strictCoverage(frozen, options)).toEqual(truth);
+      expect(expected(frozen, strict)).toEqual(truth);
+      expect(strictCoverage(frozen, options)).toEqual(truth);
+    },
+  );
+
+  it("keeps the forms of frozen schemas only (the same objects again), and makes an unfrozen schema's anew", () => {
+    const [plain] = toolsOf();
+    expect(openaiForm(plain!, true)).not.toBe(openaiForm(plain!, true));
+    const frozen = deepFreeze(toolsOf()[0]!);
+    expect(openaiForm(frozen, true)).toBe(openaiForm(frozen, true));
+    expect(Object.isFrozen(openaiForm(frozen, true).schema)).toBe(true);
+    // A schema frozen after its form was made (only the outcome was kept) gets its form.
+    const later = toolsOf()[1]!;
+    const before = openaiForm(later, true);
+    expect(openaiForm(deepFreeze(later), true)).toEqual(before);
   });
 });
 
