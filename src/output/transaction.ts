@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
 import path from "node:path";
 import { OutputError, errnoCode, fsError } from "./errors.js";
+import { createFileSync } from "./create-file.js";
 import { isInside } from "./paths.js";
 import { removeQuietly, tempPathFor } from "./temp.js";
 
@@ -22,7 +23,7 @@ export interface FileOps {
 export const nodeFileOps: FileOps = {
   mkdir: (dir) => mkdirSync(dir, { recursive: true }),
   // "wx": a temporary name that somehow exists (or is a planted link) makes the write fail instead of following it.
-  writeFile: (abs, contents) => writeFileSync(abs, contents, { flag: "wx" }),
+  writeFile: (abs, contents) => createFileSync(abs, contents),
   rename: (from, to) => renameSync(from, to),
   unlink: (abs) => unlinkSync(abs),
   rmdir: (dir) => rmdirSync(dir),
