@@ -43,6 +43,19 @@ export interface RunHooks {
 }
 
 /**
+ * Has V8 store `text` as one flat string now. Generated text is built by joining many
+ * pieces, which V8 keeps as a tree of them (a rope) until the text is first read
+ * character by character — at the write, for every file at once. Flattened as each
+ * generator's files are kept, the pieces become garbage while the later generators run:
+ * a 10,000-tool run peaked at 1.1 GB when the write flattened 350 MB of output, and at
+ * 0.95 GB this way. (Reading a character is what flattens a rope in V8; output is the same
+ * either way.)
+ */
+function flatten(text: string): void {
+  text.charCodeAt(0);
+}
+
+/**
  * Warms the built-in generators among `order` (see `Generator.warm`), one after another;
  * custom generators are never run ahead of a build. Never rejects.
  */
@@ -155,6 +168,7 @@ export async function runGenerators(
         );
   const files: GeneratedFile[] = [];
   const keep = (name: string, own: readonly GeneratedFile[]) => {
+    for (const file of own) flatten(file.contents);
     produced.set(name, own);
     files.push(...own);
   };
