@@ -259,16 +259,31 @@ const MEMORY_ENTRIES = 20_000;
  * lookup. Values are deep-frozen when stored and returned as they are, not copied: an
  * unchanged spec's tools are then the very objects of the previous rebuild, which lets
  * the later stages find their per-object results again (see `keptWithFindings`).
+ *
+ * @param maxEntries values kept at most, the least recently used going first.
+ * @param maxKeyChars characters of keys kept at most, likewise: for a store whose keys
+ *   are the texts its values were made from (Markdown sections), a bound on its memory.
  */
-export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): MemoryStore {
+export function memoryStore(
+  backing?: MemoStore,
+  maxEntries = MEMORY_ENTRIES,
+  maxKeyChars = Number.POSITIVE_INFINITY,
+): MemoryStore {
   const values = new Map<string, unknown>();
   // Keys asked for or stored since the last sweep: what the last build used.
   const used = new Set<string>();
+  let keyChars = 0;
   const keep = (key: string, value: unknown) => {
-    values.delete(key);
+    if (values.delete(key)) keyChars -= key.length;
     values.set(key, value);
+    keyChars += key.length;
     used.add(key);
-    if (values.size > maxEntries) values.delete(values.keys().next().value!);
+    while (values.size > maxEntries || (keyChars > maxKeyChars && values.size > 1)) {
+      const oldest = values.keys().next().value!;
+      values.delete(oldest);
+      used.delete(oldest);
+      keyChars -= oldest.length;
+    }
   };
   return {
     get(key) {
@@ -282,7 +297,11 @@ export function memoryStore(backing?: MemoStore, maxEntries = MEMORY_ENTRIES): M
       backing?.set(key, value);
     },
     sweep() {
-      for (const key of [...values.keys()]) if (!used.has(key)) values.delete(key);
+      for (const key of [...values.keys()])
+        if (!used.has(key)) {
+          values.delete(key);
+          keyChars -= key.length;
+        }
       used.clear();
     },
     get size() {

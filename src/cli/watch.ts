@@ -88,8 +88,12 @@ interface Target {
   names: Set<string>;
 }
 
-/** Section trees a watch keeps: those of the last hundred or so files of twenty tools edited. */
+/**
+ * Section trees a watch keeps, and characters of their text: those of the files edited
+ * last (a tree takes some tens of times its text, so about 50 MB at most).
+ */
 const SECTION_TREES = 2_000;
+const SECTION_TEXT_CHARS = 1_000_000;
 
 /** The state of one `generate --watch`: the config in use, the watches, what is pending and running. */
 class Watcher {
@@ -101,7 +105,7 @@ class Watcher {
    * it touched. Not swept with the store (a file not re-parsed in a build does not ask for
    * its sections, yet its next edit wants them); the least recently used go first.
    */
-  private readonly sections = memoryStore(undefined, SECTION_TREES);
+  private readonly sections = memoryStore(undefined, SECTION_TREES, SECTION_TEXT_CHARS);
   /** What each output file's contents hashed to in the last builds (see `RunCache.open`). */
   private readonly outputHashes: OutputHashes = new Map();
   private readonly watchers = new Map<string, FSWatcher>();

@@ -10,6 +10,8 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
@@ -412,6 +414,42 @@ describe("the memory store", () => {
     store.set(e, "e");
     expect(store.get(a)).toBeUndefined();
     expect([store.get(c), store.get(d), store.get(e)]).toEqual(["c", "d", "e"]);
+  });
+
+  it("evicts the least recently used entries past maxKeyChars characters of keys", () => {
+    const store = memoryStore(undefined, 100, 10);
+    store.set("aaaa", 1);
+    store.set("bbbb", 2);
+    expect(store.get("aaaa")).toBe(1); // b is now the least recently used
+    store.set("cccc", 3); // 12 characters: b goes
+    expect(store.get("bbbb")).toBeUndefined();
+    expect([store.get("aaaa"), store.get("cccc")]).toEqual([1, 3]);
+    // Setting a key again does not count it twice.
+    store.set("cccc", 4);
+    expect([store.size, store.get("aaaa")]).toEqual([2, 1]);
+    // A key longer than the bound is kept alone.
+    store.set("x".repeat(20), 5);
+    expect([store.size, store.get("x".repeat(20))]).toEqual([1, 5]);
+    store.sweep();
+    store.sweep(); // nothing used since: empty, and its characters with it
+    store.set("dddd", 6);
+    store.set("eeee", 7);
+    expect([store.get("dddd"), store.get("eeee")]).toEqual([6, 7]);
+  });
+
+  it("holds on to nothing it evicted, when it is never swept", () => {
+    // A collection on demand (the test runner does not expose one).
+    v8.setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const store = memoryStore(undefined, 10);
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    // Each key its own 10 KB of flat text ("k".repeat would share its pieces).
+    for (let i = 0; i < 5000; i++) store.set(`${i}:${Buffer.alloc(10_000, "k").toString("latin1")}`, i);
+    gc();
+    // 5,000 keys of 10 KB: 50 MB if the evicted ones were still held.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(20_000_000);
+    expect(store.size).toBe(10);
   });
 
   it("reads through to its backing store, keeps what it read, and writes through", () => {
