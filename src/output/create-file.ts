@@ -13,6 +13,7 @@ const CHUNK_CHARS = 1 << 20;
  * @param chunkChars characters encoded at a time (smaller only in tests).
  */
 export function createFileSync(abs: string, contents: string | Uint8Array, chunkChars = CHUNK_CHARS): void {
+  chunkChars = Math.max(1, Math.floor(chunkChars));
   if (typeof contents !== "string" || contents.length <= chunkChars) {
     writeFileSync(abs, contents, { flag: "wx" });
     return;
@@ -28,7 +29,11 @@ export function createFileSync(abs: string, contents: string | Uint8Array, chunk
       if (isHighSurrogate(contents.charCodeAt(end - 1)) && isLowSurrogate(contents.charCodeAt(end)))
         end += end - start > 1 ? -1 : 1;
       const length = buffer.write(contents.slice(start, end), 0, "utf8");
-      for (let written = 0; written < length; ) written += writeSync(fd, buffer, written, length - written);
+      for (let written = 0; written < length; ) {
+        const n = writeSync(fd, buffer, written, length - written);
+        if (n <= 0) throw new Error(`cannot write ${abs}: the file system took no bytes`);
+        written += n;
+      }
       start = end;
     }
   } finally {

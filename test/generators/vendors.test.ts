@@ -515,6 +515,15 @@ describe("strict coverage (what the manifest records)", () => {
       properties: Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`p${i}`, { type: "string" }])),
     },
     { type: "object", patternProperties: { x: {} } },
+    // Two more with 10 optional properties each: 35 in all, over Anthropic's per-request budget.
+    {
+      type: "object",
+      properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`q${i}`, { type: "string" }])),
+    },
+    {
+      type: "object",
+      properties: Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`r${i}`, { type: "string" }])),
+    },
     {
       type: "object",
       properties: { u: { type: ["string", "null"] }, v: { anyOf: [{ type: "string" }, { type: "integer" }] } },
@@ -542,6 +551,10 @@ describe("strict coverage (what the manifest records)", () => {
     (strict) => {
       const options = { openai: { strict }, anthropic: { strict } };
       const truth = expected(toolsOf(), strict);
+      if (strict)
+        expect(truth.map((t) => ("reason" in t.anthropic ? t.anthropic.reason : ""))).toContainEqual(
+          expect.stringMatching(/per-request/),
+        );
       // Nothing made yet: the coverage makes the forms itself.
       expect(strictCoverage(toolsOf(), options)).toEqual(truth);
       // The vendor generators first (a one-shot run keeps only each form's outcome)…

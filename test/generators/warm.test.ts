@@ -36,7 +36,7 @@ describe("warmGenerators", () => {
   });
 
   it("warms the types generator, which loads TypeScript's compiler on first use", async () => {
-    expect(GENERATORS.types.warm).toBeTypeOf("function");
-    await expect(warmGenerators(["types", "validators", "server"])).resolves.toBeUndefined();
+    // Called directly: a failure to load would reject here (warmGenerators swallows it).
+    await expect(GENERATORS.types.warm!()).resolves.toBeUndefined();
   });
 });
