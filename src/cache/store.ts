@@ -35,30 +35,15 @@ export function memoKey(kind: string, input: unknown): string {
   const signature = `${identity}\0${kind}\0${signatureOf(input, 3, frozen)}`;
   // Nothing frozen: the signature is the key's text itself.
   if (!frozen.found) return sha256(signature);
-  let key = keysBySignature.get(signature);
-  if (key !== undefined) {
-    keysBySignature.delete(signature); // moved to the end: the least recently used go first
-    keysBySignature.set(signature, key);
-    return key;
-  }
+  let key = keysBySignature.get(signature) as string | undefined;
+  if (key !== undefined) return key;
   key = sha256(`${identity}\0${kind}\0${keyJson(input)}`);
   // A signature that holds much unfrozen text (a spec file's text, say) is not kept: its
   // key costs little more to make again than the signature itself did.
-  if (signature.length > MAX_SIGNATURE_CHARS) return key;
-  keysBySignature.set(signature, key);
-  signatureChars += signature.length;
-  while (keysBySignature.size > MAX_SIGNATURES || signatureChars > MAX_SIGNATURES_CHARS) {
-    const oldest = keysBySignature.keys().next().value!;
-    keysBySignature.delete(oldest);
-    signatureChars -= oldest.length;
-  }
+  if (signature.length <= MAX_SIGNATURE_CHARS) keysBySignature.set(signature, key);
   return key;
 }
 
-/** Keys of inputs that hold frozen objects, by their signature (see `signatureOf`). */
-const keysBySignature = new Map<string, string>();
-/** The characters of the signatures in `keysBySignature`. */
-let signatureChars = 0;
 /**
  * Signatures kept at most, the least recently used going first: a build asks for a few per
  * module (about 1,500 at 10,000 tools), and a signature holds the text of what is not
@@ -68,10 +53,12 @@ const MAX_SIGNATURES = 10_000;
 /** The longest signature kept, and the characters kept in all: a few megabytes of memory at most. */
 const MAX_SIGNATURE_CHARS = 16 * 1024;
 const MAX_SIGNATURES_CHARS = 4 * 1024 * 1024;
+/** Keys of inputs that hold frozen objects, by their signature (see `signatureOf`); never swept. */
+const keysBySignature = memoryStore(undefined, MAX_SIGNATURES, MAX_SIGNATURES_CHARS);
 
 /** How many key signatures are kept, and their characters (what the bounds above hold to). */
 export function keptSignatures(): { count: number; chars: number } {
-  return { count: keysBySignature.size, chars: signatureChars };
+  return { count: keysBySignature.size, chars: keysBySignature.keyChars };
 }
 
 /** A serial number per frozen object, never reused: the same number is the same object. */
@@ -307,6 +294,9 @@ export function memoryStore(
     get size() {
       return values.size;
     },
+    get keyChars() {
+      return keyChars;
+    },
   };
 }
 
@@ -320,6 +310,8 @@ export interface MemoryStore extends MemoStore {
   sweep(): void;
   /** Values held. */
   readonly size: number;
+  /** Characters of the keys of the values held. */
+  readonly keyChars: number;
 }
 
 /** Freezes `value` and everything it holds (plain data). */

@@ -37,8 +37,6 @@ export interface WatchOptions {
   stop?: AbortSignal;
   /** Quiet time after the last event before a rebuild starts (editors save in bursts). */
   debounceMs?: number;
-  /** Called once after the first build with the run's generators (default: `warmGenerators`). */
-  warm?: (order: readonly string[]) => Promise<void>;
 }
 
 /** Spec files, as src/parse/find-files.ts finds them. */
@@ -145,7 +143,7 @@ class Watcher {
   /** Warms the generators of the current config (see `Generator.warm`); never rejects. */
   private async warm(): Promise<void> {
     try {
-      await (this.options.warm ?? warmGenerators)(runOrder(this.config));
+      await warmGenerators(runOrder(this.config));
     } catch {
       // Nothing is lost: the first rebuild loads what it needs.
     }
