@@ -1,5 +1,6 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
-import { bannerText, jsonFile } from "../../src/generate/banner.js";
+import { bannerText } from "../../src/generate/banner.js";
+import { jsonFile } from "../../src/generate/json-file.js";
 import { contentHash } from "../../src/generate/hash.js";
 import { MANIFEST_PATH, toolListEntry } from "../../src/generate/outputs.js";
 import { toolKey } from "../../src/naming/table.js";

@@ -1,5 +1,6 @@
 import type { Generator } from "../../src/generate/generator.js";
-import { bannerText, jsonFile, tsBanner } from "../../src/generate/banner.js";
+import { bannerText, tsBanner } from "../../src/generate/banner.js";
+import { jsonFile } from "../../src/generate/json-file.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { OPENAI_MODULE_PATH, OPENAI_PATH } from "../../src/generate/outputs.js";
 import { docComment, tsLiteral } from "../../src/generate/ts.js";

@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS } from "../parse/limits.js";
 import { findValueExcess, pointerText } from "../parse/value-limits.js";
 import { codeSpan, inline, renderMarkdownSpec } from "../import/render-markdown.js";
 import { redactCommand, redactUrl } from "../import/redact.js";
-import { jsonFile } from "../generate/banner.js";
+import { jsonFile } from "../generate/json-file.js";
 import { atomicWrite } from "../output/temp.js";
 import { verifyMarkdownRoundTrip } from "../import/verify.js";
 import { parseCommandArgs, usageError } from "./args.js";

@@ -1,4 +1,4 @@
-import { commentText, keptText } from "./ts.js";
+import { commentText } from "./ts.js";
 
 /** The notice on top of every generated file. Spec paths are sanitised so they cannot end a comment. */
 export function bannerText(sources: readonly string[]): string {
@@ -12,38 +12,3 @@ export function bannerText(sources: readonly string[]): string {
 export function tsBanner(sources: readonly string[]): string {
   return `/* ${bannerText(sources)} */\n`;
 }
-
-/** Serialises JSON output deterministically (2-space indent, trailing newline). */
-export function jsonFile(value: unknown): string {
-  return `${jsonText(value, "")}\n`;
-}
-
-/**
- * `JSON.stringify(value, null, 2)` for plain data, byte for byte, with the text of frozen
- * objects kept and reused (see `tsLiteral`): the same schemas are written to several files,
- * and again by each rebuild of `generate --watch`.
- */
-function jsonText(value: unknown, indent: string): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  return Object.isFrozen(value)
-    ? keptText(jsonTexts, value, indent, () => jsonOf(value, indent))
-    : jsonOf(value, indent);
-}
-
-function jsonOf(value: object, indent: string): string {
-  const inner = `${indent}  `;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
-    return `[\n${value.map((v) => `${inner}${absent(v) ? "null" : jsonText(v, inner)}`).join(",\n")}\n${indent}]`;
-  }
-  const entries = Object.entries(value).filter(([, v]) => !absent(v));
-  if (entries.length === 0) return "{}";
-  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${jsonText(v, inner)}`).join(",\n")}\n${indent}}`;
-}
-
-/** What JSON.stringify leaves out of objects (and writes as null in arrays). */
-function absent(v: unknown): boolean {
-  return v === undefined || typeof v === "function" || typeof v === "symbol";
-}
-
-const jsonTexts = new WeakMap<object, Map<string, string>>();

@@ -1,3 +1,5 @@
+import { flatten } from "./flatten.js";
+
 /**
  * Helpers for emitting TypeScript safely: spec text only ever lands inside a JSDoc comment
  * (with `*\/` neutralised) or a JSON-quoted string literal.
@@ -74,7 +76,7 @@ export function keptText(
   let byIndent = texts.get(value);
   if (!byIndent) texts.set(value, (byIndent = new Map()));
   let text = byIndent.get(indent);
-  if (text === undefined) byIndent.set(indent, (text = make()));
+  if (text === undefined) byIndent.set(indent, (text = flatten(make())));
   return text;
 }
 

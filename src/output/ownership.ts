@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { bannerText, jsonFile } from "../generate/banner.js";
+import { bannerText } from "../generate/banner.js";
+import { jsonFile } from "../generate/json-file.js";
 import type { GeneratedFile } from "../generate/generator.js";
 
 /** The record, inside the output directory, of which files mcp-specgen generated there. */

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { jsonFile } from "../../src/generate/banner.js";
+import { jsonFile } from "../../src/generate/json-file.js";
 import { tsLiteral } from "../../src/generate/ts.js";
 import { deepFreeze } from "../../src/cache/store.js";
 
-// Frozen IR has its JSON and TypeScript text kept and reused (generate --watch); the text
-// must be exactly what the plain serialisation gives, frozen or not, shared or not.
+// Frozen IR has its TypeScript text kept and reused (generate --watch), and JSON output is
+// written from it too: the text must be exactly what the plain serialisation gives, frozen
+// or not, shared or not.
 const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : 20261123;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const data = fc.jsonValue({ maxDepth: 5 }).map((v) => ({ v, shared: [v, { again: v }] }));
