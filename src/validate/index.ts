@@ -1,7 +1,7 @@
 import { isValidToolName, STRICT_TOOL_NAME_PATTERN } from "@mcp-specgen/runtime";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { keptWithFindings } from "../cache/store.js";
-import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
+import { keptFor, keptWithFindings } from "../cache/store.js";
+import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import {
   compileSchema,
   draft7FormPaths,
@@ -43,10 +43,13 @@ export async function probeToolPatterns(tools: readonly ToolSpec[]): Promise<Set
   const patterns = new Set<string>();
   for (const tool of tools) {
     for (const schema of [tool.inputSchema, tool.outputSchema])
-      if (schema) for (const p of patternsToProbe(schema)) patterns.add(p);
+      if (schema) for (const p of probedPatternsOf(schema, "", () => patternsToProbe(schema))) patterns.add(p);
   }
   return patterns.size ? probeSlowPatterns([...patterns].sort()) : new Set();
 }
+
+/** The patterns of a frozen schema worth probing, found once: a rebuild of `generate --watch` walks only its new schemas. */
+const probedPatternsOf = keptFor<JsonSchema, string[]>();
 
 /**
  * Checks every tool of a spec set and reports problems: invalid or duplicate names,
