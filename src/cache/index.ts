@@ -101,6 +101,25 @@ export class RunCache {
   }
 
   /**
+   * What the output file at `abs` is known to hold without reading it: the contents an
+   * earlier build of this process made for `file`'s path, when the last recorded run left
+   * exactly those there (same SHA-256) and the file still has the size, times and inode it
+   * had then. Undefined when that is not known. A rebuild of `generate --watch` then
+   * neither reads the files it replaces nor compares them byte by byte. Never throws.
+   */
+  knownContents(file: GeneratedFile, abs: string): string | undefined {
+    try {
+      const entry = this.lastEntry();
+      const hash = entry?.outputs[file.path];
+      const known = this.earlier?.get(file.path);
+      if (hash === undefined || known?.hash !== hash) return undefined;
+      return sameStamp(entry!.stamps[file.path], abs, hash) ? known.contents : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
    * Fingerprints the run described by `config`; `enabled: false` gives a cache that does nothing.
    *
    * @param earlier hashes of the output of earlier runs in this process (`generate --watch`

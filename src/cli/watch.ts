@@ -255,7 +255,13 @@ class Watcher {
         let written;
         const writing = performance.now();
         try {
-          written = writeOutput(this.outDir(), result.files, undefined, (f, abs) => cache.knownToHold(f, abs));
+          written = writeOutput(
+            this.outDir(),
+            result.files,
+            undefined,
+            (f, abs) => cache.knownToHold(f, abs),
+            (f, abs) => cache.knownContents(f, abs),
+          );
         } catch (e) {
           if (!(e instanceof OutputError)) throw e;
           shown.progress.clear();

@@ -48,12 +48,16 @@ export interface WriteReport {
  * @param knownToHold says when the regular file at `abs` is known to hold exactly `file`'s
  *   contents without reading it (the run cache knows what it last wrote there and that the
  *   file has not changed since): such a file counts as unchanged and is not read.
+ * @param knownContents gives what the regular file at `abs` is known to hold without
+ *   reading it, when that is known (`RunCache.knownContents`): text mcp-specgen generated
+ *   and wrote there itself, so the file is compared with that text and not read.
  */
 export function writeOutput(
   outDir: string,
   files: readonly GeneratedFile[],
   ops: FileOps = nodeFileOps,
   knownToHold?: (file: GeneratedFile, abs: string) => boolean,
+  knownContents?: (file: GeneratedFile, abs: string) => string | undefined,
 ): WriteReport {
   const out = resolveOutDir(outDir);
   const { record, recordWrite, placed: recordPlaced } = planRecord(out, files);
@@ -80,6 +84,17 @@ export function writeOutput(
     if (placed.kind !== "missing") assertRegularFile(placed);
     if (placed.kind === "file" && knownToHold?.(file, placed.abs)) {
       report.unchanged.push(file.path);
+      continue;
+    }
+    const known = placed.kind === "file" ? knownContents?.(file, placed.abs) : undefined;
+    if (known !== undefined) {
+      if (known === file.contents) report.unchanged.push(file.path);
+      else {
+        // Still checked: it must be listed and carry the banner, as a file read would be.
+        if (!isOwned(file.path, known, record)) throw notOurs(placed, known, record);
+        writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: known });
+        report.written.push(file.path);
+      }
       continue;
     }
     const bytes = placed.kind === "file" ? readBytes(placed) : undefined;

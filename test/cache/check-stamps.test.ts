@@ -244,3 +244,31 @@ describe("files the last run left (RunCache.knownToHold)", () => {
     expect(cacheOf().knownToHold(fileAt(TYPES), abs)).toBe(false);
   });
 });
+
+describe("contents the last run left (RunCache.knownContents)", () => {
+  const fileAt = (rel: string) => ({ path: rel.slice("generated/".length), contents: project.read(rel) });
+
+  it("are the contents an earlier build of this process made, while the record and the stamp vouch for them", async () => {
+    await generate();
+    const abs = path.join(project.dir, TYPES);
+    const file = fileAt(TYPES);
+    const earlier: OutputHashes = new Map();
+    const open = () => RunCache.open(resolveConfig(project.dir, {}), true, earlier);
+    // Nothing made in this process yet: not known, even though the record has the file.
+    expect(open().knownContents(file, abs)).toBeUndefined();
+    earlier.set(file.path, { contents: file.contents, hash: sha256(file.contents) });
+    // Asked with new contents: what is known is what the file holds, the old contents.
+    expect(open().knownContents({ ...file, contents: `${file.contents}// next\n` }, abs)).toBe(file.contents);
+    // Contents the record does not vouch for are not known.
+    earlier.set(file.path, { contents: "other", hash: sha256("other") });
+    expect(open().knownContents(file, abs)).toBeUndefined();
+    earlier.set(file.path, { contents: file.contents, hash: sha256(file.contents) });
+    // Edited in place with size and times kept: the change time gives it away.
+    const { atime, mtime } = statSync(abs);
+    project.write(TYPES, sameSizeEdit(file.contents));
+    utimesSync(abs, atime, mtime);
+    expect(open().knownContents(file, abs)).toBeUndefined();
+    // Without a cache nothing is known.
+    expect(RunCache.open(resolveConfig(project.dir, {}), false, earlier).knownContents(file, abs)).toBeUndefined();
+  });
+});

@@ -115,4 +115,24 @@ describe("ownership", () => {
     for (const text of cases) expect(hasBanner(Buffer.from(text)), text.slice(0, 40)).toBe(hasBanner(text));
     expect(hasBanner(Buffer.from(json(" ".repeat(200_000))))).toBe(true);
   });
+
+  it("a file whose contents are known (knownContents) is compared with them, not read, and still must be ours", () => {
+    const out = outDir();
+    writeOutput(out, outputSet(FILES));
+    const v2 = { ...FILES, "client.ts": ts("export const c = 2;") };
+    // Known to hold v2 already: nothing is written, though the disk says otherwise (not read).
+    const holdsV2 = (f: { path: string; contents: string }) => (f.path === "client.ts" ? v2["client.ts"] : undefined);
+    expect(writeOutput(out, outputSet(v2), undefined, undefined, holdsV2).unchanged).toContain("client.ts");
+    expect(snapshot(out)["client.ts"]).toBe(FILES["client.ts"]);
+    // Known to hold the old text: replaced, without reading it.
+    const holdsV1 = (f: { path: string }) => (f.path === "client.ts" ? FILES["client.ts"] : undefined);
+    expect(writeOutput(out, outputSet(v2), undefined, undefined, holdsV1).written).toEqual(["client.ts"]);
+    expect(snapshot(out)["client.ts"]).toBe(v2["client.ts"]);
+    // Known text without the banner is not ours either.
+    const holdsHandWritten = (f: { path: string }) => (f.path === "client.ts" ? "export const mine = 1;\n" : undefined);
+    expect(() => writeOutput(out, outputSet(FILES), undefined, undefined, holdsHandWritten)).toThrow(
+      /refusing to overwrite .*client\.ts: it was generated, but has been edited since/,
+    );
+    expect(snapshot(out)["client.ts"]).toBe(v2["client.ts"]);
+  });
 });
