@@ -265,6 +265,7 @@ async function watchLatency(dir, bin, edits, log, state) {
     const first = await nextLine(events, 180_000);
     if (!first) return { available: true, error: `no initial build line (stderr: ${stderr.slice(0, 300)})` };
     const samples = [];
+    const builds = [];
     for (let n = 1; n <= edits; n++) {
       await new Promise((r) => setTimeout(r, 300)); // let the watcher settle (debounce, fs events)
       const pending = nextLine(events, 120_000);
@@ -273,9 +274,13 @@ async function watchLatency(dir, bin, edits, log, state) {
       const got = await pending;
       if (!got) return { available: true, error: `no rebuild line after edit ${n} (stderr: ${stderr.slice(0, 300)})` };
       samples.push(got.at - t0);
-      log(`  watch rebuild ${n}: ${Math.round(got.at - t0)} ms`);
+      // The rebuild's own time, as its line reports it: from the first event it handles to
+      // the output written (the rest is the quiet period, file events and the JSON line).
+      const reported = Number(JSON.parse(got.line).ms);
+      if (Number.isFinite(reported)) builds.push(reported);
+      log(`  watch rebuild ${n}: ${Math.round(got.at - t0)} ms (rebuild line: ${reported} ms)`);
     }
-    return { available: true, ms: median(samples), samples };
+    return { available: true, ms: median(samples), samples, buildMs: builds.length ? median(builds) : undefined };
   } finally {
     child.kill();
     state.watcher = undefined;
@@ -372,11 +377,19 @@ export async function benchScale({
       rows.push({ bench: `watch rebuild, 1000 tools: failed (${watch.error.slice(0, 80)})` });
     } else {
       rows.push({
-        bench: "watch rebuild after one edit, 1000 tools",
+        bench: "watch rebuild after one edit, 1000 tools (edit to line)",
         "ours ms": Math.round(watch.ms),
         "peer ms": Math.round(floorMs),
         "ours / peer": round(watch.ms / floorMs, 2),
+        target: verdict(watch.ms, 200, (t) => `≤ ${t} ms`),
       });
+      if (watch.buildMs !== undefined)
+        rows.push({
+          bench: "watch rebuild after one edit, 1000 tools (its line's ms)",
+          "ours ms": Math.round(watch.buildMs),
+          "peer ms": Math.round(floorMs),
+          "ours / peer": round(watch.buildMs / floorMs, 2),
+        });
     }
     return withResults ? { rows, results } : rows;
   } finally {

@@ -30,7 +30,11 @@ export const typesGenerator: Generator<ResolvedOptionsOf<typeof typesOptions>> =
   // json-schema-to-typescript on its own thread beside ajv's validators: the two largest costs.
   parallel: true,
   async warm() {
-    await typeScript();
+    // The path a rebuild takes, once on a small schema: TypeScript's compiler and
+    // json-schema-to-typescript's own modules load on first use, and V8 compiles what runs.
+    const schema: JsonSchema = { title: "Warm", type: "object", properties: { a: { type: "string" } } };
+    const code = await compileTypes(WARM_TOOL, "inputSchema", schema, compileOptions(false));
+    await assertOnlyTypeDeclarations(code, WARM_TOOL.locations.tool);
   },
   async generate(ctx) {
     const files: GeneratedFile[] = [];
@@ -51,18 +55,7 @@ async function moduleFile(
 ): Promise<{ file: GeneratedFile; names: string[] }> {
   const sources = [...new Set(tools.map((t) => t.locations.tool.file))].sort();
   const chunks: string[] = [tsBanner(sources)];
-  const options: Partial<Options> = {
-    bannerComment: "",
-    format: false,
-    additionalProperties: !ctx.options.closedObjects,
-    declareExternallyReferenced: true,
-    unreachableDefinitions: false,
-    unknownAny: true,
-    strictIndexSignatures: true,
-    ignoreMinAndMaxItems: true,
-    // Specs are untrusted: never let a `$ref` read a file or fetch a URL.
-    $refOptions: { resolve: { file: false, http: false } } as Options["$refOptions"],
-  };
+  const options = compileOptions(ctx.options.closedObjects);
   // Every tool's own type names are reserved first, so no definition can take one.
   const taken = new Set(
     tools.flatMap((t) => [`${ctx.names.get(toolKey(t))!.pascal}Args`, `${ctx.names.get(toolKey(t))!.pascal}Result`]),
@@ -91,9 +84,31 @@ async function moduleFile(
   return { file: { path: moduleTypesPath(module), contents }, names };
 }
 
+/** json-schema-to-typescript's options for a module's types. */
+function compileOptions(closedObjects: boolean): Partial<Options> {
+  return {
+    bannerComment: "",
+    format: false,
+    additionalProperties: !closedObjects,
+    declareExternallyReferenced: true,
+    unreachableDefinitions: false,
+    unknownAny: true,
+    strictIndexSignatures: true,
+    ignoreMinAndMaxItems: true,
+    // Specs are untrusted: never let a `$ref` read a file or fetch a URL.
+    $refOptions: { resolve: { file: false, http: false } } as Options["$refOptions"],
+  };
+}
+
+/** What `warm` compiles types for (its name and location are only ever shown in messages). */
+const WARM_TOOL: Pick<ToolSpec, "name" | "locations"> = {
+  name: "warm",
+  locations: { tool: { file: "(warm-up)", line: 1, column: 1 } },
+};
+
 /** json-schema-to-typescript's compile(), with its failures reported at the schema. */
 async function compileTypes(
-  tool: ToolSpec,
+  tool: Pick<ToolSpec, "name" | "locations">,
   side: "inputSchema" | "outputSchema",
   schema: JsonSchema,
   options: Partial<Options>,
