@@ -1,4 +1,4 @@
-import type { ts as TS } from "ts-morph";
+import type { ts as TS } from "@ts-morph/common";
 import type { JsonValue } from "../../src/ir/types.js";
 import type { Dialect } from "../../src/schema/ajv.js";
 

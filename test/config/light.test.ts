@@ -5,7 +5,7 @@ import { REPO } from "../helpers/project.js";
 
 // Reading a config must stay cheap: src/config/load.ts reaches the generators' options
 // modules only, never their implementations or the packages those load (ajv,
-// json-schema-to-typescript, handlebars, ts-morph…); `mcp-specgen/config`, which every
+// json-schema-to-typescript, handlebars, TypeScript…); `mcp-specgen/config`, which every
 // config imports, loads nothing at all. Checked on the module graph: each static import that
 // is not `import type` is followed (dynamic imports load later, when a run needs them).
 

@@ -44,6 +44,7 @@ const NPM_FLAGS = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=er
 // What a production service must never install with the runtime.
 const GENERATOR_ONLY = [
   "ts-morph",
+  "@ts-morph/common",
   "typescript",
   "prettier",
   "esbuild",

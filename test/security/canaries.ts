@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "@ts-morph/common";
 
 /**
  * Spec text that would run code if it ever left a string literal or a comment: each

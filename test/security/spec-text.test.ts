@@ -1,7 +1,7 @@
 import { describe, expect, it, afterEach } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { ts } from "ts-morph";
+import { ts } from "@ts-morph/common";
 import { runCli, tempProject, type TempProject } from "../helpers/project.js";
 
 /** Identifiers in TypeScript code, outside comments and string literals. */

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { RegExpParser } from "@eslint-community/regexpp";
 import { analyse } from "scslre";
-import { ts } from "ts-morph";
+import { ts } from "@ts-morph/common";
 import { REPO } from "../helpers/project.js";
 
 // The regular expressions of mcp-specgen and its runtime run on untrusted text (specs,
@@ -16,7 +16,7 @@ import { REPO } from "../helpers/project.js";
 //   // regex-safety: <reason, e.g. the input is sliced to 64 characters just above>
 //
 // (TypeScript 7's `typescript` package has only an unstable, process-based JS API; the
-// parser bundled with ts-morph reads the sources.)
+// parser bundled with @ts-morph/common reads the sources.)
 
 const ROOTS = ["src", "generators", "packages/runtime/src"];
 const ALLOW = /\/\/\s*regex-safety:\s*(.*)$/;
