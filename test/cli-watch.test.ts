@@ -104,6 +104,27 @@ describe("generate --watch", () => {
     expect(await w.stop()).toBe(0);
   });
 
+  it("refuses to overwrite an output file edited by hand since the last rebuild, and writes nothing", async () => {
+    const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
+    const w = watch(p.dir);
+    await w.line("stdout", /1 tool → generated\//);
+    // A rebuild that replaces the files it changes from what it knows they hold, unread.
+    p.write(SPEC, specJson([{ name: "demo.echo" }, { name: "demo.shout" }]));
+    expect(await w.line("stdout", /changed →/, 1)).toMatch(/changed → [1-9]\d* written/);
+    // Then the manifest is edited by hand, without its banner: it is no longer what the
+    // watch wrote there, and the next rebuild that changes it must not overwrite it.
+    p.write("generated/manifest.json", '{ "mine": true }\n');
+    const before = snapshot(p);
+    p.write(SPEC, specJson([{ name: "demo.echo" }, { name: "demo.shout" }, { name: "demo.whisper" }]));
+    expect(await w.line("stdout", /changed →/, 2)).toMatch(
+      /changed → failed; nothing written, the last good output is kept/,
+    );
+    expect(w.stderr.join("\n")).toMatch(
+      /refusing to overwrite .*manifest\.json: it was generated, but has been edited since/,
+    );
+    expect(snapshot(p)).toEqual(before);
+  });
+
   it("keeps the last good output on a spec error and rebuilds once the spec is fixed", async () => {
     const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
     const w = watch(p.dir);

@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, realpathSync, statSync, type Stats } from "node:fs";
+import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { OutputConflictError, OutputFsError, fsError } from "./errors.js";
 
@@ -161,6 +161,20 @@ export function readBytes(placed: Placement): Buffer {
     return readFileSync(placed.abs);
   } catch (e) {
     throw fsError(e, "cannot read", placed.shown);
+  }
+}
+
+/** The first `bytes` bytes of a placed file (all of it when shorter); failures become an OutputError. */
+export function readHead(placed: Placement, bytes: number): Buffer {
+  let fd: number | undefined;
+  try {
+    fd = openSync(placed.abs, "r");
+    const head = Buffer.alloc(bytes);
+    return head.subarray(0, readSync(fd, head, 0, bytes, 0));
+  } catch (e) {
+    throw fsError(e, "cannot read", placed.shown);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

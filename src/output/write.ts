@@ -4,6 +4,7 @@ import { OutputConflictError, fsError } from "./errors.js";
 import {
   OWNERSHIP_FILE,
   hasBanner,
+  BANNER_PREFIX_BYTES,
   isOwned,
   isSafeRelativePath,
   parseOwnershipRecord,
@@ -13,6 +14,7 @@ import {
   placeIfPossible,
   placeInside,
   readBytes,
+  readHead,
   readText,
   resolveOutDir,
   sameBytes,
@@ -49,8 +51,11 @@ export interface WriteReport {
  *   contents without reading it (the run cache knows what it last wrote there and that the
  *   file has not changed since): such a file counts as unchanged and is not read.
  * @param knownContents gives what the regular file at `abs` is known to hold without
- *   reading it, when that is known (`RunCache.knownContents`): text mcp-specgen generated
- *   and wrote there itself, so the file is compared with that text and not read.
+ *   reading it, when that is known (`RunCache.knownContents`: what an earlier build made
+ *   for the path, vouched for by the recorded hash and the file's stamp). The file is
+ *   compared with that text instead of read; one it replaces must still be listed in the
+ *   record and start with the banner (only its first bytes are read for that), and the
+ *   text is what a failed transaction puts back.
  */
 export function writeOutput(
   outDir: string,
@@ -87,14 +92,16 @@ export function writeOutput(
       continue;
     }
     const known = placed.kind === "file" ? knownContents?.(file, placed.abs) : undefined;
-    if (known !== undefined) {
-      if (known === file.contents) report.unchanged.push(file.path);
-      else {
-        // Still checked: it must be listed and carry the banner, as a file read would be.
-        if (!isOwned(file.path, known, record)) throw notOurs(placed, known, record);
-        writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: known });
-        report.written.push(file.path);
-      }
+    if (known !== undefined && known === file.contents) {
+      report.unchanged.push(file.path);
+      continue;
+    }
+    // Replaced without reading it whole; its first bytes are still read for the banner, so a
+    // hand edit that the stamp failed to show (a network file system caching attributes)
+    // is refused as when the file is read. Otherwise it is read below, and judged on that.
+    if (known !== undefined && isOwned(file.path, readHead(placed, BANNER_PREFIX_BYTES), record)) {
+      writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: known });
+      report.written.push(file.path);
       continue;
     }
     const bytes = placed.kind === "file" ? readBytes(placed) : undefined;

@@ -43,7 +43,8 @@ export async function probeToolPatterns(tools: readonly ToolSpec[]): Promise<Set
   const patterns = new Set<string>();
   for (const tool of tools) {
     for (const schema of [tool.inputSchema, tool.outputSchema])
-      if (schema) for (const p of probedPatternsOf(schema, "", () => patternsToProbe(schema))) patterns.add(p);
+      if (isObject(schema))
+        for (const p of probedPatternsOf(schema, "", () => patternsToProbe(schema))) patterns.add(p);
   }
   return patterns.size ? probeSlowPatterns([...patterns].sort()) : new Set();
 }
