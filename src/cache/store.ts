@@ -32,7 +32,7 @@ export function memoKey(kind: string, input: unknown): string {
   // found then is the key: a rebuild of `generate --watch` neither joins nor hashes the
   // text of its unchanged modules again.
   const frozen = { found: false };
-  const signature = `${identity}\0${kind}\0${signatureOf(input, 3, frozen)}`;
+  const signature = `${identity}\0${kind}\0${signatureOf(input, SIGNATURE_DEPTH, frozen)}`;
   // Nothing frozen: the signature is the key's text itself.
   if (!frozen.found) return sha256(signature);
   let key = keysBySignature.get(signature) as string | undefined;
@@ -43,6 +43,13 @@ export function memoKey(kind: string, input: unknown): string {
   if (signature.length <= MAX_SIGNATURE_CHARS) keysBySignature.set(signature, key);
   return key;
 }
+
+/**
+ * Levels of unfrozen objects and arrays a signature walks to find frozen ones: the
+ * validators' input holds each schema (frozen) in an object in a list in an object in the
+ * key's `{ options, input }`. Deeper, a signature is the JSON of what is left.
+ */
+const SIGNATURE_DEPTH = 4;
 
 /**
  * Signatures kept at most, the least recently used going first: a build asks for a few per
