@@ -4,9 +4,9 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { GeneratedFile } from "../generate/generator.js";
 import { compareOutput } from "../output/check.js";
 import { CACHE_FORMAT, readEntry, writeEntry, type CacheEntry, type FileStamp } from "./entry.js";
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { runFingerprint } from "./fingerprint.js";
-import { sha256 } from "./hash.js";
+import { sha256, sha256OfFile } from "./hash.js";
 import { generatorIdentity } from "./identity.js";
 import { cacheLocation, type CacheLocation } from "./location.js";
 import { openDiskStore, type MemoStore } from "./store.js";
@@ -217,8 +217,8 @@ export function cacheEnabled(noCacheFlag: boolean, env: Readonly<Record<string, 
 function matchingStamp(abs: string, contents: string, hash: string): FileStamp | undefined {
   try {
     const before = stampOf(abs, hash);
-    // Bytes, hashed: the run's output read back as strings would double its memory.
-    if (before[0] !== Buffer.byteLength(contents) || sha256(readFileSync(abs)) !== hash) return undefined;
+    // Bytes, hashed a megabyte at a time: the output read back as strings would double its memory.
+    if (before[0] !== Buffer.byteLength(contents) || sha256OfFile(abs) !== hash) return undefined;
     const coarse = before[1] % 1000 === 0 && before[2] % 1000 === 0;
     if (coarse && Date.now() - Math.max(before[1], before[2]) < 2000) return undefined;
     return before;

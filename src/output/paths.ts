@@ -1,3 +1,4 @@
+import { forEachUtf8Chunk } from "./utf8-chunks.js";
 import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
 import { OutputConflictError, OutputFsError, fsError } from "./errors.js";
@@ -180,7 +181,15 @@ export function readHead(placed: Placement, bytes: number): Buffer {
 
 /** True when `bytes` are exactly `text` encoded as UTF-8. */
 export function sameBytes(bytes: Buffer, text: string): boolean {
-  return bytes.length === Buffer.byteLength(text) && bytes.equals(Buffer.from(text));
+  if (bytes.length !== Buffer.byteLength(text)) return false;
+  // Encoded a chunk at a time into a reused buffer (see `forEachUtf8Chunk`), not all at once.
+  let at = 0;
+  let same = true;
+  forEachUtf8Chunk(text, (chunk) => {
+    same = chunk.equals(bytes.subarray(at, (at += chunk.length)));
+    return same;
+  });
+  return same;
 }
 
 /** True when `p` is `root` or lies below it. Both must be absolute and normalised. */

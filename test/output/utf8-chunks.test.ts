@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { CHUNK_CHARS, forEachUtf8Chunk } from "../../src/output/utf8-chunks.js";
+import { sameBytes } from "../../src/output/paths.js";
+import { sha256, sha256OfFile } from "../../src/cache/hash.js";
+
+// Output is written, hashed and compared as UTF-8 a chunk at a time through one reused
+// buffer; every result must be exactly that of the whole text encoded at once.
+
+const SEED = 20261127;
+/** Text with what chunking could break: pairs, lone halves of pairs, multi-byte characters. */
+const text = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: "binary" }),
+      fc.constantFrom("\uD83D\uDE00", "\uD83D", "\uDE00", "é", "€", "\u0000", "a"),
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(""));
+
+/** The chunks `forEachUtf8Chunk` gives, copied (each is overwritten by the next). */
+function chunksOf(t: string, chunkChars?: number): Buffer[] {
+  const chunks: Buffer[] = [];
+  forEachUtf8Chunk(t, (bytes) => chunks.push(Buffer.from(bytes)), chunkChars);
+  return chunks;
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-utf8-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("forEachUtf8Chunk", () => {
+  it("gives exactly the UTF-8 of the whole text, for any text and chunk size", () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 9 }), (t, chunk) => {
+        expect(Buffer.concat(chunksOf(t, chunk)).equals(Buffer.from(t, "utf8"))).toBe(true);
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+
+  it("never splits a pair at the end of a default-sized chunk", () => {
+    const t = `${"x".repeat(CHUNK_CHARS - 1)}\uD83D\uDE00${"é".repeat(CHUNK_CHARS)}`;
+    const chunks = chunksOf(t);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(Buffer.from(t))).toBe(true);
+  });
+
+  it("stops when a visit returns false, and gives a visit that encodes text a buffer of its own", () => {
+    let visits = 0;
+    forEachUtf8Chunk("abcdef", () => ++visits < 2, 2);
+    expect(visits).toBe(2);
+    // An inner encoding during a visit must not overwrite the outer chunk.
+    const outer: string[] = [];
+    forEachUtf8Chunk(
+      "outer-text",
+      (bytes) => {
+        const before = bytes.toString();
+        forEachUtf8Chunk("INNER!", () => {}, 3);
+        outer.push(before === bytes.toString() ? before : "overwritten");
+      },
+      5,
+    );
+    expect(outer).toEqual(["outer", "-text"]);
+  });
+});
+
+describe("hashing and comparing through chunks", () => {
+  it("sha256 of a long text (hashed by chunks) and of its file equal the hash of its bytes", () => {
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 3 }), (t, shift) => {
+        // Long enough to be hashed by chunks, with the generated text across a chunk's end.
+        const long = `${"x".repeat(CHUNK_CHARS - shift)}${t}${"y".repeat(70_000)}`;
+        const bytes = Buffer.from(long, "utf8");
+        const expected = createHash("sha256").update(bytes).digest("hex");
+        expect(sha256(long)).toBe(expected);
+        const file = path.join(dir, "h");
+        writeFileSync(file, bytes);
+        expect(sha256OfFile(file)).toBe(expected);
+      }),
+      { seed: SEED, numRuns: 25 },
+    );
+  });
+
+  it("sameBytes is byte equality with the text's UTF-8", () => {
+    fc.assert(
+      fc.property(text, fc.nat(), (t, at) => {
+        const bytes = Buffer.from(t, "utf8");
+        expect(sameBytes(bytes, t)).toBe(true);
+        if (bytes.length) {
+          const changed = Buffer.from(bytes);
+          changed[at % changed.length] ^= 1;
+          expect(sameBytes(changed, t)).toBe(false);
+        }
+        expect(sameBytes(Buffer.concat([bytes, Buffer.from("!")]), t)).toBe(false);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+});
