@@ -105,6 +105,9 @@ describe("generate --watch", () => {
   });
 
   it("refuses to overwrite an output file edited by hand since the last rebuild, and writes nothing", async () => {
+    // The edit changes the file's stamp, so the rebuild does not take what it wrote last
+    // for what is there (RunCache.knownContents), and reads the file. (The banner check on
+    // a file whose stamp missed an edit is tested on writeOutput: test/output/ownership.test.ts.)
     const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
     const w = watch(p.dir);
     await w.line("stdout", /1 tool → generated\//);

@@ -50,7 +50,7 @@ export function isOwned(rel: string, contents: string | Buffer, record: Ownershi
 }
 
 /** Bytes of a file decoded to look for the banner (its paths included) before the whole file is. */
-export const BANNER_PREFIX_BYTES = 64 * 1024;
+const BANNER_PREFIX_BYTES = 64 * 1024;
 
 /**
  * True when a file starts with mcp-specgen's banner: the first-line comment of code files

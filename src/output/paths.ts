@@ -170,7 +170,7 @@ export function readHead(placed: Placement, bytes: number): Buffer {
   let fd: number | undefined;
   try {
     fd = openSync(placed.abs, "r");
-    const head = Buffer.alloc(bytes);
+    const head = Buffer.allocUnsafe(bytes);
     return head.subarray(0, readSync(fd, head, 0, bytes, 0));
   } catch (e) {
     throw fsError(e, "cannot read", placed.shown);

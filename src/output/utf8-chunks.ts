@@ -11,7 +11,8 @@ let inUse = false;
  * Calls `visit` with `text` as UTF-8, encoded at most `chunkChars` characters at a time
  * into one buffer that every call reuses; the bytes of all chunks are exactly
  * `Buffer.from(text)`, since a surrogate pair is never split. `visit` must be done with a
- * chunk when it returns (the next one is encoded over it); returning false stops.
+ * chunk when it returns (the next one is encoded over it: no keeping it, no awaiting);
+ * returning false stops.
  *
  * Why not `Buffer.from(text)`: each large buffer is fresh memory, and the first touch of
  * every page of it costs. Here writing, hashing or comparing 10 MB of output took 35 ms
@@ -20,7 +21,7 @@ let inUse = false;
  * @param chunkChars characters encoded at a time, at most {@link CHUNK_CHARS} (smaller only in tests).
  */
 export function forEachUtf8Chunk(text: string, visit: (bytes: Buffer) => unknown, chunkChars = CHUNK_CHARS): void {
-  chunkChars = Math.min(CHUNK_CHARS, Math.max(1, Math.floor(chunkChars)));
+  chunkChars = Number.isFinite(chunkChars) ? Math.min(CHUNK_CHARS, Math.max(1, Math.floor(chunkChars))) : CHUNK_CHARS;
   // UTF-8 takes at most 3 bytes per UTF-16 code unit (4 for a pair of 2); a chunk is one
   // code unit longer than chunkChars when it would otherwise be half a pair. A visit that
   // encodes text itself gets a buffer of its own.

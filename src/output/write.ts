@@ -4,7 +4,6 @@ import { OutputConflictError, fsError } from "./errors.js";
 import {
   OWNERSHIP_FILE,
   hasBanner,
-  BANNER_PREFIX_BYTES,
   isOwned,
   isSafeRelativePath,
   parseOwnershipRecord,
@@ -27,6 +26,13 @@ import { commit, nodeFileOps, type FileOps, type FileRemoval, type FileWrite } f
 // Kept here so imports from before the split into errors.ts and temp.ts keep working.
 export { OutputConflictError, OutputError } from "./errors.js";
 export { atomicWrite } from "./temp.js";
+
+/**
+ * Bytes read of a file replaced from its known contents, to find the banner it starts
+ * with. A head without it (a JSON file could start with more whitespace) sends the file to
+ * be read whole and judged on all of it.
+ */
+const BANNER_HEAD_BYTES = 4096;
 
 /** What a write changed. */
 export interface WriteReport {
@@ -99,7 +105,7 @@ export function writeOutput(
     // Replaced without reading it whole; its first bytes are still read for the banner, so a
     // hand edit that the stamp failed to show (a network file system caching attributes)
     // is refused as when the file is read. Otherwise it is read below, and judged on that.
-    if (known !== undefined && isOwned(file.path, readHead(placed, BANNER_PREFIX_BYTES), record)) {
+    if (known !== undefined && isOwned(file.path, readHead(placed, BANNER_HEAD_BYTES), record)) {
       writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: known });
       report.written.push(file.path);
       continue;

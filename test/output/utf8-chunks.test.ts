@@ -50,6 +50,15 @@ describe("forEachUtf8Chunk", () => {
     expect(Buffer.concat(chunks).equals(Buffer.from(t))).toBe(true);
   });
 
+  it("holds a default-sized chunk of the widest characters: three bytes each, and pairs", () => {
+    const euros = chunksOf("€".repeat(CHUNK_CHARS + 10));
+    // A full chunk of three-byte characters: the buffer must hold 3 bytes per character.
+    expect(euros[0]!.length).toBe(3 * CHUNK_CHARS);
+    expect(Buffer.concat(euros).equals(Buffer.from("€".repeat(CHUNK_CHARS + 10)))).toBe(true);
+    for (const t of ["\uD83D\uDE00".repeat(CHUNK_CHARS), `x${"\uD83D\uDE00".repeat(CHUNK_CHARS)}`])
+      expect(Buffer.concat(chunksOf(t)).equals(Buffer.from(t))).toBe(true);
+  });
+
   it("stops when a visit returns false, and gives a visit that encodes text a buffer of its own", () => {
     let visits = 0;
     forEachUtf8Chunk("abcdef", () => ++visits < 2, 2);
