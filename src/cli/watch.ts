@@ -7,6 +7,7 @@ import { OutputError } from "../output/errors.js";
 import { type OutputHashes, RunCache } from "../cache/index.js";
 import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
 import { runPipeline } from "../pipeline.js";
+import { primeSections } from "../parse/index.js";
 import { runOrder } from "../generate/requirements.js";
 import { warmGenerators } from "../generate/run.js";
 import { writeOutput } from "../output/write.js";
@@ -92,6 +93,8 @@ interface Target {
  */
 const SECTION_TREES = 2_000;
 const SECTION_TEXT_CHARS = 1_000_000;
+/** A spec file larger than this is not parsed ahead of an edit (see `primeNewestSpec`): it would push out other files' sections. */
+const PRIME_MAX_BYTES = SECTION_TEXT_CHARS / 2;
 
 /** The state of one `generate --watch`: the config in use, the watches, what is pending and running. */
 class Watcher {
@@ -112,6 +115,8 @@ class Watcher {
   private readonly pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
+  /** The spec files the last successful build read tools from, relative to the config's directory. */
+  private specFiles: string[] = [];
 
   constructor(
     private readonly options: WatchOptions,
@@ -140,13 +145,38 @@ class Watcher {
     return this.close();
   }
 
-  /** Warms the generators of the current config (see `Generator.warm`); never rejects. */
+  /**
+   * Warms the generators of the current config (see `Generator.warm`) and parses the spec
+   * edited last into sections (see `primeNewestSpec`); never rejects.
+   */
   private async warm(): Promise<void> {
     try {
       await warmGenerators(runOrder(this.config));
+      this.primeNewestSpec();
     } catch {
-      // Nothing is lost: the first rebuild loads what it needs.
+      // Nothing is lost: the first rebuild loads and parses what it needs.
     }
+  }
+
+  /**
+   * Parses the Markdown spec modified last into the section store: it is likely the one
+   * edited next, and without its sections the first rebuild after an edit parses it whole
+   * (about 200 ms for 20 tools, against 25 ms for the edited section). One file only,
+   * and not a large one: the store holds 1 M characters of sections.
+   */
+  private primeNewestSpec(): void {
+    let newest: { file: string; mtime: number; size: number } | undefined;
+    for (const file of this.specFiles) {
+      if (/\.json$/i.test(file)) continue;
+      try {
+        const { mtimeMs, size } = statSync(path.resolve(this.config.cwd, file));
+        if (!newest || mtimeMs > newest.mtime) newest = { file, mtime: mtimeMs, size };
+      } catch {
+        // Removed since the build: its change is on its way.
+      }
+    }
+    if (newest && newest.size <= PRIME_MAX_BYTES)
+      primeSections(this.config.cwd, newest.file, this.config.limits, this.sections);
   }
 
   /** Stops watching, then waits for the rebuild in progress (it writes nothing once stopped). */
@@ -298,6 +328,7 @@ class Watcher {
           if (!flags.quiet) out.stdout(summary);
         }
         cache.record(result);
+        this.specFiles = [...new Set(result.tools.map((t) => t.locations.tool.file))];
         // What this build did not use belongs to earlier versions of the specs.
         this.store.sweep();
       } finally {

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { DiagnosticBag } from "../diagnostics/types.js";
+import { DiagnosticBag } from "../diagnostics/types.js";
 import type { SpecSet, ToolSpec } from "../ir/types.js";
 import { parseMarkdownSpec } from "./markdown/index.js";
 import { parseJsonSpec } from "./json/index.js";
@@ -107,4 +107,19 @@ export function parseSpecText(
       ? parseJsonSpec(file, text, diagnostics, { limits })
       : parseMarkdownSpec(file, text, diagnostics, { limits, sections });
   return guarded(diagnostics, { file, line: 1, column: 1 }, parse) ?? [];
+}
+
+/**
+ * Parses the Markdown spec `file` (relative to `cwd`) as a build reads it, into `sections`,
+ * and drops the result and its findings: the next parse of the file with that store (the
+ * first rebuild of `generate --watch` after an edit to it) re-parses only the sections
+ * that changed. JSON specs are not parsed in sections, and are skipped. Never throws.
+ */
+export function primeSections(cwd: string, file: string, limits: SpecLimits, sections: SectionTrees): void {
+  if (/\.json$/i.test(file)) return;
+  const diagnostics = new DiagnosticBag();
+  const text = guarded(diagnostics, { file, line: 1, column: 1 }, () =>
+    readSpecFile(path.resolve(cwd, file), file, limits, diagnostics),
+  );
+  if (text !== undefined) parseSpecText(file, text, diagnostics, limits, sections);
 }
