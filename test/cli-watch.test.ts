@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runGenerateCommand } from "../src/cli/generate.js";
-import { runCli, tempProject, type TempProject } from "./helpers/project.js";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { REPO, runCli, tempProject, type TempProject } from "./helpers/project.js";
 import { specJson } from "./output/helpers.js";
 
 // `generate --watch` in process, on real files and real fs.watch events, stopped through
@@ -126,6 +128,26 @@ describe("generate --watch", () => {
       /refusing to overwrite .*manifest\.json: it was generated, but has been edited since/,
     );
     expect(snapshot(p)).toEqual(before);
+  });
+
+  it("rebuilds an edited Markdown spec, parsed in sections ahead of the edit, to the bytes of a cold generate", async () => {
+    const MD = "specs/task_tracker/MCP_TOOL_SPECIFICATION.md";
+    const text = readFileSync(path.join(REPO, MD), "utf8");
+    const p = project({ [MD]: text });
+    const w = watch(p.dir);
+    await w.line("stderr", /watching specs for changes/);
+    // Idle: the generators are warmed and the spec modified last is parsed into sections.
+    await sleep(1500);
+    const edited = text.replace(
+      "### 1. Tool Purpose and Description\n",
+      "### 1. Tool Purpose and Description\n\nEdited.\n",
+    );
+    expect(edited).not.toBe(text);
+    p.write(MD, edited);
+    expect(await w.line("stdout", /changed →/, 1)).toMatch(/changed → [1-9]\d* written/);
+    const cold = project({ [MD]: edited });
+    expect((await runCli(["generate", "--no-cache"], cold.dir)).code).toBe(0);
+    expect(snapshot(p)).toEqual(snapshot(cold));
   });
 
   it("keeps the last good output on a spec error and rebuilds once the spec is fixed", async () => {

@@ -93,8 +93,12 @@ interface Target {
  */
 const SECTION_TREES = 2_000;
 const SECTION_TEXT_CHARS = 1_000_000;
-/** A spec file larger than this is not parsed ahead of an edit (see `primeNewestSpec`): it would push out other files' sections. */
-const PRIME_MAX_BYTES = SECTION_TEXT_CHARS / 2;
+/**
+ * A spec file larger than this is not parsed ahead of an edit (see `primeNewestSpec`): it
+ * would push other files' sections out of the store, and an edit to another file made
+ * meanwhile waits for the parse (about a second for 256 KB).
+ */
+const PRIME_MAX_BYTES = 256 * 1024;
 
 /** The state of one `generate --watch`: the config in use, the watches, what is pending and running. */
 class Watcher {
@@ -162,7 +166,7 @@ class Watcher {
    * Parses the Markdown spec modified last into the section store: it is likely the one
    * edited next, and without its sections the first rebuild after an edit parses it whole
    * (about 200 ms for 20 tools, against 25 ms for the edited section). One file only,
-   * and not a large one: the store holds 1 M characters of sections.
+   * and not a large one (`PRIME_MAX_BYTES`).
    */
   private primeNewestSpec(): void {
     let newest: { file: string; mtime: number; size: number } | undefined;
