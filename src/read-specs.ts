@@ -1,7 +1,7 @@
 import type { DiagnosticBag } from "./diagnostics/types.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { SpecSet, ToolSpec } from "./ir/types.js";
-import { loadSpecsParallel } from "./parse/index.js";
+import { loadSpecsParallel, primeSections } from "./parse/index.js";
 import type { MemoStore } from "./cache/store.js";
 import type { SectionTrees } from "./parse/markdown/sectioned-parse.js";
 import { probeToolPatterns, validateTools } from "./validate/index.js";
@@ -105,4 +105,12 @@ function timed<T>(timings: Record<string, number>, stage: string, fn: () => T): 
   } finally {
     timings[stage] = (timings[stage] ?? 0) + performance.now() - t0;
   }
+}
+
+/**
+ * Parses the Markdown spec `file` (relative to the config's directory) into `sections` as
+ * `readSpecs` would, ahead of an edit to it (see `primeSections`). Never throws.
+ */
+export function primeSpecSections(config: ResolvedConfig, file: string, sections: SectionTrees): void {
+  primeSections(config.cwd, file, config.limits, sections);
 }

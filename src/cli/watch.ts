@@ -7,7 +7,7 @@ import { OutputError } from "../output/errors.js";
 import { type OutputHashes, RunCache } from "../cache/index.js";
 import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
 import { runPipeline } from "../pipeline.js";
-import { primeSections } from "../parse/index.js";
+import { primeSpecSections } from "../read-specs.js";
 import { runOrder } from "../generate/requirements.js";
 import { warmGenerators } from "../generate/run.js";
 import { writeOutput } from "../output/write.js";
@@ -179,8 +179,7 @@ class Watcher {
         // Removed since the build: its change is on its way.
       }
     }
-    if (newest && newest.size <= PRIME_MAX_BYTES)
-      primeSections(this.config.cwd, newest.file, this.config.limits, this.sections);
+    if (newest && newest.size <= PRIME_MAX_BYTES) primeSpecSections(this.config, newest.file, this.sections);
   }
 
   /** Stops watching, then waits for the rebuild in progress (it writes nothing once stopped). */
