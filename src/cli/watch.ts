@@ -138,9 +138,10 @@ class Watcher {
     const { io, flags } = this.options;
     if (!flags.quiet && !flags.json)
       io.stderr(`mcp-specgen: watching ${this.watchedInputs()} for changes (Ctrl-C to stop)`);
-    // Idle until the first edit: load now what its rebuild would load first (the compiler
-    // that checks generated types, about half a second). A change meanwhile waits for it;
-    // a rebuild already running (of a change made during the first build) loads it itself.
+    // Idle until the first edit: do now what its rebuild would do first (load the compiler
+    // that checks generated types, about half a second; parse the spec modified last into
+    // sections). A change meanwhile waits for it; a rebuild already running (of a change
+    // made during the first build) does it itself.
     if (!this.stop.aborted && !this.running) void this.serialize(this.warm());
     await new Promise<void>((resolve) => {
       if (this.stop.aborted) resolve();
