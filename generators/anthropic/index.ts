@@ -1,9 +1,9 @@
 import type { Generator } from "../../src/generate/generator.js";
 import { bannerText, tsBanner } from "../../src/generate/banner.js";
-import { jsonFile } from "../../src/generate/json-file.js";
+import { jsonPieces, piecedFile, piecedLines, tsLiteralPieces } from "../../src/generate/pieces.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { ANTHROPIC_MODULE_PATH, ANTHROPIC_PATH } from "../../src/generate/outputs.js";
-import { docComment, tsLiteral } from "../../src/generate/ts.js";
+import { docComment } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
 import { anthropicForms } from "../../src/vendors/forms.js";
 import type { anthropicOptions } from "./options.js";
@@ -41,7 +41,7 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
       form.strict ? [] : [{ tool: tool.name, reason: form.reason }],
     );
 
-    const module = [
+    const module = piecedLines([
       tsBanner(ctx.config.inputs).trimEnd(),
       'import type { AnthropicTool, VendorToolIndex } from "@mcp-specgen/runtime";',
       ...toolDefinitionsImport(ctx),
@@ -49,7 +49,7 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
       docComment(
         "The tools in Anthropic's format: `anthropic.messages.create({ model, max_tokens, messages, tools: anthropicToolList })`.",
       ),
-      `export const anthropicToolList: AnthropicTool[] = ${tsLiteral(tools)};`,
+      ["export const anthropicToolList: AnthropicTool[] = ", ...tsLiteralPieces(tools), ";"],
       "",
       vendorIndexSource(
         ctx,
@@ -65,11 +65,11 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
         })),
       ),
       "",
-    ].join("\n");
+    ]);
 
     return [
-      { path: ANTHROPIC_PATH, contents: jsonFile({ $comment: bannerText(ctx.config.inputs), tools, notStrict }) },
-      { path: ANTHROPIC_MODULE_PATH, contents: module },
+      piecedFile(ANTHROPIC_PATH, jsonPieces({ $comment: bannerText(ctx.config.inputs), tools, notStrict })),
+      piecedFile(ANTHROPIC_MODULE_PATH, module),
     ];
   },
 };

@@ -1,9 +1,9 @@
 import type { Generator } from "../../src/generate/generator.js";
 import { bannerText, tsBanner } from "../../src/generate/banner.js";
-import { jsonFile } from "../../src/generate/json-file.js";
+import { jsonPieces, piecedFile, piecedLines, tsLiteralPieces } from "../../src/generate/pieces.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { GEMINI_MODULE_PATH, GEMINI_PATH } from "../../src/generate/outputs.js";
-import { docComment, tsLiteral } from "../../src/generate/ts.js";
+import { docComment } from "../../src/generate/ts.js";
 import { toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
 import { locateInSchema, pointerPath } from "../../src/ir/schema-source.js";
 import { geminiForm } from "../../src/vendors/forms.js";
@@ -43,7 +43,7 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
       }));
     });
 
-    const module = [
+    const module = piecedLines([
       tsBanner(ctx.config.inputs).trimEnd(),
       'import type { GeminiFunctionDeclaration, VendorToolIndex } from "@mcp-specgen/runtime";',
       ...toolDefinitionsImport(ctx),
@@ -51,7 +51,7 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
       docComment(
         "The tools as Gemini function declarations: `ai.models.generateContent({ model, contents, config: { tools: [{ functionDeclarations: geminiFunctionDeclarations }] } })`.",
       ),
-      `export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = ${tsLiteral(declarations)};`,
+      ["export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = ", ...tsLiteralPieces(declarations), ";"],
       "",
       vendorIndexSource(
         ctx,
@@ -63,14 +63,14 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
         forms.map(({ tool }) => ({ tool, vendorName: ctx.namesOf(tool).vendorNames.gemini, optionalsAsNull: false })),
       ),
       "",
-    ].join("\n");
+    ]);
 
     return [
-      {
-        path: GEMINI_PATH,
-        contents: jsonFile({ $comment: bannerText(ctx.config.inputs), functionDeclarations: declarations, lossy }),
-      },
-      { path: GEMINI_MODULE_PATH, contents: module },
+      piecedFile(
+        GEMINI_PATH,
+        jsonPieces({ $comment: bannerText(ctx.config.inputs), functionDeclarations: declarations, lossy }),
+      ),
+      piecedFile(GEMINI_MODULE_PATH, module),
     ];
   },
 };

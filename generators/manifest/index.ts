@@ -1,6 +1,6 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
 import { bannerText } from "../../src/generate/banner.js";
-import { jsonFile } from "../../src/generate/json-file.js";
+import { jsonPieces, piecedFile } from "../../src/generate/pieces.js";
 import { contentHash } from "../../src/generate/hash.js";
 import { MANIFEST_PATH, toolListEntry } from "../../src/generate/outputs.js";
 import { toolKey } from "../../src/naming/table.js";
@@ -69,7 +69,7 @@ export const manifestGenerator: Generator = {
       },
       tools,
     };
-    return [{ path: MANIFEST_PATH, contents: jsonFile(manifest) }];
+    return [piecedFile(MANIFEST_PATH, jsonPieces(manifest))];
   },
 };
 

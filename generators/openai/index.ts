@@ -1,9 +1,9 @@
 import type { Generator } from "../../src/generate/generator.js";
 import { bannerText, tsBanner } from "../../src/generate/banner.js";
-import { jsonFile } from "../../src/generate/json-file.js";
+import { jsonPieces, piecedFile, piecedLines, tsLiteralPieces } from "../../src/generate/pieces.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { OPENAI_MODULE_PATH, OPENAI_PATH } from "../../src/generate/outputs.js";
-import { docComment, tsLiteral } from "../../src/generate/ts.js";
+import { docComment } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
 import { openaiForm } from "../../src/vendors/forms.js";
 import type { openaiOptions } from "./options.js";
@@ -44,13 +44,17 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
       notStrict,
     };
 
-    const module = [
+    const module = piecedLines([
       tsBanner(ctx.config.inputs).trimEnd(),
       'import type { OpenAIChatTool, OpenAIResponsesTool, VendorToolIndex } from "@mcp-specgen/runtime";',
       ...toolDefinitionsImport(ctx),
       "",
       "// Each function once; both API shapes below share these objects.",
-      `const functions: Array<{ name: string; description: string; parameters: { [key: string]: unknown }; strict: boolean }> = ${tsLiteral(functions)};`,
+      [
+        "const functions: Array<{ name: string; description: string; parameters: { [key: string]: unknown }; strict: boolean }> = ",
+        ...tsLiteralPieces(functions),
+        ";",
+      ],
       "",
       docComment(
         "The tools in the Chat Completions format: `openai.chat.completions.create({ model, messages, tools: openaiChatTools })`.",
@@ -76,12 +80,9 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
         })),
       ),
       "",
-    ].join("\n");
+    ]);
 
-    return [
-      { path: OPENAI_PATH, contents: jsonFile(json) },
-      { path: OPENAI_MODULE_PATH, contents: module },
-    ];
+    return [piecedFile(OPENAI_PATH, jsonPieces(json)), piecedFile(OPENAI_MODULE_PATH, module)];
   },
 };
 

@@ -7,7 +7,8 @@ import {
   type ModuleNamespace,
 } from "../../src/generate/modules.js";
 import { renderTemplate } from "../../src/generate/templates.js";
-import { docComment, stringLiteral, tsLiteral } from "../../src/generate/ts.js";
+import { docComment, stringLiteral } from "../../src/generate/ts.js";
+import { piecedFile, piecedLines, tsLiteralPieces } from "../../src/generate/pieces.js";
 import {
   SCHEMAS_PATH,
   SERVER_PATH,
@@ -45,15 +46,19 @@ export const serverGenerator: Generator = {
         Object.fromEntries(m.tools.map(({ tool, names }) => [names.camel, toolListEntry(tool)])),
       ]),
     );
-    const toolsFile = [
+    const toolsFile = piecedLines([
       banner,
       'import type { ToolDefinition } from "@mcp-specgen/runtime";',
       'import type { ModuleName, ToolTypes } from "./index.js";',
       "",
       "/** Every tool's MCP definition (name, title, description, schemas, annotations), as `tools/list` shows it, by module. */",
-      `export const toolDefinitions: { readonly [M in ModuleName]: { readonly [T in keyof ToolTypes[M]]: ToolDefinition } } = ${tsLiteral(definitions)};`,
+      [
+        "export const toolDefinitions: { readonly [M in ModuleName]: { readonly [T in keyof ToolTypes[M]]: ToolDefinition } } = ",
+        ...tsLiteralPieces(definitions),
+        ";",
+      ],
       "",
-    ].join("\n");
+    ]);
 
     const validatorImports = new Map<string, string>();
     const validator = (
@@ -107,7 +112,7 @@ export const serverGenerator: Generator = {
       indexImports: anyOutput ? "ToolArgs, ToolResult" : anyTool ? "ToolArgs" : "",
     });
     return [
-      { path: TOOLS_PATH, contents: toolsFile },
+      piecedFile(TOOLS_PATH, toolsFile),
       { path: SERVER_PATH, contents: server },
       { path: SCHEMAS_PATH, contents: schemas },
     ];

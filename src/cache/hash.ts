@@ -1,18 +1,18 @@
 import { createHash } from "node:crypto";
 import { closeSync, openSync, readSync } from "node:fs";
+import type { FileText } from "../output/file-text.js";
 import { forEachUtf8Chunk } from "../output/utf8-chunks.js";
 
 /** Text longer than this is hashed a chunk at a time (see `forEachUtf8Chunk`). */
 const WHOLE_TEXT_CHARS = 64 * 1024;
 
-/** SHA-256 of a string (as UTF-8) or of bytes, in hex. */
-export function sha256(data: string | Uint8Array): string {
+/** SHA-256 of text (as UTF-8; text in pieces as if joined) or of bytes, in hex. */
+export function sha256(data: FileText | Uint8Array): string {
   const hash = createHash("sha256");
   // A long text is encoded into a reused buffer, not a fresh one (7 ms instead of 37 for 10 MB here).
-  if (typeof data === "string" && data.length > WHOLE_TEXT_CHARS)
-    // (A chunk's visit returns the Hash, never false: every chunk is hashed.)
-    forEachUtf8Chunk(data, (bytes) => hash.update(bytes));
-  else hash.update(data);
+  if (ArrayBuffer.isView(data) || (typeof data === "string" && data.length <= WHOLE_TEXT_CHARS)) hash.update(data);
+  // (A chunk's visit returns the Hash, never false: every chunk is hashed.)
+  else forEachUtf8Chunk(data, (bytes) => hash.update(bytes));
   return hash.digest("hex");
 }
 

@@ -3,6 +3,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { GeneratedFile } from "../generate/generator.js";
 import { compareOutput } from "../output/check.js";
+import { sameText, textOf, utf8Length, type FileText } from "../output/file-text.js";
 import { CACHE_FORMAT, readEntry, writeEntry, type CacheEntry, type FileStamp } from "./entry.js";
 import { statSync } from "node:fs";
 import { runFingerprint } from "./fingerprint.js";
@@ -15,9 +16,10 @@ import { openDiskStore, type MemoStore } from "./store.js";
  * The SHA-256 of each output path's contents as a run last hashed them (`hash` is always
  * the SHA-256 of `contents`: pass an empty map and let the runs fill it). Comparing the
  * new contents with the kept ones (the very same string, for a module that came from the
- * memo store) is much cheaper than hashing them again.
+ * memo store; mostly the same pieces, for a file made of pieces) is much cheaper than
+ * hashing them again.
  */
-export type OutputHashes = Map<string, { contents: string; hash: string }>;
+export type OutputHashes = Map<string, { contents: FileText; hash: string }>;
 
 /** Set to 1 to turn the cache off (like `--no-cache`). */
 export const NO_CACHE_ENV = "MCP_SPECGEN_NO_CACHE";
@@ -67,9 +69,10 @@ export class RunCache {
     let hash = this.hashes.get(file);
     if (hash === undefined) {
       const known = this.earlier?.get(file.path);
-      hash = known?.contents === file.contents ? known.hash : sha256(file.contents);
+      const text = textOf(file);
+      hash = known && sameText(known.contents, text) ? known.hash : sha256(text);
       this.hashes.set(file, hash);
-      this.earlier?.set(file.path, { contents: file.contents, hash });
+      this.earlier?.set(file.path, { contents: text, hash });
     }
     return hash;
   }
@@ -93,7 +96,7 @@ export class RunCache {
       // Contents other than those an earlier build hashed to the recorded hash cannot hash
       // to it: a file a rebuild changes is not hashed just to learn that it changed.
       const known = this.earlier?.get(file.path);
-      if (known && known.hash === hash && known.contents !== file.contents) return false;
+      if (known && known.hash === hash && !sameText(known.contents, textOf(file))) return false;
       return hash === this.hashOf(file) && sameStamp(entry!.stamps[file.path], abs, hash);
     } catch {
       return false;
@@ -107,7 +110,7 @@ export class RunCache {
    * had then. Undefined when that is not known. A rebuild of `generate --watch` then
    * neither reads the files it replaces nor compares them byte by byte. Never throws.
    */
-  knownContents(file: GeneratedFile, abs: string): string | undefined {
+  knownContents(file: GeneratedFile, abs: string): FileText | undefined {
     try {
       const entry = this.lastEntry();
       const hash = entry?.outputs[file.path];
@@ -188,7 +191,7 @@ export class RunCache {
       const hash = (outputs[f.path] = this.hashOf(f));
       const abs = path.join(outDir, f.path);
       // A file the last run verified and nobody touched since keeps its stamp unread.
-      const stamp = this.knownToHold(f, abs) ? this.lastEntry()!.stamps[f.path] : matchingStamp(abs, f.contents, hash);
+      const stamp = this.knownToHold(f, abs) ? this.lastEntry()!.stamps[f.path] : matchingStamp(abs, textOf(f), hash);
       if (stamp) stamps[f.path] = stamp;
     }
     writeEntry(this.location, {
@@ -214,11 +217,11 @@ export function cacheEnabled(noCacheFlag: boolean, env: Readonly<Record<string, 
  * it cannot be read, or when it changed so recently that a later change could keep its
  * stamp (a file system that counts whole seconds): such files are read by every check.
  */
-function matchingStamp(abs: string, contents: string, hash: string): FileStamp | undefined {
+function matchingStamp(abs: string, contents: FileText, hash: string): FileStamp | undefined {
   try {
     const before = stampOf(abs, hash);
     // Bytes, hashed a megabyte at a time: the output read back as strings would double its memory.
-    if (before[0] !== Buffer.byteLength(contents) || sha256OfFile(abs) !== hash) return undefined;
+    if (before[0] !== utf8Length(contents) || sha256OfFile(abs) !== hash) return undefined;
     const coarse = before[1] % 1000 === 0 && before[2] % 1000 === 0;
     if (coarse && Date.now() - Math.max(before[1], before[2]) < 2000) return undefined;
     return before;

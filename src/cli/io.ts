@@ -21,6 +21,13 @@ export interface CliIO {
   progress?: (line: string) => void;
   /** Width of the terminal, for the progress line. */
   columns?: number;
+  /**
+   * Resolves when what was written to standard output has left the process. Without it,
+   * at once. `generate --watch` waits for it before its bookkeeping: standard output to a
+   * pipe is written while the process is idle, and a long `--json` line would otherwise
+   * reach its reader only after that work.
+   */
+  drained?: () => Promise<void>;
 }
 
 /** The real process: its streams, environment and terminal. */
@@ -34,7 +41,25 @@ export function processIO(): CliIO {
     // Carriage return + "erase line": the next draw, or other output, starts on a clean line.
     progress: (line) => process.stderr.write(`\r\x1b[2K${line}`),
     columns: process.stderr.columns,
+    drained: () => drained(process.stdout),
   };
+}
+
+/** Longest wait for a stream to drain: a reader that stopped reading holds nothing up for long. */
+const DRAIN_WAIT_MS = 1000;
+
+/** Resolves when `stream` has written what it holds, is closed or broken, or after `DRAIN_WAIT_MS`. */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  if (!stream.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      for (const event of ["drain", "close", "error"]) stream.off(event, done);
+      resolve();
+    };
+    const timer = setTimeout(done, DRAIN_WAIT_MS);
+    for (const event of ["drain", "close", "error"]) stream.once(event, done);
+  });
 }
 
 /** The environment the CLI sees. */

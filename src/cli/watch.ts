@@ -331,6 +331,7 @@ class Watcher {
             : `mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${files})`;
           if (!flags.quiet) out.stdout(summary);
         }
+        await io.drained?.();
         cache.record(result);
         this.specFiles = [...new Set(result.tools.map((t) => t.locations.tool.file))];
         // What this build did not use belongs to earlier versions of the specs.

@@ -14,6 +14,13 @@ export type GeneratorDiagnostic = Extract<CataloguedDiagnostic, { severity: "war
 export interface GeneratedFile {
   path: string;
   contents: string;
+  /**
+   * The contents as the pieces they were made of, joined only when `contents` is read (see
+   * `piecedFile`). The built-in generators make the files that hold every tool this way:
+   * the output is written, hashed and compared from the pieces, and in a rebuild of
+   * `generate --watch` an unchanged tool's pieces are the strings of the last build.
+   */
+  readonly pieces?: readonly string[];
 }
 
 /** What a generator is given: the IR plus names decided once for the whole run. */

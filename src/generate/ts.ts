@@ -48,20 +48,52 @@ function primitive(value: unknown): string {
   return typeof value === "string" ? stringLiteral(value) : JSON.stringify(value);
 }
 
+/** Where `writeLiteral` puts text, in order. */
+export interface TextSink {
+  add(text: string): unknown;
+}
+
+/**
+ * Writes `tsLiteral(value, indent)` into `out` a part at a time: a frozen value as its kept
+ * text, in one part (see `tsLiteralPieces`, which keeps those parts apart).
+ */
+export function writeLiteral(out: TextSink, value: unknown, indent: string): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) out.add(tsLiteral(value, indent));
+  else writeContainer(out, value, indent);
+}
+
 function literal(value: object, indent: string): string {
+  const parts: string[] = [];
+  writeContainer({ add: (text) => parts.push(text) }, value, indent);
+  return parts.join("");
+}
+
+function writeContainer(out: TextSink, value: object, indent: string): void {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    if (value.length === 0) return "[]";
+    if (value.length === 0) return void out.add("[]");
     if (value.every((v) => v === null || typeof v !== "object")) {
-      const flat = `[${value.map((v) => tsLiteral(v)).join(", ")}]`;
-      if (flat.length <= 80) return flat;
+      const flat = `[${value.map((v) => primitive(v)).join(", ")}]`;
+      if (flat.length <= 80) return void out.add(flat);
     }
-    return `[\n${value.map((v) => `${inner}${tsLiteral(v, inner)}`).join(",\n")},\n${indent}]`;
+    out.add("[\n");
+    for (const v of value) {
+      out.add(inner);
+      writeLiteral(out, v, inner);
+      out.add(",\n");
+    }
+    out.add(`${indent}]`);
+    return;
   }
   const entries = Object.entries(value);
-  if (entries.length === 0) return "{}";
-  const key = (k: string) => (k === "__proto__" ? `["__proto__"]` : IDENTIFIER.test(k) ? k : stringLiteral(k));
-  return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${tsLiteral(v, inner)}`).join(",\n")},\n${indent}}`;
+  if (entries.length === 0) return void out.add("{}");
+  out.add("{\n");
+  for (const [k, v] of entries) {
+    out.add(`${inner}${k === "__proto__" ? `["__proto__"]` : IDENTIFIER.test(k) ? k : stringLiteral(k)}: `);
+    writeLiteral(out, v, inner);
+    out.add(",\n");
+  }
+  out.add(`${indent}}`);
 }
 
 const tsTexts = new WeakMap<object, Map<string, string>>();

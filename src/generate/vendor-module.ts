@@ -7,7 +7,8 @@ import type { VendorName } from "../naming/table.js";
 import type { StrictForm } from "../vendors/forms.js";
 import type { GeneratorContext } from "./generator.js";
 import { TOOLS_PATH } from "./outputs.js";
-import { stringLiteral, tsLiteral } from "./ts.js";
+import { PieceList } from "./pieces.js";
+import { stringLiteral, writeLiteral } from "./ts.js";
 
 /** One tool of a vendor tool index. */
 export interface VendorIndexEntry {
@@ -34,8 +35,9 @@ export function toolDefinitionsImport(ctx: GeneratorContext<unknown>): string[] 
 }
 
 /**
- * `export const <name>: VendorToolIndex = {…}`: each vendor function name mapped to the wire
- * name, the original input schema and whether strict nulls stand for left-out properties.
+ * `export const <name>: VendorToolIndex = {…}`, in pieces (see `PieceList`): each vendor
+ * function name mapped to the wire name, the original input schema and whether strict
+ * nulls stand for left-out properties.
  */
 export function vendorIndexSource(
   ctx: GeneratorContext<unknown>,
@@ -43,29 +45,27 @@ export function vendorIndexSource(
   exportName: string,
   doc: string,
   entries: readonly VendorIndexEntry[],
-): string {
+): string[] {
   const refer = usesToolDefinitions(ctx);
-  const lines = entries.map((e) => {
+  const out = new PieceList().add(
+    `${doc}\nexport const ${exportName}: VendorToolIndex = {\n  vendor: ${stringLiteral(vendor)},\n  tools: {`,
+  );
+  for (const e of entries) {
     const names = ctx.namesOf(e.tool);
-    const schema = refer
-      ? `toolDefinitions.${names.module}.${names.camel}.inputSchema`
-      : tsLiteral(e.tool.inputSchema, "      ");
-    return [
-      `    ${objectKey(e.vendorName)}: {`,
-      `      name: ${stringLiteral(e.tool.name)},`,
-      `      module: ${stringLiteral(names.module)},`,
-      `      inputSchema: ${schema},`,
-      `      optionalsAsNull: ${e.optionalsAsNull},`,
-      "    },",
-    ].join("\n");
-  });
-  return [
-    doc,
-    `export const ${exportName}: VendorToolIndex = {`,
-    `  vendor: ${stringLiteral(vendor)},`,
-    lines.length ? `  tools: {\n${lines.join("\n")}\n  },` : "  tools: {},",
-    "};",
-  ].join("\n");
+    out.add(
+      [
+        "",
+        `    ${objectKey(e.vendorName)}: {`,
+        `      name: ${stringLiteral(e.tool.name)},`,
+        `      module: ${stringLiteral(names.module)},`,
+        "      inputSchema: ",
+      ].join("\n"),
+    );
+    if (refer) out.add(`toolDefinitions.${names.module}.${names.camel}.inputSchema`);
+    else writeLiteral(out, e.tool.inputSchema, "      ");
+    out.add(`,\n      optionalsAsNull: ${e.optionalsAsNull},\n    },`);
+  }
+  return out.add(entries.length ? "\n  },\n};" : "},\n};").done();
 }
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;

@@ -1,3 +1,4 @@
+import { utf8Length, type FileText } from "./file-text.js";
 import { forEachUtf8Chunk } from "./utf8-chunks.js";
 import { closeSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync, type Stats } from "node:fs";
 import path from "node:path";
@@ -180,8 +181,8 @@ export function readHead(placed: Placement, bytes: number): Buffer {
 }
 
 /** True when `bytes` are exactly `text` encoded as UTF-8. */
-export function sameBytes(bytes: Buffer, text: string): boolean {
-  if (bytes.length !== Buffer.byteLength(text)) return false;
+export function sameBytes(bytes: Buffer, text: FileText): boolean {
+  if (bytes.length !== utf8Length(text)) return false;
   // Encoded a chunk at a time into a reused buffer (see `forEachUtf8Chunk`), not all at once.
   let at = 0;
   let same = true;

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync } from "node:
 import path from "node:path";
 import { OutputError, errnoCode, fsError } from "./errors.js";
 import { createFileSync } from "./create-file.js";
+import type { FileText } from "./file-text.js";
 import { isInside } from "./paths.js";
 import { removeQuietly, tempPathFor } from "./temp.js";
 
@@ -13,7 +14,7 @@ export interface FileOps {
   /** Creates a directory and its parents; returns the first directory created, if any. */
   mkdir(dir: string): string | undefined;
   /** Creates a new file (never follows or replaces an existing one). */
-  writeFile(abs: string, contents: string | Buffer): void;
+  writeFile(abs: string, contents: FileText | Buffer): void;
   rename(from: string, to: string): void;
   unlink(abs: string): void;
   rmdir(dir: string): void;
@@ -34,9 +35,9 @@ export interface FileWrite {
   abs: string;
   /** The path as the user sees it, for messages (default `abs`). */
   shown?: string;
-  contents: string;
+  contents: FileText;
   /** What it replaces, to put back if the transaction fails; undefined for a new file. */
-  previous?: string | Buffer;
+  previous?: FileText | Buffer;
 }
 
 /** One file to delete. */
@@ -154,7 +155,7 @@ function rollBack(
 }
 
 /** Puts `contents` back at `abs` through a temporary sibling. */
-function restore(abs: string, contents: string | Buffer, ops: FileOps): void {
+function restore(abs: string, contents: FileText | Buffer, ops: FileOps): void {
   const tmp = tempPathFor(abs);
   try {
     ops.writeFile(tmp, contents);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { GeneratedFile } from "../generate/generator.js";
 import { OutputConflictError, fsError } from "./errors.js";
+import { sameText, textOf, type FileText } from "./file-text.js";
 import {
   OWNERSHIP_FILE,
   hasBanner,
@@ -68,7 +69,7 @@ export function writeOutput(
   files: readonly GeneratedFile[],
   ops: FileOps = nodeFileOps,
   knownToHold?: (file: GeneratedFile, abs: string) => boolean,
-  knownContents?: (file: GeneratedFile, abs: string) => string | undefined,
+  knownContents?: (file: GeneratedFile, abs: string) => FileText | undefined,
 ): WriteReport {
   const out = resolveOutDir(outDir);
   const { record, recordWrite, placed: recordPlaced } = planRecord(out, files);
@@ -97,8 +98,9 @@ export function writeOutput(
       report.unchanged.push(file.path);
       continue;
     }
+    const text = textOf(file);
     const known = placed.kind === "file" ? knownContents?.(file, placed.abs) : undefined;
-    if (known !== undefined && known === file.contents) {
+    if (known !== undefined && sameText(known, text)) {
       report.unchanged.push(file.path);
       continue;
     }
@@ -106,19 +108,19 @@ export function writeOutput(
     // hand edit that the stamp failed to show (a network file system caching attributes)
     // is refused as when the file is read. Otherwise it is read below, and judged on that.
     if (known !== undefined && isOwned(file.path, readHead(placed, BANNER_HEAD_BYTES), record)) {
-      writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: known });
+      writes.push({ abs: placed.shown, shown: placed.shown, contents: text, previous: known });
       report.written.push(file.path);
       continue;
     }
     const bytes = placed.kind === "file" ? readBytes(placed) : undefined;
-    if (bytes && sameBytes(bytes, file.contents)) {
+    if (bytes && sameBytes(bytes, text)) {
       // Byte-identical to what would be written, so nothing of the user's is at stake; the
       // record adopts it (this is how a checkout whose record was lost recovers).
       report.unchanged.push(file.path);
       continue;
     }
     if (bytes && !isOwned(file.path, bytes, record)) throw notOurs(placed, bytes.toString("utf8"), record);
-    writes.push({ abs: placed.shown, shown: placed.shown, contents: file.contents, previous: bytes });
+    writes.push({ abs: placed.shown, shown: placed.shown, contents: text, previous: bytes });
     report.written.push(file.path);
   }
 

@@ -1,0 +1,70 @@
+import type { GeneratedFile } from "../generate/generator.js";
+
+/**
+ * Output text, whole or as the pieces it was made of (joined, they are the text). The files
+ * that hold every tool are made of pieces (see `GeneratedFile.pieces`): in a rebuild of
+ * `generate --watch` an unchanged tool's piece is the very string of the previous build,
+ * and the file is written, hashed and compared a piece at a time without ever being made
+ * whole. A whole one would be a fresh string of megabytes each rebuild, and the first touch
+ * of each of its pages costs.
+ */
+export type FileText = string | readonly string[];
+
+/** What is written for `file`: its pieces when it has them, else its contents. */
+export function textOf(file: GeneratedFile): FileText {
+  return file.pieces ?? file.contents;
+}
+
+/** The text whole. */
+export function joinText(text: FileText): string {
+  return typeof text === "string" ? text : text.join("");
+}
+
+/** Length of the text in UTF-16 code units. */
+export function textLength(text: FileText): number {
+  if (typeof text === "string") return text.length;
+  let length = 0;
+  for (const piece of text) length += piece.length;
+  return length;
+}
+
+/** Length of the text as UTF-8 bytes. */
+export function utf8Length(text: FileText): number {
+  if (typeof text === "string") return Buffer.byteLength(text);
+  // Piece by piece, except that a pair split between two pieces is one 4-byte character,
+  // not two halves of 3 bytes each.
+  let length = 0;
+  let afterHigh = false;
+  for (const piece of text) {
+    if (!piece) continue;
+    length += Buffer.byteLength(piece);
+    if (afterHigh && isLowSurrogate(piece.charCodeAt(0))) length -= 2;
+    afterHigh = isHighSurrogate(piece.charCodeAt(piece.length - 1));
+  }
+  return length;
+}
+
+/**
+ * Whether two texts are the same. Two texts in pieces split alike are compared piece by
+ * piece, which is the common case of a rebuild and cheap (unchanged pieces are the same
+ * strings); otherwise, when the lengths agree, whole.
+ */
+export function sameText(a: FileText, b: FileText): boolean {
+  if (typeof a === "string" && typeof b === "string") return a === b;
+  if (typeof a !== "string" && typeof b !== "string" && a.length === b.length) {
+    let alike = true;
+    for (let i = 0; alike && i < a.length; i++) alike = a[i]!.length === b[i]!.length;
+    if (alike) return a.every((piece, i) => piece === b[i]);
+  }
+  return textLength(a) === textLength(b) && joinText(a) === joinText(b);
+}
+
+/** The first half of a surrogate pair. */
+export function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+/** The second half of a surrogate pair. */
+export function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
