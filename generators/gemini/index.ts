@@ -51,7 +51,11 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
       docComment(
         "The tools as Gemini function declarations: `ai.models.generateContent({ model, contents, config: { tools: [{ functionDeclarations: geminiFunctionDeclarations }] } })`.",
       ),
-      ["export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = ", ...tsLiteralPieces(declarations), ";"],
+      [
+        "export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = ",
+        ...tsLiteralPieces(declarations),
+        ";",
+      ],
       "",
       vendorIndexSource(
         ctx,

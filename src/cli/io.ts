@@ -41,15 +41,18 @@ export function processIO(): CliIO {
     // Carriage return + "erase line": the next draw, or other output, starts on a clean line.
     progress: (line) => process.stderr.write(`\r\x1b[2K${line}`),
     columns: process.stderr.columns,
-    drained: () => drained(process.stdout),
+    drained: () => whenDrained(process.stdout),
   };
 }
 
 /** Longest wait for a stream to drain: a reader that stopped reading holds nothing up for long. */
-const DRAIN_WAIT_MS = 1000;
+export const DRAIN_WAIT_MS = 1000;
 
-/** Resolves when `stream` has written what it holds, is closed or broken, or after `DRAIN_WAIT_MS`. */
-function drained(stream: NodeJS.WriteStream): Promise<void> {
+/** Resolves when `stream` has written what it holds, is closed or broken, or after `waitMs`. */
+export function whenDrained(
+  stream: NodeJS.WritableStream & { writableNeedDrain: boolean },
+  waitMs = DRAIN_WAIT_MS,
+): Promise<void> {
   if (!stream.writableNeedDrain) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -57,7 +60,7 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
       for (const event of ["drain", "close", "error"]) stream.off(event, done);
       resolve();
     };
-    const timer = setTimeout(done, DRAIN_WAIT_MS);
+    const timer = setTimeout(done, waitMs);
     for (const event of ["drain", "close", "error"]) stream.once(event, done);
   });
 }

@@ -5,6 +5,7 @@ import { OutputConflictError } from "../../src/output/errors.js";
 import { checkOutput } from "../../src/output/check.js";
 import { OWNERSHIP_FILE, hasBanner } from "../../src/output/ownership.js";
 import { writeOutput } from "../../src/output/write.js";
+import { piecedFile } from "../../src/generate/pieces.js";
 import { BANNER, outputSet, put, scratch, scratchOut, snapshot, ts } from "./helpers.js";
 
 // The ownership record is authoritative: a file is mcp-specgen's only when the record lists
@@ -136,5 +137,26 @@ describe("ownership", () => {
       /refusing to overwrite .*client\.ts: it was generated, but has been edited since/,
     );
     expect(snapshot(out)["client.ts"]).toBe("export const mine = 1;\n");
+  });
+
+  it("a file in pieces is written as the pieces joined, and compared with known contents cut differently", () => {
+    const out = outDir();
+    const v1 = ts(`export const list = [${"1, ".repeat(300)}];`);
+    const cut = (text: string, at: number) => [text.slice(0, at), text.slice(at)];
+    // The record lists big.ts; its file is given in pieces.
+    const files = (text: string) =>
+      outputSet({ "index.ts": FILES["index.ts"], "big.ts": text }).map((f) =>
+        f.path === "big.ts" ? piecedFile("big.ts", cut(text, 40)) : f,
+      );
+    writeOutput(out, files(v1));
+    expect(snapshot(out)["big.ts"]).toBe(v1);
+    // Known to hold the same text in other pieces: unchanged, not written.
+    const knownV1 = (f: { path: string }) => (f.path === "big.ts" ? cut(v1, 7) : undefined);
+    expect(writeOutput(out, files(v1), undefined, undefined, knownV1).unchanged).toContain("big.ts");
+    // Read from disk and compared piece by piece: unchanged too.
+    expect(writeOutput(out, files(v1)).unchanged).toContain("big.ts");
+    const v2 = v1.replace("[1,", "[2,");
+    expect(writeOutput(out, files(v2), undefined, undefined, knownV1).written).toEqual(["big.ts"]);
+    expect(snapshot(out)["big.ts"]).toBe(v2);
   });
 });

@@ -7,6 +7,9 @@ import fc from "fast-check";
 import { CHUNK_CHARS, forEachUtf8Chunk } from "../../src/output/utf8-chunks.js";
 import { sameBytes } from "../../src/output/paths.js";
 import { sha256, sha256OfFile } from "../../src/cache/hash.js";
+import { joinText, sameText, textLength, utf8Length } from "../../src/output/file-text.js";
+import { createFileSync } from "../../src/output/create-file.js";
+import { readFileSync } from "node:fs";
 
 // Output is written, hashed and compared as UTF-8 a chunk at a time through one reused
 // buffer; every result must be exactly that of the whole text encoded at once.
@@ -23,8 +26,17 @@ const text = fc
   )
   .map((parts) => parts.join(""));
 
+/**
+ * Text in pieces: the same kinds of parts, cut anywhere, so that a pair can be split
+ * between two pieces and a piece can be empty or one lone half.
+ */
+const pieces = fc.tuple(text, fc.array(fc.nat(), { maxLength: 12 })).map(([t, cuts]) => {
+  const at = [...new Set(cuts.map((c) => c % (t.length + 1)))].sort((a, b) => a - b);
+  return [0, ...at].map((from, i) => t.slice(from, [...at, t.length][i]));
+});
+
 /** The chunks `forEachUtf8Chunk` gives, copied (each is overwritten by the next). */
-function chunksOf(t: string, chunkChars?: number): Buffer[] {
+function chunksOf(t: string | readonly string[], chunkChars?: number): Buffer[] {
   const chunks: Buffer[] = [];
   forEachUtf8Chunk(t, (bytes) => chunks.push(Buffer.from(bytes)), chunkChars);
   return chunks;
@@ -75,6 +87,64 @@ describe("forEachUtf8Chunk", () => {
       5,
     );
     expect(outer).toEqual(["outer", "-text"]);
+  });
+});
+
+describe("text in pieces", () => {
+  it("is encoded, measured and hashed exactly as the pieces joined, for any cut and chunk size", () => {
+    fc.assert(
+      fc.property(pieces, fc.integer({ min: 1, max: 9 }), (p, chunk) => {
+        const joined = p.join("");
+        const bytes = Buffer.from(joined, "utf8");
+        expect(Buffer.concat(chunksOf(p, chunk)).equals(bytes)).toBe(true);
+        expect(utf8Length(p)).toBe(bytes.length);
+        expect(textLength(p)).toBe(joined.length);
+        expect(joinText(p)).toBe(joined);
+        expect(sha256(p)).toBe(createHash("sha256").update(bytes).digest("hex"));
+        expect(sameBytes(bytes, p)).toBe(true);
+        if (bytes.length) expect(sameBytes(bytes.subarray(1), p)).toBe(false);
+      }),
+      { seed: SEED, numRuns: 500 },
+    );
+  });
+
+  it("gathers pieces into default-sized chunks and encodes a piece longer than a chunk on its own", () => {
+    const p = ["a".repeat(10), "€".repeat(CHUNK_CHARS + 3), "\uD83D", "\uDE00", "z".repeat(CHUNK_CHARS - 1), "\uD83D"];
+    const chunks = chunksOf(p);
+    expect(chunks.length).toBeGreaterThan(2);
+    expect(Buffer.concat(chunks).equals(Buffer.from(p.join("")))).toBe(true);
+    let visits = 0;
+    forEachUtf8Chunk(["ab", "cd", "ef"], () => ++visits < 2, 2);
+    expect(visits).toBe(2);
+  });
+
+  it("sameText says whether two texts, whole or in pieces cut alike or not, are the same", () => {
+    fc.assert(
+      fc.property(pieces, pieces, fc.boolean(), (a, b, same) => {
+        // Half the time b is a's text cut elsewhere (or whole), so equal texts come up often.
+        const other = same ? [...b.slice(0, 1), a.join("")] : b;
+        const expected = a.join("") === other.join("");
+        expect(sameText(a, other)).toBe(expected);
+        expect(sameText(a.join(""), other)).toBe(expected);
+        expect(sameText(a, other.join(""))).toBe(expected);
+        expect(sameText(a, [...a])).toBe(true);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+    expect(sameText(["ab", "c"], ["ab", "d"])).toBe(false);
+    expect(sameText(["ab", "c"], ["a", "bc"])).toBe(true);
+  });
+
+  it("is written to a new file as the pieces joined", () => {
+    fc.assert(
+      fc.property(pieces, fc.integer({ min: 1, max: 9 }), (p, chunk) => {
+        const file = path.join(dir, `p-${chunk}`);
+        rmSync(file, { force: true });
+        createFileSync(file, p, chunk);
+        expect(readFileSync(file).equals(Buffer.from(p.join(""), "utf8"))).toBe(true);
+      }),
+      { seed: SEED, numRuns: 50 },
+    );
   });
 });
 
