@@ -289,7 +289,12 @@ async function watchLatency(dir, bin, edits, log, state) {
     }
     return { available: true, ms: median(samples), samples, buildMs: builds.length ? median(builds) : undefined };
   } finally {
-    child.kill();
+    // Gone before its directory is removed: a watcher still recording its cache would race the removal.
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((resolve) => child.once("exit", resolve));
+      child.kill();
+      await gone;
+    }
     state.watcher = undefined;
   }
 }

@@ -21,6 +21,20 @@ import { openDiskStore, type MemoStore } from "./store.js";
  */
 export type OutputHashes = Map<string, { contents: FileText; hash: string }>;
 
+/**
+ * Keeps the text of each of `files` as the known contents of its path when it hashes to
+ * the hash known for it: the same text, perhaps made in other pieces, which a later build
+ * then compares its own output with piece by piece instead of joining them.
+ */
+export function adoptSameContents(hashes: OutputHashes, files: readonly GeneratedFile[]): void {
+  for (const file of files) {
+    const known = hashes.get(file.path);
+    const text = textOf(file);
+    if (known && known.contents !== text && sha256(text) === known.hash)
+      hashes.set(file.path, { contents: text, hash: known.hash });
+  }
+}
+
 /** Set to 1 to turn the cache off (like `--no-cache`). */
 export const NO_CACHE_ENV = "MCP_SPECGEN_NO_CACHE";
 

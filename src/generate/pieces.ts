@@ -9,7 +9,9 @@ import { keptText, writeLiteral } from "./ts.js";
  */
 export class PieceList {
   private readonly pieces: string[] = [];
-  private pending = "";
+  /** Short strings not yet gathered: joined, not concatenated (`+=` makes a rope, flattened later at a cost). */
+  private pending: string[] = [];
+  private pendingChars = 0;
 
   /** Adds text, or pieces in order. */
   add(text: string | readonly string[]): this {
@@ -20,9 +22,10 @@ export class PieceList {
     if (text.length >= OWN_PIECE_CHARS) {
       this.flush();
       this.pieces.push(text);
-    } else {
-      this.pending += text;
-      if (this.pending.length >= OWN_PIECE_CHARS * 16) this.flush();
+    } else if (text) {
+      this.pending.push(text);
+      this.pendingChars += text.length;
+      if (this.pendingChars >= OWN_PIECE_CHARS * 16) this.flush();
     }
     return this;
   }
@@ -34,8 +37,9 @@ export class PieceList {
   }
 
   private flush(): void {
-    if (this.pending) this.pieces.push(this.pending);
-    this.pending = "";
+    if (this.pending.length) this.pieces.push(this.pending.join(""));
+    this.pending = [];
+    this.pendingChars = 0;
   }
 }
 
@@ -87,12 +91,35 @@ const jsonTexts = new WeakMap<object, Map<string, string>>();
  * objects and arrays are written here, and every frozen object or array met there is
  * written once per indentation and kept while it lives (frozen values are deep-frozen and
  * cannot change). Below those levels values are written by `JSON.stringify` whole.
+ *
+ * Only once a frozen value met there comes back (a rebuild of `generate --watch`): until
+ * then the text is made whole, in one piece, and the frozen values are noted. Keeping
+ * their texts costs a run that never sees them again (a one-shot `generate`) more than
+ * writing all at once.
  */
 export function jsonPieces(value: unknown): string[] {
+  if (!notedBefore(value, 0)) return [`${JSON.stringify(value, null, 2)}\n`];
   const out = new PieceList();
   // (`JSON.stringify` gives undefined for undefined itself, a function or a symbol.)
   if (!pushJson(out, value, "", 0)) out.add("undefined");
   return out.add("\n").done();
+}
+
+/** Frozen values that `jsonPieces` met where it would keep their text. */
+const metFrozen = new WeakSet<object>();
+
+/** Whether a frozen value among the walked levels of `value` was met before; notes those met now. */
+function notedBefore(value: unknown, depth: number): boolean {
+  if (value === null || typeof value !== "object") return false;
+  if (Object.isFrozen(value)) {
+    if (metFrozen.has(value)) return true;
+    metFrozen.add(value);
+    return false;
+  }
+  if (depth >= JSON_WALK_DEPTH || !isPlainContainer(value)) return false;
+  let met = false;
+  for (const v of Array.isArray(value) ? value : Object.values(value)) met = notedBefore(v, depth + 1) || met;
+  return met;
 }
 
 /** Adds `value` at `indent`, `depth` levels down; false (adding nothing) where JSON.stringify writes nothing. */

@@ -29,7 +29,7 @@ const data = fc
   });
 
 describe("jsonPieces", () => {
-  it("joined, is JSON.stringify(value, null, 2) and a newline, frozen parts or not, at every call", () => {
+  it("joined, is JSON.stringify(value, null, 2) and a newline, frozen parts or not, at every call (made whole or in pieces)", () => {
     fc.assert(
       fc.property(data, (value) => {
         const whole = `${JSON.stringify(value, null, 2)}\n`;
@@ -59,13 +59,17 @@ describe("jsonPieces", () => {
     expect(jsonPieces([]).join("")).toBe("[]\n");
   });
 
-  it("gives each long frozen value's text as a piece of its own, indented where it sits", () => {
+  it("once a frozen value comes back, gives its text as a piece of its own, indented where it sits", () => {
     const tool = deepFreeze({ name: "search", description: "d".repeat(600), parameters: { type: "object" } });
-    const pieces = jsonPieces({ tools: [{ type: "function", function: tool }] });
-    const nested = JSON.stringify(tool, null, 2).replaceAll("\n", "\n      ");
-    expect(pieces).toContain(nested);
+    const file = (t: object) => ({ tools: [{ type: "function", function: t }] });
+    // First met (a one-shot run): made whole.
+    expect(jsonPieces(file(tool))).toEqual([`${JSON.stringify(file(tool), null, 2)}\n`]);
+    // Met again (a rebuild): in pieces, the tool's text one of them.
+    const pieces = jsonPieces(file(tool));
+    expect(pieces).toContain(JSON.stringify(tool, null, 2).replaceAll("\n", "\n      "));
     // The short text around it is gathered, not a piece per bracket.
     expect(pieces.length).toBe(3);
+    expect(pieces.join("")).toBe(`${JSON.stringify(file(tool), null, 2)}\n`);
   });
 });
 
