@@ -43,6 +43,24 @@ export interface ParseFilesOptions {
   sections?: SectionTrees;
 }
 
+/**
+ * The key each file was last parsed under, with its text, per store: a rebuild of
+ * `generate --watch` reads every spec again, and a file whose text is the same (compared,
+ * which is cheap) has the same key, without its text being serialised and hashed again.
+ */
+const lastParseKeys = new WeakMap<MemoStore, Map<string, { text: string; limits: SpecLimits; key: string }>>();
+
+/** The memo key of parsing `spec` with `limits` (see `memoKey`). */
+function parseKey(store: MemoStore, spec: SpecText, limits: SpecLimits): string {
+  let byFile = lastParseKeys.get(store);
+  if (!byFile) lastParseKeys.set(store, (byFile = new Map()));
+  const last = byFile.get(spec.file);
+  if (last && last.limits === limits && last.text === spec.text) return last.key;
+  const key = memoKey("parse", { file: spec.file, limits, text: spec.text });
+  byFile.set(spec.file, { text: spec.text, limits, key });
+  return key;
+}
+
 /** Below this much text to parse, starting workers (each loads the Markdown parser) costs more than it saves. */
 const WORKER_MIN_BYTES = 512 * 1024;
 /** Text that keeps one worker busy long enough to be worth its start-up. */
@@ -58,7 +76,7 @@ const MAX_WORKERS = 8;
 export async function parseFiles(specs: readonly SpecText[], options: ParseFilesOptions): Promise<ParsedFile[]> {
   const { limits, store } = options;
   const results: Array<ParsedFile | undefined> = new Array(specs.length);
-  const keys = specs.map((s) => (store ? memoKey("parse", { file: s.file, limits, text: s.text }) : ""));
+  const keys = specs.map((s) => (store ? parseKey(store, s, limits) : ""));
   const todo: number[] = [];
   for (const [i] of specs.entries()) {
     const hit = store ? asParsedFile(store.get(keys[i]!)) : undefined;
