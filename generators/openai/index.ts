@@ -39,8 +39,8 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
     );
     const json = {
       $comment: bannerText(ctx.config.inputs),
-      chatCompletions: functions.map((fn) => ({ type: "function", function: fn })),
-      responses: functions.map((fn) => ({ type: "function", ...fn })),
+      chatCompletions: functions.map((fn) => chatToolOf(fn, "", () => ({ type: "function", function: fn }))),
+      responses: functions.map((fn) => responsesToolOf(fn, "", () => ({ type: "function", ...fn }))),
       notStrict,
     };
 
@@ -86,5 +86,10 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
   },
 };
 
+type OpenAIFunction = { name: string; description: string; parameters: JsonSchema; strict: boolean };
+
 /** Each tool's function, made once per frozen tool (and its name and strict option) in `generate --watch`. */
-const functionsOf = keptFor<ToolSpec, { name: string; description: string; parameters: JsonSchema; strict: boolean }>();
+const functionsOf = keptFor<ToolSpec, OpenAIFunction>();
+/** Each function in both API shapes, made once per frozen function: `openai.json` keeps their texts. */
+const chatToolOf = keptFor<OpenAIFunction, object>();
+const responsesToolOf = keptFor<OpenAIFunction, object>();

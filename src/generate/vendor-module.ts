@@ -8,7 +8,8 @@ import type { StrictForm } from "../vendors/forms.js";
 import type { GeneratorContext } from "./generator.js";
 import { TOOLS_PATH } from "./outputs.js";
 import { PieceList } from "./pieces.js";
-import { stringLiteral, writeLiteral } from "./ts.js";
+import { stringLiteral, tsLiteral } from "./ts.js";
+import { keptFor } from "../cache/store.js";
 
 /** One tool of a vendor tool index. */
 export interface VendorIndexEntry {
@@ -52,21 +53,33 @@ export function vendorIndexSource(
   );
   for (const e of entries) {
     const names = ctx.namesOf(e.tool);
+    const variant = `${e.vendorName}\0${names.module}\0${names.camel}\0${refer}\0${e.optionalsAsNull}`;
     out.add(
-      [
-        "",
-        `    ${objectKey(e.vendorName)}: {`,
-        `      name: ${stringLiteral(e.tool.name)},`,
-        `      module: ${stringLiteral(names.module)},`,
-        "      inputSchema: ",
-      ].join("\n"),
+      indexEntries[vendor](e.tool, variant, () => {
+        const schema = refer
+          ? `toolDefinitions.${names.module}.${names.camel}.inputSchema`
+          : tsLiteral(e.tool.inputSchema, "      ");
+        return [
+          "",
+          `    ${objectKey(e.vendorName)}: {`,
+          `      name: ${stringLiteral(e.tool.name)},`,
+          `      module: ${stringLiteral(names.module)},`,
+          `      inputSchema: ${schema},`,
+          `      optionalsAsNull: ${e.optionalsAsNull},`,
+          "    },",
+        ].join("\n");
+      }),
     );
-    if (refer) out.add(`toolDefinitions.${names.module}.${names.camel}.inputSchema`);
-    else writeLiteral(out, e.tool.inputSchema, "      ");
-    out.add(`,\n      optionalsAsNull: ${e.optionalsAsNull},\n    },`);
   }
   return out.add(entries.length ? "\n  },\n};" : "},\n};").done();
 }
+
+/** Each tool's entry in each vendor's index, made once per frozen tool (and its names and options) in `generate --watch`. */
+const indexEntries: Record<VendorName, (tool: ToolSpec, variant: string, make: () => string) => string> = {
+  openai: keptFor(),
+  anthropic: keptFor(),
+  gemini: keptFor(),
+};
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import { generatorIdentity } from "../cache/identity.js";
 import { memoKey, type MemoStore } from "../cache/store.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
@@ -48,16 +49,20 @@ export interface ParseFilesOptions {
  * `generate --watch` reads every spec again, and a file whose text is the same (compared,
  * which is cheap) has the same key, without its text being serialised and hashed again.
  */
-const lastParseKeys = new WeakMap<MemoStore, Map<string, { text: string; limits: SpecLimits; key: string }>>();
+const lastParseKeys = new WeakMap<
+  MemoStore,
+  Map<string, { text: string; limits: SpecLimits; identity: string; key: string }>
+>();
 
 /** The memo key of parsing `spec` with `limits` (see `memoKey`). */
 function parseKey(store: MemoStore, spec: SpecText, limits: SpecLimits): string {
   let byFile = lastParseKeys.get(store);
   if (!byFile) lastParseKeys.set(store, (byFile = new Map()));
+  const identity = generatorIdentity();
   const last = byFile.get(spec.file);
-  if (last && last.limits === limits && last.text === spec.text) return last.key;
+  if (last && last.limits === limits && last.identity === identity && last.text === spec.text) return last.key;
   const key = memoKey("parse", { file: spec.file, limits, text: spec.text });
-  byFile.set(spec.file, { text: spec.text, limits, key });
+  byFile.set(spec.file, { text: spec.text, limits, identity, key });
   return key;
 }
 
