@@ -1,4 +1,7 @@
 import type { GeneratedFile, GeneratorContext } from "../../src/generate/generator.js";
+import { keptFor } from "../../src/cache/store.js";
+import type { ToolSpec } from "../../src/ir/types.js";
+import { piecedFile, piecedLines } from "../../src/generate/pieces.js";
 import { tsBanner } from "../../src/generate/banner.js";
 import { moduleNamespaces } from "../../src/generate/modules.js";
 import { deprecatedTag, docComment, stringLiteral } from "../../src/generate/ts.js";
@@ -31,13 +34,17 @@ export function indexFile(ctx: GeneratorContext): GeneratedFile {
     lines.push(docComment(`The tools of module \`${module}\`.`, "  "), `  ${id}: {`);
     for (const { tool: t, names } of tools) {
       const { pascal, camel } = names;
-      const doc = [`\`${t.name}\`${t.version ? ` (v${t.version})` : ""}${t.title ? `: ${t.title}` : ""}.`];
-      if (t.description) doc.push("", t.description);
-      const deprecated = deprecatedTag(t.deprecation);
-      if (deprecated) doc.push("", deprecated);
       lines.push(
-        docComment(doc.join("\n"), "    "),
-        `    ${camel}: { name: ${stringLiteral(t.name)}; args: ${id}.${pascal}Args; result: ${id}.${pascal}Result };`,
+        toolEntries(t, `${id}\0${pascal}\0${camel}`, () => {
+          const doc = [`\`${t.name}\`${t.version ? ` (v${t.version})` : ""}${t.title ? `: ${t.title}` : ""}.`];
+          if (t.description) doc.push("", t.description);
+          const deprecated = deprecatedTag(t.deprecation);
+          if (deprecated) doc.push("", deprecated);
+          return [
+            docComment(doc.join("\n"), "    "),
+            `    ${camel}: { name: ${stringLiteral(t.name)}; args: ${id}.${pascal}Args; result: ${id}.${pascal}Result };`,
+          ].join("\n");
+        }),
       );
     }
     lines.push("  };");
@@ -62,5 +69,8 @@ export function indexFile(ctx: GeneratorContext): GeneratedFile {
     "export type ToolName = { [M in ModuleName]: ModuleToolName<M> }[ModuleName];",
     "",
   );
-  return { path: TYPES_INDEX_PATH, contents: lines.join("\n") };
+  return piecedFile(TYPES_INDEX_PATH, piecedLines(lines));
 }
+
+/** Each tool's entry in `ToolTypes`, made once per frozen tool (and its names) in `generate --watch`. */
+const toolEntries = keptFor<ToolSpec, string>();

@@ -1,5 +1,5 @@
 import type { GeneratedFile } from "./generator.js";
-import { keptText, writeLiteral } from "./ts.js";
+import { keptText, writeLiteral, type KeptTexts } from "./ts.js";
 
 /**
  * Text made in pieces, for the files that hold every tool (see `GeneratedFile.pieces`). A
@@ -84,7 +84,7 @@ export function tsLiteralPieces(value: unknown, indent = ""): string[] {
 /** Levels of plain objects and arrays walked by `jsonPieces`; deeper ones are written whole. */
 const JSON_WALK_DEPTH = 3;
 
-const jsonTexts = new WeakMap<object, Map<string, string>>();
+const jsonTexts: KeptTexts = new WeakMap();
 
 /**
  * `JSON.stringify(value, null, 2)` and a newline, as pieces: the first levels of plain

@@ -96,19 +96,25 @@ function writeContainer(out: TextSink, value: object, indent: string): void {
   out.add(`${indent}}`);
 }
 
-const tsTexts = new WeakMap<object, Map<string, string>>();
+/**
+ * Texts kept for frozen values (see `keptText`): the first made for a value, with its
+ * indentation, and any at other indentations (rare: a value written at two depths).
+ */
+export type KeptTexts = WeakMap<object, { indent: string; text: string; others?: Map<string, string> }>;
+
+const tsTexts: KeptTexts = new WeakMap();
 
 /** The text `make` gives for a frozen `value` at `indent`, made once and kept while the value lives. */
-export function keptText(
-  texts: WeakMap<object, Map<string, string>>,
-  value: object,
-  indent: string,
-  make: () => string,
-): string {
-  let byIndent = texts.get(value);
-  if (!byIndent) texts.set(value, (byIndent = new Map()));
-  let text = byIndent.get(indent);
-  if (text === undefined) byIndent.set(indent, (text = flatten(make())));
+export function keptText(texts: KeptTexts, value: object, indent: string, make: () => string): string {
+  const kept = texts.get(value);
+  if (kept?.indent === indent) return kept.text;
+  if (!kept) {
+    const text = flatten(make());
+    texts.set(value, { indent, text });
+    return text;
+  }
+  let text = kept.others?.get(indent);
+  if (text === undefined) (kept.others ??= new Map()).set(indent, (text = flatten(make())));
   return text;
 }
 
