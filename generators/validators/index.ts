@@ -20,6 +20,7 @@ import {
   type DialectGroup,
 } from "../../src/schema/ajv.js";
 import { toolKey } from "../../src/naming/table.js";
+import { keptFor } from "../../src/cache/store.js";
 import { validatorNames, validatorsPath } from "../../src/generate/outputs.js";
 
 const require = createRequire(import.meta.url);
@@ -77,7 +78,7 @@ export const validatorsGenerator: Generator = {
       const base = validatorsPath(group.module, group.group);
       const sources = [...new Set(group.tools.map((t) => t.locations.tool.file))].sort();
       // A module's validators depend on its schemas, export names and docs only: unchanged ones come from the cache.
-      const input = { base, sources, specs: group.specs.map(({ tool, ...spec }) => ({ ...spec, tool: tool.name })) };
+      const input = { base, sources, specs: group.specs.map(memoSpec) };
       files.push({
         path: `${base}.ts`,
         contents: await ctx.memo("module", input, () => moduleCode(group.specs, sources)),
@@ -85,6 +86,20 @@ export const validatorsGenerator: Generator = {
     }
     return files;
   },
+};
+
+/**
+ * What a validator contributes to its module's memo key: the spec without its tool, only
+ * the tool's name. Made once per frozen tool and side in `generate --watch`, so an
+ * unchanged module's key is found by the identity of these objects (see `memoKey`).
+ */
+function memoSpec({ tool, ...spec }: ValidatorSpec): Omit<ValidatorSpec, "tool"> & { tool: string } {
+  return memoSpecsOf[spec.side](tool, spec.exportName, () => ({ ...spec, tool: tool.name }));
+}
+
+const memoSpecsOf = {
+  inputSchema: keptFor<ToolSpec, Omit<ValidatorSpec, "tool"> & { tool: string }>(),
+  outputSchema: keptFor<ToolSpec, Omit<ValidatorSpec, "tool"> & { tool: string }>(),
 };
 
 /**

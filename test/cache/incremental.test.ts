@@ -354,6 +354,25 @@ describe("incremental generation", () => {
     }
   }, 300_000);
 
+  it("after a description edit, asks again only for the edited file and its module's types", async () => {
+    const model = fc.sample(projectArb, { seed: SEED + 2, numRuns: 1 })[0]!;
+    writeProject(model);
+    const config = configOf();
+    // As generate --watch keeps them: the second build finds the first's frozen values.
+    const store = counting(memoryStore());
+    await runPipeline(config, { store });
+    store.reset();
+    await runPipeline(config, { store });
+    expect(store.misses).toBe(0);
+    apply(model, { kind: "description", file: 0, tool: 0, description: "Edited in place." });
+    writeProject(model);
+    store.reset();
+    await runPipeline(config, { store });
+    // The file's tools and its module's types (the description is their doc comment); its
+    // validators, made from schemas and names only, are found.
+    expect(store.misses).toBe(2);
+  });
+
   it("does not reuse a module generated with other generator options", async () => {
     const model = fc.sample(projectArb, { seed: SEED, numRuns: 1 })[0]!;
     writeProject(model);
