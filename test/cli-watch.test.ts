@@ -150,6 +150,37 @@ describe("generate --watch", () => {
     expect(snapshot(p)).toEqual(snapshot(cold));
   });
 
+  it("runs a custom generator only for builds, never in its idle work", async () => {
+    const MD = "specs/task_tracker/MCP_TOOL_SPECIFICATION.md";
+    const text = readFileSync(path.join(REPO, MD), "utf8");
+    // A custom generator that notes each call in a file beside the project.
+    const config = [
+      'import { appendFileSync } from "node:fs";',
+      "export default {",
+      "  generators: [",
+      '    "manifest",',
+      "    {",
+      '      name: "calls",',
+      "      requires: [],",
+      '      generate(ctx) { appendFileSync(new URL("calls.log", import.meta.url), "call\\n"); return [{ path: "calls.md", contents: `<!-- ${ctx.banner} -->\\n` }]; },',
+      "    },",
+      "  ],",
+      "};",
+      "",
+    ].join("\n");
+    const p = project({ [MD]: text, "mcp-specgen.config.mjs": config });
+    const w = watch(p.dir);
+    await w.line("stderr", /watching .* for changes/);
+    await sleep(1500);
+    expect(p.read("calls.log")).toBe("call\n");
+    p.write(
+      MD,
+      text.replace("### 1. Tool Purpose and Description\n", "### 1. Tool Purpose and Description\n\nEdited.\n"),
+    );
+    await w.line("stdout", /changed →/, 1);
+    expect(p.read("calls.log")).toBe("call\ncall\n");
+  });
+
   it("keeps the last good output on a spec error and rebuilds once the spec is fixed", async () => {
     const p = project({ [SPEC]: specJson([{ name: "demo.echo" }]) });
     const w = watch(p.dir);

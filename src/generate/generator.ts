@@ -17,8 +17,10 @@ export interface GeneratedFile {
   /**
    * The contents as the pieces they were made of, joined only when `contents` is read (see
    * `piecedFile`). The built-in generators make the files that hold every tool this way:
-   * the output is written, hashed and compared from the pieces, and in a rebuild of
-   * `generate --watch` an unchanged tool's pieces are the strings of the last build.
+   * the output is written, hashed and compared from the pieces (they win over `contents`),
+   * and in a rebuild of `generate --watch` an unchanged tool's pieces are the strings of the
+   * last build. A file given to another generator has its pieces copied and frozen; custom
+   * generators return `contents` only.
    */
   readonly pieces?: readonly string[];
 }

@@ -101,7 +101,7 @@ export function jsonPieces(value: unknown): string[] {
   if (!notedBefore(value, 0)) return [`${JSON.stringify(value, null, 2)}\n`];
   const out = new PieceList();
   // (`JSON.stringify` gives undefined for undefined itself, a function or a symbol.)
-  if (!pushJson(out, value, "", 0)) out.add("undefined");
+  if (!pushJson(out, value, "", "", 0)) out.add("undefined");
   return out.add("\n").done();
 }
 
@@ -122,42 +122,56 @@ function notedBefore(value: unknown, depth: number): boolean {
   return met;
 }
 
-/** Adds `value` at `indent`, `depth` levels down; false (adding nothing) where JSON.stringify writes nothing. */
-function pushJson(out: PieceList, value: unknown, indent: string, depth: number): boolean {
+/**
+ * Adds `value`, the member `key` of its parent ("" at the top), at `indent`, `depth` levels
+ * down; false (adding nothing) where JSON.stringify writes nothing.
+ */
+function pushJson(out: PieceList, value: unknown, indent: string, key: string, depth: number): boolean {
   if (depth >= JSON_WALK_DEPTH || !isPlainContainer(value)) {
-    const text = jsonLeaf(value, indent);
+    const text = jsonLeaf(value, indent, key);
     if (text !== undefined) out.add(text);
     return text !== undefined;
   }
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (!value.length) out.add("[]");
-    value.forEach((v, i) => {
+    // By index, as JSON.stringify goes: a hole is written as null.
+    for (let i = 0; i < value.length; i++) {
       out.add(i ? `,\n${inner}` : `[\n${inner}`);
-      if (!pushJson(out, v, inner, depth + 1)) out.add("null");
-    });
+      if (!pushJson(out, value[i], inner, String(i), depth + 1)) out.add("null");
+    }
     if (value.length) out.add(`\n${indent}]`);
     return true;
   }
   let first = true;
-  for (const [key, v] of Object.entries(value)) {
+  for (const [member, v] of Object.entries(value)) {
     // A member whose value JSON.stringify writes nothing for is left out; the key is added
     // before the value is walked, so only values written whole can be such.
     const walked = depth + 1 < JSON_WALK_DEPTH && isPlainContainer(v);
-    const text = walked ? undefined : jsonLeaf(v, inner);
+    const text = walked ? undefined : jsonLeaf(v, inner, member);
     if (!walked && text === undefined) continue;
-    out.add(`${first ? "{\n" : ",\n"}${inner}${JSON.stringify(key)}: `);
+    out.add(`${first ? "{\n" : ",\n"}${inner}${JSON.stringify(member)}: `);
     first = false;
-    if (walked) pushJson(out, v, inner, depth + 1);
+    if (walked) pushJson(out, v, inner, member, depth + 1);
     else out.add(text!);
   }
   out.add(first ? "{}" : `\n${indent}}`);
   return true;
 }
 
-/** A value written whole at `indent` (kept, when frozen); undefined where JSON.stringify writes nothing. */
-function jsonLeaf(value: unknown, indent: string): string | undefined {
+/**
+ * `value`, the member `key` of its parent, written whole at `indent` (kept, when frozen);
+ * undefined where JSON.stringify writes nothing.
+ */
+function jsonLeaf(value: unknown, indent: string, key: string): string | undefined {
   if (value === null || typeof value !== "object") return JSON.stringify(value) as string | undefined;
+  // `toJSON` is given the member's key: written as the member of an object, as JSON.stringify
+  // writes it, then taken out of it (its lines after the first are indented by two there).
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") {
+    const text = JSON.stringify({ [key]: value }, null, 2);
+    if (text === "{}") return undefined;
+    return text.slice(`{\n  ${JSON.stringify(key)}: `.length, -2).replaceAll("\n  ", `\n${indent}`);
+  }
   const write = () => {
     const text = JSON.stringify(value, null, 2) as string | undefined;
     // Nested, every line after the first is indented further; a JSON string holds no newline.
@@ -168,10 +182,11 @@ function jsonLeaf(value: unknown, indent: string): string | undefined {
   return keptText(jsonTexts, value, indent, () => write() ?? "") || undefined;
 }
 
-/** An array, or an object JSON.stringify writes member by member (no `toJSON`, no class). */
+/** An array or an object that JSON.stringify writes member by member (no `toJSON`, no class). */
 function isPlainContainer(value: unknown): value is object {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return false;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return false;
   if (Array.isArray(value)) return true;
   const proto = Object.getPrototypeOf(value) as unknown;
-  return (proto === Object.prototype || proto === null) && typeof (value as { toJSON?: unknown }).toJSON !== "function";
+  return proto === Object.prototype || proto === null;
 }

@@ -8,6 +8,7 @@ import { GENERATORS } from "../../generators/index.js";
 import { generatorsWithOptions } from "../../generators/options.js";
 import { bannerText } from "./banner.js";
 import { flatten } from "./flatten.js";
+import { piecedFile } from "./pieces.js";
 import { customGeneratorFiles } from "./custom-output.js";
 import {
   GenerationError,
@@ -93,7 +94,7 @@ export async function runGenerators(
     const outputs = new Map<string, readonly GeneratedFile[]>();
     for (const required of generatorClosure([name], table))
       if (required !== name && produced.has(required))
-        outputs.set(required, Object.freeze(produced.get(required)!.map((f) => Object.freeze({ ...f }))));
+        outputs.set(required, Object.freeze(produced.get(required)!.map(frozenCopy)));
     const ctx = generatorContext({
       ...input,
       // A custom generator gets its own copy of the tools, in a frozen list: sorting or
@@ -244,6 +245,16 @@ function memoFor(
     store.set(key, { value, reports: reported.slice(from) } satisfies Memo);
     return value;
   };
+}
+
+/**
+ * A copy of `file` that a generator requiring it cannot change: its pieces copied and
+ * frozen (and joined only if its `contents` are read), or its path and contents.
+ */
+function frozenCopy(file: GeneratedFile): GeneratedFile {
+  return Object.freeze(
+    file.pieces ? piecedFile(file.path, Object.freeze([...file.pieces])) : { path: file.path, contents: file.contents },
+  );
 }
 
 /** A generator's report, checked as a JavaScript caller may pass anything: a catalogued code with an allowed severity. */

@@ -104,10 +104,10 @@ export function buildNameTable(
   const input = JSON.stringify([mode, limits.openai, limits.anthropic, limits.gemini, tools.map(toolKey)]);
   if (lastTable?.input === input) return new Map(lastTable.table);
   const reported = diagnostics.items.length;
-  const table = decideNames(tools, mode, limits, diagnostics);
+  const table = freezeNames(decideNames(tools, mode, limits, diagnostics));
   // A table whose build reported something is not kept: the reports point at places in the
   // specs, which an edit can move without renaming anything.
-  lastTable = diagnostics.items.length === reported ? { input, table: new Map(freezeNames(table)) } : undefined;
+  lastTable = diagnostics.items.length === reported ? { input, table: new Map(table) } : undefined;
   return table;
 }
 
@@ -118,7 +118,7 @@ export function buildNameTable(
  */
 let lastTable: { input: string; table: ReadonlyMap<string, ToolNames> } | undefined;
 
-/** The table with each tool's names frozen (they are shared by the builds that get them). */
+/** The table with each tool's names frozen (they may be shared by later builds, and no generator changes them). */
 function freezeNames(table: Map<string, ToolNames>): Map<string, ToolNames> {
   for (const names of table.values()) {
     Object.freeze(names.vendorNames);

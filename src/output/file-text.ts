@@ -45,18 +45,33 @@ export function utf8Length(text: FileText): number {
 }
 
 /**
- * Whether two texts are the same. Two texts in pieces split alike are compared piece by
- * piece, which is the common case of a rebuild and cheap (unchanged pieces are the same
- * strings); otherwise, when the lengths agree, whole.
+ * Whether two texts are the same, compared a stretch at a time and never joined. Pieces
+ * split alike are compared whole, which is the common case of a rebuild and cheap
+ * (unchanged pieces are the same strings); pieces split otherwise, where they overlap.
  */
 export function sameText(a: FileText, b: FileText): boolean {
   if (typeof a === "string" && typeof b === "string") return a === b;
-  if (typeof a !== "string" && typeof b !== "string" && a.length === b.length) {
-    let alike = true;
-    for (let i = 0; alike && i < a.length; i++) alike = a[i]!.length === b[i]!.length;
-    if (alike) return a.every((piece, i) => piece === b[i]);
+  if (textLength(a) !== textLength(b)) return false;
+  const left = typeof a === "string" ? [a] : a;
+  const right = typeof b === "string" ? [b] : b;
+  // A piece of each side and how far into it the comparison is.
+  let i = 0;
+  let j = 0;
+  let at = 0;
+  let bt = 0;
+  while (i < left.length && j < right.length) {
+    const x = left[i]!;
+    const y = right[j]!;
+    const n = Math.min(x.length - at, y.length - bt);
+    const whole = at === 0 && bt === 0 && n === x.length && n === y.length;
+    if (n > 0 && !(whole ? x === y : x.slice(at, at + n) === y.slice(bt, bt + n))) return false;
+    at += n;
+    bt += n;
+    if (at === x.length) [i, at] = [i + 1, 0];
+    if (bt === y.length) [j, bt] = [j + 1, 0];
   }
-  return textLength(a) === textLength(b) && joinText(a) === joinText(b);
+  // The lengths agree: what is left of either side is empty pieces.
+  return true;
 }
 
 /** The first half of a surrogate pair. */

@@ -66,6 +66,14 @@ function parseKey(store: MemoStore, spec: SpecText, limits: SpecLimits): string 
   return key;
 }
 
+/** Forgets the keys of files that are no longer among `specs` (removed or renamed since). */
+function forgetParseKeys(store: MemoStore, specs: readonly SpecText[]): void {
+  const byFile = lastParseKeys.get(store);
+  if (!byFile || byFile.size <= specs.length) return;
+  const current = new Set(specs.map((s) => s.file));
+  for (const file of byFile.keys()) if (!current.has(file)) byFile.delete(file);
+}
+
 /** Below this much text to parse, starting workers (each loads the Markdown parser) costs more than it saves. */
 const WORKER_MIN_BYTES = 512 * 1024;
 /** Text that keeps one worker busy long enough to be worth its start-up. */
@@ -82,6 +90,7 @@ export async function parseFiles(specs: readonly SpecText[], options: ParseFiles
   const { limits, store } = options;
   const results: Array<ParsedFile | undefined> = new Array(specs.length);
   const keys = specs.map((s) => (store ? parseKey(store, s, limits) : ""));
+  if (store) forgetParseKeys(store, specs);
   const todo: number[] = [];
   for (const [i] of specs.entries()) {
     const hit = store ? asParsedFile(store.get(keys[i]!)) : undefined;

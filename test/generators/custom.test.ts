@@ -94,6 +94,36 @@ describe("custom generators", () => {
     expect(manifest[0]!.contents).toBe(files![2]!.contents);
   });
 
+  it("cannot change the pieces a required file is written from", async () => {
+    const meddling = defineGenerator({
+      name: "meddling",
+      requires: ["manifest"],
+      generate(ctx) {
+        const manifest = ctx.outputs.get("manifest")![0]!;
+        (manifest.pieces as string[]).push("// injected");
+        return [];
+      },
+    });
+    const { files, diagnostics } = await generate([meddling, "manifest"]);
+    expect(files).toBeUndefined();
+    expect(diagnostics.map((d) => d.message)).toEqual([
+      expect.stringMatching(/^the custom generator "meddling" failed: TypeError: /),
+    ]);
+    // And what it sees is the manifest's text, whole or in pieces.
+    let seen: GeneratedFile | undefined;
+    const reading = defineGenerator({
+      name: "reading",
+      requires: ["manifest"],
+      generate(ctx) {
+        seen = ctx.outputs.get("manifest")![0]!;
+        return [];
+      },
+    });
+    const read = await generate([reading, "manifest"]);
+    expect(seen!.pieces?.join("") ?? seen!.contents).toBe(read.files![0]!.contents);
+    expect(seen!.contents).toBe(read.files![0]!.contents);
+  });
+
   it("cannot reorder the tools the generators after them see", async () => {
     const sorting = defineGenerator({
       name: "sorting",

@@ -56,6 +56,26 @@ describe("jsonPieces", () => {
     };
     expect(jsonPieces(value).join("")).toBe(`${JSON.stringify(value, null, 2)}\n`);
     expect(jsonPieces(undefined).join("")).toBe("undefined\n");
+    // Made whole the first time, in pieces once a frozen value comes back: both as JSON.stringify.
+    const frozen = deepFreeze({ kept: [1, 2] });
+    class Keyed {
+      toJSON(key: string) {
+        return { key, nested: { deeper: [key] } };
+      }
+    }
+    const listWithToJSON = Object.assign([frozen, 2], { toJSON: () => "the list" });
+    const edgy = {
+      frozen,
+      // biome-ignore lint/suspicious/noSparseArray: a hole is written as null
+      sparse: [frozen, , 3],
+      listWithToJSON,
+      keyed: new Keyed(),
+      frozenKeyed: Object.freeze(new Keyed()),
+      list: [new Keyed(), frozen],
+      ["__proto__"]: new Keyed(),
+      nothing: { toJSON: () => undefined },
+    };
+    for (let i = 0; i < 2; i++) expect(jsonPieces(edgy).join("")).toBe(`${JSON.stringify(edgy, null, 2)}\n`);
     expect(jsonPieces([]).join("")).toBe("[]\n");
   });
 
