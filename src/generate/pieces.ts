@@ -3,9 +3,9 @@ import { keptText, writeLiteral, type KeptTexts } from "./ts.js";
 
 /**
  * Text made in pieces, for the files that hold every tool (see `GeneratedFile.pieces`). A
- * long string is a piece of its own, the very string given (a frozen tool's kept text is
- * the same string in every rebuild of `generate --watch`); short strings between them are
- * gathered into one piece.
+ * long string (`OWN_PIECE_CHARS` or more) is a piece of its own, the very string given (a
+ * frozen tool's kept text is the same string in every rebuild of `generate --watch`);
+ * short strings between them are gathered into pieces of up to about 8,000 characters.
  */
 export class PieceList {
   private readonly pieces: string[] = [];
@@ -72,8 +72,8 @@ export function piecedLines(lines: ReadonlyArray<string | readonly string[]>): s
 }
 
 /**
- * `tsLiteral(value, indent)` as pieces: the text of each frozen value in it is a piece of
- * its own (the kept one, the same string in every rebuild while the value lives).
+ * `tsLiteral(value, indent)` as pieces: the text of each frozen value in it is kept (the
+ * same string in every rebuild while the value lives), a piece of its own when long.
  */
 export function tsLiteralPieces(value: unknown, indent = ""): string[] {
   const out = new PieceList();
