@@ -46,7 +46,7 @@ export function processIO(): CliIO {
 }
 
 /** Longest wait for a stream to drain: a reader that stopped reading holds nothing up for long. */
-export const DRAIN_WAIT_MS = 1000;
+const DRAIN_WAIT_MS = 1000;
 
 /** Resolves when `stream` has written what it holds, is closed or broken, or after `waitMs`. */
 export function whenDrained(

@@ -15,11 +15,6 @@ export function textOf(file: GeneratedFile): FileText {
   return file.pieces ?? file.contents;
 }
 
-/** The text whole. */
-export function joinText(text: FileText): string {
-  return typeof text === "string" ? text : text.join("");
-}
-
 /** Length of the text in UTF-16 code units. */
 export function textLength(text: FileText): number {
   if (typeof text === "string") return text.length;

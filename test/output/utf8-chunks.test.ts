@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { CHUNK_CHARS, forEachUtf8Chunk } from "../../src/output/utf8-chunks.js";
 import { sameBytes } from "../../src/output/paths.js";
 import { sha256, sha256OfFile } from "../../src/cache/hash.js";
-import { joinText, sameText, textLength, utf8Length } from "../../src/output/file-text.js";
+import { sameText, textLength, utf8Length } from "../../src/output/file-text.js";
 import { createFileSync } from "../../src/output/create-file.js";
 import { readFileSync } from "node:fs";
 
@@ -99,7 +99,6 @@ describe("text in pieces", () => {
         expect(Buffer.concat(chunksOf(p, chunk)).equals(bytes)).toBe(true);
         expect(utf8Length(p)).toBe(bytes.length);
         expect(textLength(p)).toBe(joined.length);
-        expect(joinText(p)).toBe(joined);
         expect(sha256(p)).toBe(createHash("sha256").update(bytes).digest("hex"));
         expect(sameBytes(bytes, p)).toBe(true);
         if (bytes.length) expect(sameBytes(bytes.subarray(1), p)).toBe(false);

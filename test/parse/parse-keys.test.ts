@@ -16,40 +16,23 @@ describe("parseFiles keys across rebuilds", () => {
       get: (k: string) => (asked.push(k), store.get(k)),
       set: (k: string, v: unknown) => store.set(k, v),
     };
-    const first = await parseFiles([{ file: "specs/a.json", text: spec("one") }], {
-      limits: DEFAULT_LIMITS,
-      store: watched,
-      workers: 0,
-    });
-    const again = await parseFiles([{ file: "specs/a.json", text: spec("one") }], {
-      limits: DEFAULT_LIMITS,
-      store: watched,
-      workers: 0,
-    });
+    /** One build's parse of specs/a.json with the description given. */
+    const parse = (description: string, limits = DEFAULT_LIMITS) =>
+      parseFiles([{ file: "specs/a.json", text: spec(description) }], { limits, store: watched, workers: 0 });
+    const first = await parse("one");
+    const again = await parse("one");
     expect(asked[1]).toBe(asked[0]);
     expect(again[0]!.tools[0]!.description).toBe("one");
     expect(again[0]).toBe(first[0]);
-    const changed = await parseFiles([{ file: "specs/a.json", text: spec("two") }], {
-      limits: DEFAULT_LIMITS,
-      store: watched,
-      workers: 0,
-    });
+    const changed = await parse("two");
     expect(asked[2]).not.toBe(asked[0]);
     expect(changed[0]!.tools[0]!.description).toBe("two");
     // Back to the first text: its first key again, and its tools.
-    const back = await parseFiles([{ file: "specs/a.json", text: spec("one") }], {
-      limits: DEFAULT_LIMITS,
-      store: watched,
-      workers: 0,
-    });
+    const back = await parse("one");
     expect(asked[3]).toBe(asked[0]);
     expect(back[0]!.tools[0]!.description).toBe("one");
     // Limits of the same values in another object: the key is made again, and is the same.
-    await parseFiles([{ file: "specs/a.json", text: spec("one") }], {
-      limits: { ...DEFAULT_LIMITS },
-      store: watched,
-      workers: 0,
-    });
+    await parse("one", { ...DEFAULT_LIMITS });
     expect(asked[4]).toBe(asked[0]);
   });
 });
