@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { DiagnosticBag, type Diagnostic } from "./diagnostics/types.js";
 import type { ResolvedConfig } from "./config/types.js";
@@ -40,6 +41,32 @@ export interface PipelineProgress {
  */
 const PARALLEL_TOOLS = { min: 300, max: 4000 };
 
+/**
+ * CPUs needed for generator workers when the number of workers is left to `auto`. V8
+ * collects garbage and compiles hot code on threads of its own, which on 2 CPUs keep the
+ * second one busy: there, the types and validators generators on workers (each loading
+ * its own compilers) only added time and memory — 1,000 tools took 10.5 s and 400 MB with
+ * them, 9.6 s and 320 MB without (from one JSON file: 8.1 s and 430 MB, 7.2 s and 270 MB);
+ * 3,000 tools the same time, and 200 MB more. Parsing workers still pay on 2 CPUs in
+ * large runs (10,000 tools: 79 s against 100 s without).
+ */
+const PARALLEL_MIN_CPUS = 3;
+
+/**
+ * Whether generators that allow it run on worker threads: for a large run that is mostly
+ * new (a rebuild after a small change finds nearly everything in the store and would only
+ * pay the workers' start-up), with enough CPUs unless a number of workers was asked for.
+ */
+function parallelGenerators(
+  workers: number | "auto" | undefined,
+  tools: number,
+  parsed: number,
+  specFiles: number,
+): boolean {
+  if (workers === 0 || tools < PARALLEL_TOOLS.min || tools > PARALLEL_TOOLS.max || parsed * 2 < specFiles) return false;
+  return typeof workers === "number" || availableParallelism() >= PARALLEL_MIN_CPUS;
+}
+
 /** Options of `runPipeline`. */
 export interface PipelineOptions {
   /** Called as the run moves on; must be cheap (it runs once per spec file). */
@@ -50,7 +77,11 @@ export interface PipelineOptions {
    * parsed nor generated again, with byte-identical output. Without it, everything is done.
    */
   store?: MemoStore;
-  /** Worker threads for parsing: a number (0: none), or "auto" (the default). */
+  /**
+   * Worker threads: a number (0: none), or "auto" (the default), for parsing one per CPU
+   * once there is enough text, and for the types and validators generators of a large run
+   * only with 3 CPUs or more (see `PARALLEL_MIN_CPUS`).
+   */
   workers?: number | "auto";
   /**
    * Markdown sections parsed before, found again by their text: an edited spec file is
@@ -115,13 +146,7 @@ async function runStages(
       config,
       generatorVersion: generatorVersion(),
       store: options.store,
-      // A worker pays off for a large run that is mostly new; a rebuild after a small change
-      // finds nearly everything in the store and would only pay the worker's start-up.
-      parallel:
-        options.workers !== 0 &&
-        tools.length >= PARALLEL_TOOLS.min &&
-        tools.length <= PARALLEL_TOOLS.max &&
-        parsed * 2 >= specFiles.length,
+      parallel: parallelGenerators(options.workers, tools.length, parsed, specFiles.length),
     },
     diagnostics,
     {

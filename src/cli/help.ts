@@ -92,8 +92,9 @@ ${CONFIG_OPTION}
                    content, so only what a change touches is done again
   --strict         write nothing and exit 1 on warnings too (a table row with a missing
                    cell, an unclear Required cell, an unknown type…), as on errors
-  --workers N      worker threads for parsing and validators in large runs (default: auto,
-                   one per CPU once there is enough work; 0: none). Output is the same
+  --workers N      worker threads for large runs (default: auto: parsing on one per CPU
+                   once there is enough work, types and validators on their own with 3
+                   CPUs or more; 0: none). Output is the same
   --timings        print the milliseconds of each phase (parse, checks, each generator)
   --cpu-prof       write a CPU profile of the run (mcp-specgen-<time>.cpuprofile) to the
                    working directory, for Chrome DevTools; add --workers 0 to include parsing

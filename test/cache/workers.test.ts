@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO } from "../helpers/project.js";
@@ -27,6 +28,14 @@ vi.mock(import("node:worker_threads"), async (original) => {
     }
   }
   return { ...actual, Worker: Counted, default: { ...actual, Worker: Counted } };
+});
+
+// The CPUs the compiled modules see (see PARALLEL_MIN_CPUS in src/pipeline.ts); undefined: this machine's.
+let cpus: number | undefined;
+vi.mock(import("node:os"), async (original) => {
+  const actual = await original();
+  const availableParallelism = () => cpus ?? actual.availableParallelism();
+  return { ...actual, availableParallelism, default: { ...actual, availableParallelism } };
 });
 
 const DIST = path.join(REPO, "dist/src");
@@ -58,6 +67,7 @@ function corpusSpecs(): Array<{ file: string; text: string }> {
 afterEach(() => {
   sabotage = "none";
   started = 0;
+  cpus = undefined;
 });
 
 describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
@@ -152,4 +162,59 @@ describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
       expect(done).toEqual([1, 2, 3]);
     },
   );
+});
+
+describe.skipIf(!BUILT)("generators in worker threads (dist/)", () => {
+  // 300 small tools in one JSON file: parsed on the main thread (one file), so every
+  // worker started is a generator's (types and validators).
+  const tools = Array.from({ length: 300 }, (_, i) => ({
+    name: `mod_${i % 3}.tool_${i}`,
+    description: `Tool ${i}.`,
+    inputSchema: {
+      type: "object",
+      properties: { query: { type: "string", description: `Query ${i}.` }, limit: { type: "integer", minimum: 1 } },
+      required: ["query"],
+    },
+  }));
+  let dir = "";
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-gen-workers-"));
+    mkdirSync(path.join(dir, "specs"));
+    writeFileSync(path.join(dir, "specs/tools.json"), JSON.stringify(tools));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function run(workers: number | "auto") {
+    const { runPipeline } = await built<PipelineModule>("pipeline.js");
+    const { resolveConfig } = await built<LoadModule>("config/load.js");
+    const config = resolveConfig(dir, { inputs: ["specs"], outDir: "generated" });
+    started = 0;
+    const result = await runPipeline(config, { workers });
+    return { result, started };
+  }
+
+  /** The files of a run, by path, as bytes. */
+  const bytes = (r: Awaited<ReturnType<typeof run>>) =>
+    new Map(r.result.files.map((f) => [f.path, Buffer.from(f.contents)] as const));
+
+  it("on auto, runs types and validators on workers only with 3 CPUs or more, with the same output", async () => {
+    cpus = 2;
+    const here = await run("auto");
+    expect(here.started).toBe(0);
+    expect(here.result.failed).toBe(false);
+    expect(here.result.files.length).toBeGreaterThan(10);
+    cpus = 4;
+    const threaded = await run("auto");
+    expect(threaded.started).toBe(2);
+    expect(threaded.result.diagnostics).toEqual(here.result.diagnostics);
+    expect(bytes(threaded)).toEqual(bytes(here));
+    // A number of workers asked for is used whatever the CPUs; a generator whose worker
+    // fails to start runs on the main thread instead, with the same output.
+    cpus = 2;
+    sabotage = "fail-to-start";
+    const fallen = await run(2);
+    expect(fallen.started).toBe(2);
+    expect(fallen.result.diagnostics).toEqual(here.result.diagnostics);
+    expect(bytes(fallen)).toEqual(bytes(here));
+  }, 120_000);
 });
