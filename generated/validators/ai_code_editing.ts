@@ -3,12 +3,12 @@
 import { ajvUcs2length, type ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema31 = {"type":"object","properties":{"generated_code":{"type":"string"},"language":{"type":"string"},"lines_generated":{"type":"integer","minimum":0}},"required":["generated_code","language","lines_generated"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"generated_code":{"type":"string"},"language":{"type":"string"},"lines_generated":{"type":"integer","minimum":0}},"required":["generated_code","language","lines_generated"],"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -118,13 +118,13 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateGenerateCodeResult: validate20,
+  validateGenerateCodeResult: validate0,
 };
 })();
 
@@ -132,10 +132,10 @@ return {
 export const validateGenerateCodeResult: ValidateFunction = chunk0.validateGenerateCodeResult;
 
 const chunk1 = (() => {
-const schema11 = {"type":"object","properties":{"prompt":{"type":"string","minLength":1},"language":{"type":"string","enum":["python","typescript","javascript","go","rust"]},"context_code":{"type":"string"},"style":{"type":"object","properties":{"indent":{"type":"integer","minimum":1,"maximum":8},"docstrings":{"type":"boolean"}},"additionalProperties":false},"max_lines":{"type":"integer","minimum":1,"maximum":500}},"required":["prompt","language"],"additionalProperties":false};
-const func2 = ajvUcs2length;
+const schema0 = {"type":"object","properties":{"prompt":{"type":"string","minLength":1},"language":{"type":"string","enum":["python","typescript","javascript","go","rust"]},"context_code":{"type":"string"},"style":{"type":"object","properties":{"indent":{"type":"integer","minimum":1,"maximum":8},"docstrings":{"type":"boolean"}},"additionalProperties":false},"max_lines":{"type":"integer","minimum":1,"maximum":500}},"required":["prompt","language"],"additionalProperties":false};
+const func0 = ajvUcs2length;
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -174,7 +174,7 @@ errors++;
 if(data.prompt !== undefined){
 let data0 = data.prompt;
 if(typeof data0 === "string"){
-if(func2(data0) < 1){
+if(func0(data0) < 1){
 const err3 = {instancePath:instancePath+"/prompt",schemaPath:"#/properties/prompt/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -209,7 +209,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((((data1 === "python") || (data1 === "typescript")) || (data1 === "javascript")) || (data1 === "go")) || (data1 === "rust"))){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema11.properties.language.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema0.properties.language.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -351,12 +351,12 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
 return {
-  validateGenerateCodeArgs: validate10,
+  validateGenerateCodeArgs: validate0,
 };
 })();
 

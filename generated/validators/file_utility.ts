@@ -3,12 +3,12 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema31 = {"type":"object","properties":{"file_path":{"type":"string"},"missing_ok":{"type":"boolean"}},"required":["file_path"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"file_path":{"type":"string"},"missing_ok":{"type":"boolean"}},"required":["file_path"],"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -73,17 +73,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"type":"object","properties":{"file_path":{"type":"string"},"deleted":{"type":"boolean"}},"required":["file_path","deleted"]};
+const schema1 = {"type":"object","properties":{"file_path":{"type":"string"},"deleted":{"type":"boolean"}},"required":["file_path","deleted"]};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -146,17 +146,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"file_path":true,"deleted":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":{"file_path":true,"deleted":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema33 = {"type":"object","properties":{"file_path":{"type":"string"},"encoding":{"type":"string","enum":["utf-8","latin1","ascii"]},"max_bytes":{"type":"integer"}},"required":["file_path"],"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"file_path":{"type":"string"},"encoding":{"type":"string","enum":["utf-8","latin1","ascii"]},"max_bytes":{"type":"integer"}},"required":["file_path"],"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -211,7 +211,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(((data1 === "utf-8") || (data1 === "latin1")) || (data1 === "ascii"))){
-const err4 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema33.properties.encoding.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema2.properties.encoding.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -245,17 +245,17 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema34 = {"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"},"size_bytes":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["file_path","content","size_bytes","truncated"]};
+const schema3 = {"type":"object","properties":{"file_path":{"type":"string"},"content":{"type":"string"},"size_bytes":{"type":"integer"},"truncated":{"type":"boolean"}},"required":["file_path","content","size_bytes","truncated"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -363,16 +363,16 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"file_path":true,"content":true,"size_bytes":true,"truncated":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":{"file_path":true,"content":true,"size_bytes":true,"truncated":true},"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateDeleteFileArgs: validate20,
-  validateDeleteFileResult: validate21,
-  validateReadFileContentArgs: validate22,
-  validateReadFileContentResult: validate23,
+  validateDeleteFileArgs: validate0,
+  validateDeleteFileResult: validate1,
+  validateReadFileContentArgs: validate2,
+  validateReadFileContentResult: validate3,
 };
 })();
 

@@ -3,12 +3,12 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema31 = {"type":"object","properties":{},"additionalProperties":false};
+const schema0 = {"type":"object","properties":{},"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -37,17 +37,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"type":"object","properties":{"uptime_seconds":{"type":"number"},"memory_rss_bytes":{"type":"integer"},"runtime":{"type":"string"},"tools_registered":{"type":"integer"}},"required":["uptime_seconds","memory_rss_bytes","runtime","tools_registered"]};
+const schema1 = {"type":"object","properties":{"uptime_seconds":{"type":"number"},"memory_rss_bytes":{"type":"integer"},"runtime":{"type":"string"},"tools_registered":{"type":"integer"}},"required":["uptime_seconds","memory_rss_bytes","runtime","tools_registered"]};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -156,17 +156,17 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":{"uptime_seconds":true,"memory_rss_bytes":true,"runtime":true,"tools_registered":true},"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":{"uptime_seconds":true,"memory_rss_bytes":true,"runtime":true,"tools_registered":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema33 = {"type":"object","properties":{"samples":{"type":"integer","minimum":1,"maximum":1000},"interval_ms":{"type":"integer","minimum":1,"maximum":60000}},"additionalProperties":false};
+const schema2 = {"type":"object","properties":{"samples":{"type":"integer","minimum":1,"maximum":1000},"interval_ms":{"type":"integer","minimum":1,"maximum":60000}},"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -267,17 +267,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema34 = {"type":"object","properties":{"samples":{"type":"integer"},"mean_lag_ms":{"type":"number"},"max_lag_ms":{"type":"number"}},"required":["samples","mean_lag_ms","max_lag_ms"]};
+const schema3 = {"type":"object","properties":{"samples":{"type":"integer"},"mean_lag_ms":{"type":"number"},"max_lag_ms":{"type":"number"}},"required":["samples","mean_lag_ms","max_lag_ms"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -363,16 +363,16 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"samples":true,"mean_lag_ms":true,"max_lag_ms":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":{"samples":true,"mean_lag_ms":true,"max_lag_ms":true},"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateGetServerStatusArgs: validate20,
-  validateGetServerStatusResult: validate21,
-  validateMeasureEventLoopLagArgs: validate22,
-  validateMeasureEventLoopLagResult: validate23,
+  validateGetServerStatusArgs: validate0,
+  validateGetServerStatusResult: validate1,
+  validateMeasureEventLoopLagArgs: validate2,
+  validateMeasureEventLoopLagResult: validate3,
 };
 })();
 

@@ -3,16 +3,16 @@
 import { ajvFullFormats, ajvUcs2length, type ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema31 = {"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":200},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9-]+$"},"uniqueItems":true},"assignee":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text"],"additionalProperties":false}},"due_date":{"type":"string","format":"date"}},"required":["title"],"additionalProperties":false};
-const func1 = ajvUcs2length;
-const pattern4 = new RegExp("^[a-z0-9-]+$", "u");
+const schema0 = {"type":"object","properties":{"title":{"type":"string","minLength":1,"maxLength":200},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string","pattern":"^[a-z0-9-]+$"},"uniqueItems":true},"assignee":{"type":"object","properties":{"name":{"type":"string"},"email":{"type":"string","format":"email"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text"],"additionalProperties":false}},"due_date":{"type":"string","format":"date"}},"required":["title"],"additionalProperties":false};
+const func0 = ajvUcs2length;
+const pattern0 = new RegExp("^[a-z0-9-]+$", "u");
 const formats0 = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const formats2 = ajvFullFormats.date;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -45,7 +45,7 @@ errors++;
 if(data.title !== undefined){
 let data0 = data.title;
 if(typeof data0 === "string"){
-if(func1(data0) > 200){
+if(func0(data0) > 200){
 const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -55,7 +55,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func1(data0) < 1){
+if(func0(data0) < 1){
 const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -90,7 +90,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!((((data1 === "low") || (data1 === "medium")) || (data1 === "high")) || (data1 === "urgent"))){
-const err6 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema31.properties.priority.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema0.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -107,7 +107,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
+if(!pattern0.test(data3)){
 const err7 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9-]+$"},message:"must match pattern \""+"^[a-z0-9-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err7];
@@ -352,19 +352,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"type":"object","properties":{"task":{"$ref":"#/definitions/Task"}},"required":["task"],"additionalProperties":false,"definitions":{"Task":{"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string"}},"assignee":{"type":["object","null"],"properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text","done"],"additionalProperties":false}},"due_date":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","title","priority","tags","assignee","checklist","due_date","created_at"],"additionalProperties":false}}};
-const schema33 = {"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string"}},"assignee":{"type":["object","null"],"properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text","done"],"additionalProperties":false}},"due_date":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","title","priority","tags","assignee","checklist","due_date","created_at"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"task":{"$ref":"#/definitions/Task"}},"required":["task"],"additionalProperties":false,"definitions":{"Task":{"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string"}},"assignee":{"type":["object","null"],"properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text","done"],"additionalProperties":false}},"due_date":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","title","priority","tags","assignee","checklist","due_date","created_at"],"additionalProperties":false}}};
+const schema2 = {"type":"object","properties":{"id":{"type":"string"},"title":{"type":"string"},"priority":{"type":"string","enum":["low","medium","high","urgent"]},"tags":{"type":"array","items":{"type":"string"}},"assignee":{"type":["object","null"],"properties":{"name":{"type":"string"},"email":{"type":"string"}},"required":["name"],"additionalProperties":false},"checklist":{"type":"array","items":{"type":"object","properties":{"text":{"type":"string"},"done":{"type":"boolean"}},"required":["text","done"],"additionalProperties":false}},"due_date":{"type":["string","null"]},"created_at":{"type":"string","format":"date-time"}},"required":["id","title","priority","tags","assignee","checklist","due_date","created_at"],"additionalProperties":false};
 const formats4 = ajvFullFormats["date-time"];
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -526,7 +526,7 @@ vErrors.push(err13);
 errors++;
 }
 if(!((((data3 === "low") || (data3 === "medium")) || (data3 === "high")) || (data3 === "urgent"))){
-const err14 = {instancePath:instancePath+"/task/priority",schemaPath:"#/definitions/Task/properties/priority/enum",keyword:"enum",params:{allowedValues: schema33.properties.priority.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/task/priority",schemaPath:"#/definitions/Task/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2.properties.priority.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -567,7 +567,7 @@ errors++;
 if(data0.assignee !== undefined){
 let data6 = data0.assignee;
 if((!(data6 && typeof data6 == "object" && !Array.isArray(data6))) && (data6 !== null)){
-const err17 = {instancePath:instancePath+"/task/assignee",schemaPath:"#/definitions/Task/properties/assignee/type",keyword:"type",params:{type: schema33.properties.assignee.type},message:"must be object,null"};
+const err17 = {instancePath:instancePath+"/task/assignee",schemaPath:"#/definitions/Task/properties/assignee/type",keyword:"type",params:{type: schema2.properties.assignee.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -715,7 +715,7 @@ errors++;
 if(data0.due_date !== undefined){
 let data13 = data0.due_date;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err29 = {instancePath:instancePath+"/task/due_date",schemaPath:"#/definitions/Task/properties/due_date/type",keyword:"type",params:{type: schema33.properties.due_date.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/task/due_date",schemaPath:"#/definitions/Task/properties/due_date/type",keyword:"type",params:{type: schema2.properties.due_date.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -773,17 +773,17 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema34 = {"type":"object","properties":{"priority":{"type":"array","items":{"type":"string","enum":["low","medium","high","urgent"]}},"tag":{"type":"string"},"limit":{"type":"integer"},"include_done":{"type":"boolean"}},"additionalProperties":false};
+const schema3 = {"type":"object","properties":{"priority":{"type":"array","items":{"type":"string","enum":["low","medium","high","urgent"]}},"tag":{"type":"string"},"limit":{"type":"integer"},"include_done":{"type":"boolean"}},"additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -820,7 +820,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!((((data1 === "low") || (data1 === "medium")) || (data1 === "high")) || (data1 === "urgent"))){
-const err2 = {instancePath:instancePath+"/priority/" + i0,schemaPath:"#/properties/priority/items/enum",keyword:"enum",params:{allowedValues: schema34.properties.priority.items.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/priority/" + i0,schemaPath:"#/properties/priority/items/enum",keyword:"enum",params:{allowedValues: schema3.properties.priority.items.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -890,17 +890,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema35 = {"type":"object","properties":{"tasks":{"type":"array","items":{"type":"object"}},"total":{"type":"integer"}},"required":["tasks","total"]};
+const schema4 = {"type":"object","properties":{"tasks":{"type":"array","items":{"type":"object"}},"total":{"type":"integer"}},"required":["tasks","total"]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -981,16 +981,16 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":{"tasks":true,"total":true},"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":{"tasks":true,"total":true},"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateCreateTaskArgs: validate20,
-  validateCreateTaskResult: validate21,
-  validateListTasksArgs: validate22,
-  validateListTasksResult: validate23,
+  validateCreateTaskArgs: validate0,
+  validateCreateTaskResult: validate1,
+  validateListTasksArgs: validate2,
+  validateListTasksResult: validate3,
 };
 })();
 

@@ -3,12 +3,12 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema31 = {"type":"object","properties":{"text":{"type":"string"},"top_n":{"type":"integer","minimum":1,"maximum":100},"case_sensitive":{"type":"boolean"},"stop_words":{"type":"array","items":{"type":"string"}}},"required":["text"],"additionalProperties":false};
+const schema0 = {"type":"object","properties":{"text":{"type":"string"},"top_n":{"type":"integer","minimum":1,"maximum":100},"case_sensitive":{"type":"boolean"},"stop_words":{"type":"array","items":{"type":"string"}}},"required":["text"],"additionalProperties":false};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -136,17 +136,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"type":"object","properties":{"words":{"type":"integer","minimum":0},"sentences":{"type":"integer","minimum":0},"characters":{"type":"integer","minimum":0},"top_words":{"type":"array","items":{"type":"object","properties":{"word":{"type":"string"},"count":{"type":"integer","minimum":1}},"required":["word","count"],"additionalProperties":false}}},"required":["words","sentences","characters","top_words"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"words":{"type":"integer","minimum":0},"sentences":{"type":"integer","minimum":0},"characters":{"type":"integer","minimum":0},"top_words":{"type":"array","items":{"type":"object","properties":{"word":{"type":"string"},"count":{"type":"integer","minimum":1}},"required":["word","count"],"additionalProperties":false}}},"required":["words","sentences","characters","top_words"],"additionalProperties":false};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -392,14 +392,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateWordStatsArgs: validate20,
-  validateWordStatsResult: validate21,
+  validateWordStatsArgs: validate0,
+  validateWordStatsResult: validate1,
 };
 })();
 

@@ -3,12 +3,12 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema31 = {"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]};
+const schema0 = {"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -71,17 +71,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":{"a":true,"b":true},"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":{"a":true,"b":true},"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"type":"object"};
+const schema1 = {"type":"object"};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -98,17 +98,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema33 = {"type":"object","additionalProperties":false};
+const schema2 = {"type":"object","additionalProperties":false};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -137,17 +137,17 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema34 = {"type":"object","properties":{},"required":[]};
+const schema3 = {"type":"object","properties":{},"required":[]};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -164,17 +164,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"dynamicProps":false,"dynamicItems":false};
 
-const schema35 = {"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
+const schema4 = {"type":"object","properties":{"message":{"type":"string"}},"required":["message"],"additionalProperties":false};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate24.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -227,17 +227,17 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema36 = {"type":"object","properties":{"prompt":{"type":"string"}},"required":["prompt"],"additionalProperties":false};
+const schema5 = {"type":"object","properties":{"prompt":{"type":"string"}},"required":["prompt"],"additionalProperties":false};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate25.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -290,18 +290,18 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate25.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateAddNumbersArgs: validate20,
-  validateTestToolArgs: validate21,
-  validateTestAudioContentArgs: validate22,
-  validateTestClientElicitationDefaultsArgs: validate23,
-  validateTestElicitationArgs: validate24,
-  validateTestSamplingArgs: validate25,
+  validateAddNumbersArgs: validate0,
+  validateTestToolArgs: validate1,
+  validateTestAudioContentArgs: validate2,
+  validateTestClientElicitationDefaultsArgs: validate3,
+  validateTestElicitationArgs: validate4,
+  validateTestSamplingArgs: validate5,
 };
 })();
 

@@ -3,9 +3,9 @@
 import { ajvFullFormats, type ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema11 = {"type":"object","properties":{"message":{"type":"string"}},"required":["message"]};
+const schema0 = {"type":"object","properties":{"message":{"type":"string"}},"required":["message"]};
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -42,13 +42,13 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
 
-const schema12 = {"type":"object","properties":{"messageType":{"type":"string","enum":["error","success","debug"]},"includeImage":{"type":"boolean"}},"required":["messageType"]};
+const schema1 = {"type":"object","properties":{"messageType":{"type":"string","enum":["error","success","debug"]},"includeImage":{"type":"boolean"}},"required":["messageType"]};
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -75,7 +75,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "error") || (data0 === "success")) || (data0 === "debug"))){
-const err2 = {instancePath:instancePath+"/messageType",schemaPath:"#/properties/messageType/enum",keyword:"enum",params:{allowedValues: schema12.properties.messageType.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/messageType",schemaPath:"#/properties/messageType/enum",keyword:"enum",params:{allowedValues: schema1.properties.messageType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -108,13 +108,13 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate11.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
 
-const schema13 = {"type":"object","properties":{}};
+const schema2 = {"type":"object","properties":{}};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!(data && typeof data == "object" && !Array.isArray(data))){
@@ -127,13 +127,13 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
 
-const schema14 = {"type":"object","properties":{"count":{"type":"number","minimum":1,"maximum":10}}};
+const schema3 = {"type":"object","properties":{"count":{"type":"number","minimum":1,"maximum":10}}};
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -183,13 +183,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate13.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
 
-const schema15 = {"type":"object","properties":{"resourceType":{"type":"string","enum":["Text","Blob"]},"resourceId":{"type":"number"}}};
+const schema4 = {"type":"object","properties":{"resourceType":{"type":"string","enum":["Text","Blob"]},"resourceId":{"type":"number"}}};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -206,7 +206,7 @@ vErrors.push(err0);
 errors++;
 }
 if(!((data0 === "Text") || (data0 === "Blob"))){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/enum",keyword:"enum",params:{allowedValues: schema15.properties.resourceType.enum},message:"must be equal to one of the allowed values"};
+const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/enum",keyword:"enum",params:{allowedValues: schema4.properties.resourceType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -239,13 +239,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate14.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 
-const schema16 = {"type":"object","properties":{"location":{"type":"string","enum":["New York","Chicago","Los Angeles"]}},"required":["location"]};
+const schema5 = {"type":"object","properties":{"location":{"type":"string","enum":["New York","Chicago","Los Angeles"]}},"required":["location"]};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -272,7 +272,7 @@ vErrors.push(err1);
 errors++;
 }
 if(!(((data0 === "New York") || (data0 === "Chicago")) || (data0 === "Los Angeles"))){
-const err2 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/enum",keyword:"enum",params:{allowedValues: schema16.properties.location.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/enum",keyword:"enum",params:{allowedValues: schema5.properties.location.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -293,13 +293,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 
-const schema17 = {"type":"object","properties":{"temperature":{"type":"number"},"conditions":{"type":"string"},"humidity":{"type":"number"}},"required":["temperature","conditions","humidity"],"additionalProperties":false};
+const schema6 = {"type":"object","properties":{"temperature":{"type":"number"},"conditions":{"type":"string"},"humidity":{"type":"number"}},"required":["temperature","conditions","humidity"],"additionalProperties":false};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -392,13 +392,13 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate16.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
 
-const schema18 = {"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]};
+const schema7 = {"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number"}},"required":["a","b"]};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -457,14 +457,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
 
-const schema19 = {"type":"object","properties":{"name":{"type":"string"},"data":{"type":"string","format":"uri"},"outputType":{"type":"string","enum":["resourceLink","resource"]}}};
+const schema8 = {"type":"object","properties":{"name":{"type":"string"},"data":{"type":"string","format":"uri"},"outputType":{"type":"string","enum":["resourceLink","resource"]}}};
 const formats0 = ajvFullFormats.uri;
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -518,7 +518,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!((data2 === "resourceLink") || (data2 === "resource"))){
-const err4 = {instancePath:instancePath+"/outputType",schemaPath:"#/properties/outputType/enum",keyword:"enum",params:{allowedValues: schema19.properties.outputType.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/outputType",schemaPath:"#/properties/outputType/enum",keyword:"enum",params:{allowedValues: schema8.properties.outputType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -539,13 +539,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate18.errors = vErrors;
+validate8.errors = vErrors;
 return errors === 0;
 }
 
-const schema20 = {"type":"object","properties":{"topic":{"type":"string"},"ambiguous":{"type":"boolean"}},"required":["topic"]};
+const schema9 = {"type":"object","properties":{"topic":{"type":"string"},"ambiguous":{"type":"boolean"}},"required":["topic"]};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -594,13 +594,13 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate9.errors = vErrors;
 return errors === 0;
 }
 
-const schema21 = {"type":"object","properties":{"duration":{"type":"number"},"steps":{"type":"number"}}};
+const schema10 = {"type":"object","properties":{"duration":{"type":"number"},"steps":{"type":"number"}}};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -639,22 +639,22 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate10.errors = vErrors;
 return errors === 0;
 }
 
 return {
-  validateEchoArgs: validate10,
-  validateGetAnnotatedMessageArgs: validate11,
-  validateGetEnvArgs: validate12,
-  validateGetResourceLinksArgs: validate13,
-  validateGetResourceReferenceArgs: validate14,
-  validateGetStructuredContentArgs: validate15,
-  validateGetStructuredContentResult: validate16,
-  validateGetSumArgs: validate17,
-  validateGzipFileAsResourceArgs: validate18,
-  validateSimulateResearchQueryArgs: validate19,
-  validateTriggerLongRunningOperationArgs: validate20,
+  validateEchoArgs: validate0,
+  validateGetAnnotatedMessageArgs: validate1,
+  validateGetEnvArgs: validate2,
+  validateGetResourceLinksArgs: validate3,
+  validateGetResourceReferenceArgs: validate4,
+  validateGetStructuredContentArgs: validate5,
+  validateGetStructuredContentResult: validate6,
+  validateGetSumArgs: validate7,
+  validateGzipFileAsResourceArgs: validate8,
+  validateSimulateResearchQueryArgs: validate9,
+  validateTriggerLongRunningOperationArgs: validate10,
 };
 })();
 

@@ -3,13 +3,13 @@
 import { ajvUcs2length, type ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema31 = {"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":100},"language":{"type":"string","enum":["en","fr","de"]}},"required":["name"],"additionalProperties":false};
-const func1 = ajvUcs2length;
+const schema0 = {"type":"object","properties":{"name":{"type":"string","minLength":1,"maxLength":100},"language":{"type":"string","enum":["en","fr","de"]}},"required":["name"],"additionalProperties":false};
+const func0 = ajvUcs2length;
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -42,7 +42,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(func1(data0) > 100){
+if(func0(data0) > 100){
 const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err2];
@@ -52,7 +52,7 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(func1(data0) < 1){
+if(func0(data0) < 1){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err3];
@@ -87,7 +87,7 @@ vErrors.push(err5);
 errors++;
 }
 if(!(((data1 === "en") || (data1 === "fr")) || (data1 === "de"))){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema31.properties.language.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema0.properties.language.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -108,17 +108,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema32 = {"type":"object","properties":{"greeting":{"type":"string"},"language":{"type":"string","enum":["en","fr","de"]}},"required":["greeting","language"],"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"greeting":{"type":"string"},"language":{"type":"string","enum":["en","fr","de"]}},"required":["greeting","language"],"additionalProperties":false};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate21.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -183,7 +183,7 @@ vErrors.push(err4);
 errors++;
 }
 if(!(((data1 === "en") || (data1 === "fr")) || (data1 === "de"))){
-const err5 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema32.properties.language.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/enum",keyword:"enum",params:{allowedValues: schema1.properties.language.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -204,14 +204,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate21.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateGetGreetingArgs: validate20,
-  validateGetGreetingResult: validate21,
+  validateGetGreetingArgs: validate0,
+  validateGetGreetingResult: validate1,
 };
 })();
 

@@ -3,13 +3,13 @@
 import type { ValidateFunction } from "@mcp-specgen/runtime";
 
 const chunk0 = (() => {
-const schema31 = {"type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false};
-const schema32 = {"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}};
+const schema0 = {"type":"object","$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"}},"additionalProperties":false};
+const schema1 = {"type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate20.evaluated;
+const evaluated0 = validate0.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -91,13 +91,13 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate0.errors = vErrors;
 return errors === 0;
 }
-validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return {
-  validateJsonSchema202012ToolArgs: validate20,
+  validateJsonSchema202012ToolArgs: validate0,
 };
 })();
 
