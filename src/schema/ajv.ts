@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
 import { canonicalJson } from "@mcp-specgen/runtime";
-import { mapSchema, SUBSCHEMA_KEYWORDS, walkSchema } from "./walk.js";
+import { mapSchema, someSubschema, SUBSCHEMA_KEYWORDS, walkSchema } from "./walk.js";
 import { unboundedDeepUniqueItems } from "./unique-items.js";
 import { ENUM_SET_KEYWORD, enumSetKeyword, isSetEnum } from "./enum-set.js";
 
@@ -75,7 +75,7 @@ const draft7FormsOfFrozen = new WeakMap<object, boolean>();
 function usesDraft7Forms(schema: JsonSchema): boolean {
   const known = draft7FormsOfFrozen.get(schema);
   if (known !== undefined) return known;
-  const uses = draft7FormPaths(schema).length > 0;
+  const uses = someSubschema(schema, (sub) => Array.isArray(sub.items));
   if (typeof schema === "object" && schema !== null && Object.isFrozen(schema)) draft7FormsOfFrozen.set(schema, uses);
   return uses;
 }

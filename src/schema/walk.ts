@@ -83,6 +83,25 @@ export function walkSchema<S = unknown>(
 }
 
 /**
+ * Whether `test` holds for the schema or any of its subschemas (those {@link walkSchema}
+ * visits), stopping at the first: without the paths a walk builds for every subschema.
+ */
+export function someSubschema(schema: JsonValue, test: (schema: JsonObject) => boolean): boolean {
+  if (!isObject(schema)) return false;
+  if (test(schema)) return true;
+  for (const k of SCHEMA_MAPS) {
+    const m = schema[k];
+    if (isObject(m)) for (const name in m) if (Object.hasOwn(m, name) && someSubschema(m[name]!, test)) return true;
+  }
+  for (const k of SCHEMA_ONE) if (someSubschema(schema[k]!, test)) return true;
+  for (const k of SCHEMA_LIST) {
+    const l = schema[k];
+    if (Array.isArray(l)) for (const sub of l) if (someSubschema(sub, test)) return true;
+  }
+  return false;
+}
+
+/**
  * Returns a copy of a schema with every subschema passed through `map`. `map` receives a
  * shallow copy it may modify; nested subschemas are already mapped.
  */

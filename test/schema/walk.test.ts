@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import type { JsonValue } from "../../src/ir/types.js";
+import { someSubschema, walkSchema } from "../../src/schema/walk.js";
+import { schemaDialect } from "../../src/schema/ajv.js";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+
+// Schema-like values: subschema keywords (maps, single schemas, lists, and `items` as
+// either) mixed with other keys, booleans in subschema places, and own `__proto__` keys.
+const KEYS = ["properties", "$defs", "items", "prefixItems", "anyOf", "not", "if", "type", "title", "__proto__"];
+const schemaLike = fc.letrec<{ value: JsonValue }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom<JsonValue>(true, false, null, 1, "x"),
+    fc.array(tie("value"), { maxLength: 3 }),
+    fc.dictionary(fc.constantFrom(...KEYS), tie("value"), { maxKeys: 4 }).map(
+      // Through JSON.parse, as specs arrive: `__proto__` is then an own key.
+      (o) => JSON.parse(JSON.stringify(o)) as JsonValue,
+    ),
+  ),
+})).value;
+
+/** Every subschema walkSchema visits. */
+function visited(schema: JsonValue): object[] {
+  const out: object[] = [];
+  walkSchema(schema, (sub) => {
+    out.push(sub);
+  });
+  return out;
+}
+
+describe("someSubschema", () => {
+  it("tests exactly the subschemas walkSchema visits", () => {
+    fc.assert(
+      fc.property(schemaLike, (schema) => {
+        const seen: object[] = [];
+        expect(
+          someSubschema(schema, (sub) => {
+            seen.push(sub);
+            return false;
+          }),
+        ).toBe(false);
+        expect(new Set(seen)).toEqual(new Set(visited(schema)));
+        expect(seen.length).toBe(visited(schema).length);
+      }),
+      { seed: 20261127, numRuns: RUNS },
+    );
+  });
+
+  it("finds a draft-07 tuple (an array `items`) anywhere, as the dialect decision needs", () => {
+    fc.assert(
+      fc.property(schemaLike, (schema) => {
+        const any = visited(schema).some((sub) => Array.isArray((sub as { items?: unknown }).items));
+        expect(someSubschema(schema, (sub) => Array.isArray(sub.items))).toBe(any);
+        if (schema !== null && typeof schema === "object" && !Array.isArray(schema) && !("$schema" in schema))
+          expect(schemaDialect(schema).dialect).toBe(any ? "draft7" : "2020");
+      }),
+      { seed: 20261127, numRuns: RUNS },
+    );
+  });
+
+  it("looks below a property named __proto__ (an own key, as JSON.parse makes it)", () => {
+    const schema = JSON.parse('{"properties":{"__proto__":{"items":[{"type":"string"}]}}}') as JsonValue;
+    expect(someSubschema(schema, (sub) => Array.isArray(sub.items))).toBe(true);
+    expect(visited(schema)).toHaveLength(3);
+  });
+
+  it("stops at the first subschema that passes", () => {
+    const schema = { anyOf: [{ title: "a" }, { title: "b" }], properties: { x: { title: "c" } } };
+    const seen: unknown[] = [];
+    expect(
+      someSubschema(schema, (sub) => {
+        seen.push(sub.title);
+        return sub.title === "c";
+      }),
+    ).toBe(true);
+    expect(seen).toEqual([undefined, "c"]);
+  });
+});
