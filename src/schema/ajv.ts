@@ -96,13 +96,15 @@ export function dialectGroup(schema: JsonSchema): DialectGroup {
 
 /**
  * The schema as the meta-schema check sees it: without the root `$id` (an id would
- * register globally in an Ajv instance) and without a `$schema` ajv cannot load (the
- * dialect is chosen by the instance instead). Meta-validation treats the schema as data,
- * so nothing in it is compiled.
+ * register globally in an Ajv instance) and without `$schema`. The dialect is chosen by the
+ * instance (see {@link ajvFor}), whose own meta-schema then checks the whole schema: a
+ * `$schema` naming a part of a meta-schema (`…/2020-12/meta/core`, or
+ * `…/draft-07/schema#/properties/default`, which is `true`) would otherwise let any schema
+ * pass. Meta-validation treats the schema as data, so nothing in it is compiled.
  */
 export function schemaForMeta(schema: JsonSchema): JsonSchema {
-  const { $id: _id, $schema, ...rest } = schema;
-  return $schema !== undefined && schemaDialect(schema).supported ? { $schema, ...rest } : rest;
+  const { $id: _id, $schema: _schema, ...rest } = schema;
+  return rest;
 }
 
 // Keywords that take part in validation in each dialect, besides those holding
@@ -255,16 +257,12 @@ export function compileSchema(schema: JsonSchema): ValidateFunction | Error {
   let v = compiled.get(key);
   if (v === undefined) {
     try {
-      v = ajvFor(schema).compile(withDialect(schema, validationView(schema)));
+      // Without `$schema` (the view has none): checked against the instance's meta-schema, as above.
+      v = ajvFor(schema).compile(validationView(schema));
     } catch (e) {
       v = e as Error;
     }
     compiled.set(key, v);
   }
   return v;
-}
-
-/** The view with the `$schema` ajv can load, for the shared instances. */
-function withDialect(schema: JsonSchema, view: JsonSchema): JsonSchema {
-  return schema.$schema !== undefined && schemaDialect(schema).supported ? { $schema: schema.$schema, ...view } : view;
 }

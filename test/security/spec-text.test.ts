@@ -1,5 +1,5 @@
 import { describe, expect, it, afterEach } from "vitest";
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ts } from "@ts-morph/common";
 import { runCli, tempProject, type TempProject } from "../helpers/project.js";
@@ -155,6 +155,40 @@ describe("untrusted spec text", () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/warning SPEC_SCHEMA_DIALECT .*draft-04/);
     expect(r.stderr).not.toMatch(/2019-09.*SPEC_SCHEMA_DIALECT/);
+  });
+
+  it("checks a schema against its dialect's whole meta-schema, even when $schema names a part of one", async () => {
+    // `…/meta/core` checks only the core keywords, and `#/properties/default` is `true`:
+    // taken at their word, they would let any schema through to the generated validators.
+    const tool = (name: string, inputSchema: object) => ({ name, description: "d", inputSchema });
+    project = tempProject({
+      "specs/x.json": JSON.stringify({
+        tools: [
+          tool("x.core", {
+            $schema: "https://json-schema.org/draft/2020-12/meta/core",
+            type: "object",
+            properties: { b: 7 },
+          }),
+          tool("x.default", {
+            $schema: "http://json-schema.org/draft-07/schema#/properties/default",
+            type: "object",
+            properties: { a: { type: "string", minLength: -3 } },
+          }),
+          tool("x.older", {
+            $schema: "https://json-schema.org/draft/2019-09/meta/core",
+            type: "object",
+            required: ["a", 5],
+          }),
+        ],
+      }),
+    });
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(1);
+    for (const name of ["x.core", "x.default", "x.older"])
+      expect(r.stderr).toMatch(
+        new RegExp(`error SPEC_SCHEMA_INVALID input schema of "${name}" is not a valid JSON Schema`),
+      );
+    expect(existsSync(path.join(project.dir, "generated"))).toBe(false);
   });
 
   it("refuses module names that would escape the output directory", async () => {
