@@ -53,18 +53,20 @@ const PARALLEL_TOOLS = { min: 300, max: 4000 };
 const PARALLEL_MIN_CPUS = 3;
 
 /**
- * Whether generators that allow it run on worker threads: for a large run that is mostly
- * new (a rebuild after a small change finds nearly everything in the store and would only
- * pay the workers' start-up), with enough CPUs unless a number of workers was asked for.
+ * How many generators that allow it run on worker threads: none but in a large run that
+ * is mostly new (a rebuild after a small change finds nearly everything in the store and
+ * would only pay the workers' start-up); then as many as asked for, or on `auto` each of
+ * them once there are enough CPUs.
  */
-function parallelGenerators(
+function generatorWorkers(
   workers: number | "auto" | undefined,
   tools: number,
   parsed: number,
   specFiles: number,
-): boolean {
-  if (workers === 0 || tools < PARALLEL_TOOLS.min || tools > PARALLEL_TOOLS.max || parsed * 2 < specFiles) return false;
-  return typeof workers === "number" || availableParallelism() >= PARALLEL_MIN_CPUS;
+): number {
+  if (workers === 0 || tools < PARALLEL_TOOLS.min || tools > PARALLEL_TOOLS.max || parsed * 2 < specFiles) return 0;
+  if (typeof workers === "number") return workers;
+  return availableParallelism() >= PARALLEL_MIN_CPUS ? Number.POSITIVE_INFINITY : 0;
 }
 
 /** Options of `runPipeline`. */
@@ -78,9 +80,10 @@ export interface PipelineOptions {
    */
   store?: MemoStore;
   /**
-   * Worker threads: a number (0: none), or "auto" (the default), for parsing one per CPU
-   * once there is enough text, and for the types and validators generators of a large run
-   * only with 3 CPUs or more (see `PARALLEL_MIN_CPUS`).
+   * Worker threads: a number (0: none) for parsing and, in a large run, for as many of the
+   * types and validators generators; or "auto" (the default): for parsing one per CPU once
+   * there is enough text, and for those generators only with 3 CPUs or more (see
+   * `PARALLEL_MIN_CPUS`).
    */
   workers?: number | "auto";
   /**
@@ -146,7 +149,7 @@ async function runStages(
       config,
       generatorVersion: generatorVersion(),
       store: options.store,
-      parallel: parallelGenerators(options.workers, tools.length, parsed, specFiles.length),
+      workers: generatorWorkers(options.workers, tools.length, parsed, specFiles.length),
     },
     diagnostics,
     {

@@ -53,7 +53,7 @@ ${CONFIG_OPTION}
   --no-cache       do not use the cache (unchanged specs are not read again, an
                    up-to-date output is not generated again)
   --strict         fail (exit 1) on warnings too: a spec read with a guess is an error
-  --workers N      worker threads for large runs (default: auto, one per CPU; 0: none)
+  --workers N      worker threads for large runs (default: auto, as the CPUs allow; 0: none)
   --timings        print the milliseconds of each phase
   --cpu-prof       write a CPU profile (.cpuprofile) of the run to the working directory
   --watch          generate: build, then rebuild whenever a spec or the config changes
@@ -92,9 +92,10 @@ ${CONFIG_OPTION}
                    content, so only what a change touches is done again
   --strict         write nothing and exit 1 on warnings too (a table row with a missing
                    cell, an unclear Required cell, an unknown type…), as on errors
-  --workers N      worker threads for large runs (default: auto: parsing on one per CPU
-                   once there is enough work, types and validators on their own with 3
-                   CPUs or more; 0: none). Output is the same
+  --workers N      worker threads for large runs: up to N for parsing, and up to N for
+                   the types and validators generators (default: auto: parsing on one
+                   per CPU once there is enough work, types and validators on one each
+                   with 3 CPUs or more; 0: none). Output is the same
   --timings        print the milliseconds of each phase (parse, checks, each generator)
   --cpu-prof       write a CPU profile of the run (mcp-specgen-<time>.cpuprofile) to the
                    working directory, for Chrome DevTools; add --workers 0 to include parsing

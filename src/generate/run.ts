@@ -30,8 +30,11 @@ export interface RunInput {
   generatorVersion: string;
   /** Results of `ctx.memo` found again by their input (see `MemoStore`). */
   store?: MemoStore;
-  /** Run the generators that allow it (`Generator.parallel`) on worker threads beside the others. */
-  parallel?: boolean;
+  /**
+   * How many of the generators that allow it (`Generator.parallel`) run on worker threads
+   * beside the others, the first in run order; default 0.
+   */
+  workers?: number;
 }
 
 /** How a run of the generators reports what it does. */
@@ -140,9 +143,15 @@ export async function runGenerators(
   // Each is taken when a generator needs its files, or at the end, and a failure is
   // reported as a run without workers reports it: the first failing one in `order`.
   const pending = new Map<string, Offloaded>();
-  if (input.parallel && canOffload)
+  if (canOffload)
     for (const name of order)
-      if (isBuiltIn(name) && !custom.has(name) && GENERATORS[name].parallel && !GENERATORS[name].requires.length)
+      if (
+        pending.size < (input.workers ?? 0) &&
+        isBuiltIn(name) &&
+        !custom.has(name) &&
+        GENERATORS[name].parallel &&
+        !GENERATORS[name].requires.length
+      )
         pending.set(
           name,
           offload({
