@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runGenerateCommand } from "../src/cli/generate.js";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { REPO, runCli, tempProject, type TempProject } from "./helpers/project.js";
+import { REPO, TEST_ENV, runCli, tempProject, type TempProject } from "./helpers/project.js";
 import { specJson } from "./output/helpers.js";
 
 // `generate --watch` in process, on real files and real fs.watch events, stopped through
@@ -41,6 +41,7 @@ function watch(dir: string, args: string[] = []): Watching {
   const stderr: string[] = [];
   const io = {
     cwd: dir,
+    env: TEST_ENV,
     stdout: (t: string) => stdout.push(...t.replace(/\n$/, "").split("\n")),
     stderr: (t: string) => stderr.push(...t.replace(/\n$/, "").split("\n")),
   };

@@ -5,6 +5,8 @@ import type { ResolvedConfig } from "../config/types.js";
 import { summarize } from "../diagnostics/format.js";
 import { OutputError } from "../output/errors.js";
 import { adoptSameContents, type OutputHashes, RunCache } from "../cache/index.js";
+import { openDiskCache, type DiskCache } from "../cache/disk.js";
+import { loadCacheKey, type CacheKeyResult } from "../cache/key.js";
 import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
 import { runPipeline } from "../pipeline.js";
 import { primeSpecSections } from "../read-specs.js";
@@ -15,7 +17,7 @@ import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
 import { count } from "./count.js";
 import { describeProgress, printDiagnostics, type Flags } from "./generate.js";
-import { withProgress, type CliIO } from "./io.js";
+import { envOf, withProgress, type CliIO } from "./io.js";
 
 // `generate --watch`: one full generate, then a rebuild whenever a spec or the config
 // changes. Rebuilds run one at a time (a write is never overlapped by the next run), and
@@ -121,13 +123,29 @@ class Watcher {
   private running: Promise<void> | undefined;
   /** The spec files the last successful build read tools from, relative to the config's directory. */
   private specFiles: string[] = [];
+  /** This user's cache key, read once (undefined with --no-cache). */
+  private readonly cacheKey: CacheKeyResult | undefined;
+  /** Why the disk cache is not used, as already said (with --verbose): each reason once. */
+  private readonly notesShown = new Set<string>();
 
   constructor(
     private readonly options: WatchOptions,
     private readonly stop: AbortSignal,
   ) {
     this.config = options.config;
-    this.store = memoryStore(openDiskStore(options.config, options.useCache));
+    this.cacheKey = options.useCache ? loadCacheKey(envOf(options.io)) : undefined;
+    this.store = memoryStore(openDiskStore(this.diskCache(options.config)));
+  }
+
+  /** The disk cache for a build of `config`, if any; with --verbose, says once why there is none. */
+  private diskCache(config: ResolvedConfig): DiskCache | undefined {
+    if (!this.cacheKey) return undefined;
+    const opened = openDiskCache(config, this.cacheKey);
+    if (opened.note && this.options.flags.verbose && !this.notesShown.has(opened.note)) {
+      this.notesShown.add(opened.note);
+      this.options.io.stderr(`mcp-specgen: ${opened.note}`);
+    }
+    return opened.disk;
   }
 
   async run(): Promise<number> {
@@ -280,7 +298,7 @@ class Watcher {
       this.syncWatchers();
       const config = this.config;
       const relOut = path.relative(config.cwd, this.outDir()) || ".";
-      const cache = RunCache.open(config, this.options.useCache, this.outputHashes);
+      const cache = RunCache.open(config, this.diskCache(config), this.outputHashes);
       const shown = withProgress(io, flags.quiet);
       const out = shown.io;
       try {
