@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CACHE_KEY_ENV, cacheKeyFile, loadCacheKey } from "../../src/cache/key.js";
@@ -107,6 +117,18 @@ describe("the key file", () => {
     symlinkSync(path.join(home, "real-dir"), path.dirname(keyFile()));
     expect(loadCacheKey(env()).reason).toMatch(/directory of its key, is a symbolic link/);
   });
+
+  it.skipIf(!hasUids || process.getuid?.() !== 0)(
+    "is refused when it or its directory belongs to another user (as root)",
+    () => {
+      expect(loadCacheKey(env()).key).toBeDefined();
+      chownSync(keyFile(), 12345, 12345);
+      expect(loadCacheKey(env()).reason).toMatch(/cache-key belongs to another user/);
+      chownSync(keyFile(), 0, 0);
+      chownSync(path.dirname(keyFile()), 12345, 12345);
+      expect(loadCacheKey(env()).reason).toMatch(/directory of its key, belongs to another user/);
+    },
+  );
 
   it("comes from MCP_SPECGEN_CACHE_KEY when set (32 characters or more), and no file is made", () => {
     const given = loadCacheKey({ ...env(), [CACHE_KEY_ENV]: "x".repeat(32) });
