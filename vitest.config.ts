@@ -70,6 +70,9 @@ export default defineConfig({
     // (isolate: false below), which halves the suite's CPU time: a helper module is loaded
     // once per worker, so it must not register hooks when it loads (use onTestFinished).
     maxWorkers: 3,
+    // The CLI's child processes use this disk cache key (test/helpers/project.ts: TEST_ENV),
+    // not one made in the home directory of whoever runs the tests.
+    env: { MCP_SPECGEN_CACHE_KEY: "mcp-specgen tests: a cache key that is no secret" },
     sequence: { sequencer: LongestFirst },
     coverage: {
       provider: "v8",

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runGenerateCommand } from "../src/cli/generate.js";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { REPO, runCli, tempProject, type TempProject } from "./helpers/project.js";
+import { REPO, TEST_ENV, runCli, tempProject, type TempProject } from "./helpers/project.js";
 import { specJson } from "./output/helpers.js";
 
 // `generate --watch` in process, on real files and real fs.watch events, stopped through
@@ -41,6 +41,7 @@ function watch(dir: string, args: string[] = []): Watching {
   const stderr: string[] = [];
   const io = {
     cwd: dir,
+    env: TEST_ENV,
     stdout: (t: string) => stdout.push(...t.replace(/\n$/, "").split("\n")),
     stderr: (t: string) => stderr.push(...t.replace(/\n$/, "").split("\n")),
   };
@@ -278,6 +279,35 @@ describe("generate --watch", () => {
       /changed → 0 errors, 1 warning \(warnings fail with --strict\); nothing written, the last good output is kept/,
     );
     expect(w.stderr.join("\n")).toMatch(/warning SPEC_MISSING_DESCRIPTION/);
+  });
+
+  it("follows a specs directory replaced by a new one (renamed away, made again), without following links in it", async () => {
+    const p = project({
+      [SPEC]: specJson([{ name: "demo.echo" }]),
+      "outside/tools.json": specJson([{ name: "out.side" }]),
+    });
+    const w = watch(p.dir);
+    await w.line("stderr", /^mcp-specgen: watching specs for changes/);
+    // Replaced at once, as a checkout or a sync tool does: the old directory renamed away,
+    // a new one made in its place, with a link to a directory of specs elsewhere.
+    renameSync(path.join(p.dir, "specs"), path.join(p.dir, "specs-old"));
+    mkdirSync(path.join(p.dir, "specs"));
+    symlinkSync(path.join(p.dir, "outside"), path.join(p.dir, "specs/linked"), "dir");
+    writeFileSync(path.join(p.dir, SPEC), specJson([{ name: "demo.echo" }, { name: "demo.shout" }]));
+    expect(await w.line("stdout", /changed →/, 1)).toMatch(
+      /^mcp-specgen: specs\S* (\+\d+ more )?changed → [1-9]\d* written/,
+    );
+    const manifest = () => p.read("generated/manifest.json");
+    expect(manifest()).toMatch(/shout/);
+    expect(manifest()).not.toMatch(/out\.side|out_side/);
+    // The new directory is watched, and the linked one is not: of an edit behind the link
+    // and then one in the new directory, only the second is seen.
+    const from = w.stdout.length;
+    p.write("outside/tools.json", specJson([{ name: "out.again" }]));
+    p.write(SPEC, specJson([{ name: "demo.echo" }, { name: "demo.whisper" }]));
+    expect(await w.line("stdout", /^mcp-specgen: specs\/tools\.json changed → [1-9]\d* written/, from)).toBeTruthy();
+    expect(manifest()).toMatch(/whisper/);
+    expect(w.stdout.slice(from).join("\n")).not.toMatch(/linked|outside/);
   });
 
   it("watches a spec that does not exist yet", async () => {

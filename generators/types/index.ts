@@ -116,8 +116,9 @@ async function compileTypes(
   options: Partial<Options>,
 ): Promise<string> {
   try {
-    const code = restoreShadowedNames(await compile(schema as JSONSchema4, String(schema.title), options));
-    return markOptionalElements(code, await typeScript());
+    const name = String(schema.title);
+    const code = restoreShadowedNames(await compile(schema as JSONSchema4, name, options));
+    return markOptionalElements(withRootType(code, name, schema), await typeScript());
   } catch (e) {
     throw new GenerationError(
       `cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`,
@@ -125,6 +126,29 @@ async function compileTypes(
       "simplify the schema, or report it to mcp-specgen with the spec",
     );
   }
+}
+
+/**
+ * `code` (json-schema-to-typescript's output for `schema`) with the type `name` declared.
+ * It declares none for a root schema it reduces to `unknown` — a union or intersection
+ * with a member that allows any value (`{"anyOf": [{}]}`, `{"allOf": [true]}`,
+ * `{"anyOf": [{}, {"type": "string"}]}`): its optimizer replaces the named node with a
+ * shared, unnamed `unknown` — and the files that import the type would not compile. That
+ * type is then added as it would have written it: `export type <name> = unknown`, with
+ * the schema's description as its JSDoc.
+ */
+function withRootType(code: string, name: string, schema: JsonSchema): string {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  if (new RegExp(`^export (?:interface|type) ${escaped}(?![\\w$])`, "m").test(code)) return code;
+  const doc =
+    typeof schema.description === "string"
+      ? `/**\n${schema.description
+          .split("\n")
+          .map((line) => ` * ${line}`)
+          .join("\n")}\n */\n`
+      : "";
+  const alias = `${doc}export type ${name} = unknown\n`;
+  return code.trim() ? `${alias}\n${code}` : alias;
 }
 
 let typescript: typeof TS | undefined;

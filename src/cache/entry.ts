@@ -1,22 +1,17 @@
-import {
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from "node:fs";
 import path from "node:path";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { OWNERSHIP_FILE, isSafeRelativePath } from "../output/ownership.js";
-import { removeQuietly, tempPathFor } from "../output/temp.js";
+import type { DiskCache } from "./disk.js";
+import { makeRealDirectories, ownFiles, readCacheFile, removeOwnFile, writeCacheFile } from "./files.js";
 import { isSha256 } from "./hash.js";
-import { isPrivate, type CacheLocation } from "./location.js";
+import { isPrivate } from "./location.js";
 
-/** Marks a cache entry of this layout; another value (an older mcp-specgen, another tool) is ignored. */
-export const CACHE_FORMAT = "mcp-specgen check cache 2";
+/**
+ * Marks a cache entry of this layout; another value (an older mcp-specgen, another tool) is
+ * ignored. An entry file is this, a space, the MAC of the rest (see `entryMacParts`), a newline,
+ * then the entry as JSON.
+ */
+export const CACHE_FORMAT = "mcp-specgen check cache 3";
 
 /** What a full run recorded: enough to print its result again without running it. */
 export interface CacheEntry {
@@ -55,15 +50,43 @@ const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
  */
 const MAX_ENTRIES = 64;
 
-/** Reads the entry at `loc`; undefined when there is none or it cannot be trusted or understood. Never throws. */
-export function readEntry(loc: CacheLocation): CacheEntry | undefined {
-  try {
-    if (loc.shared && !(isPrivate(loc.dir, "directory") && isPrivate(loc.file, "file"))) return undefined;
-    if (statSync(loc.file).size > MAX_ENTRY_BYTES) return undefined;
-    return parseEntry(readFileSync(loc.file, "utf8"));
-  } catch {
+/**
+ * Reads the run entry of `disk`; undefined when there is none, or it cannot be trusted
+ * (no MAC, or one another key made: written by someone else) or understood. Never throws.
+ */
+export function readEntry(disk: DiskCache): CacheEntry | undefined {
+  const loc = disk.location;
+  if (loc.shared && !isPrivate(loc.dir, "directory")) return undefined;
+  const bytes = readCacheFile(loc.file, MAX_ENTRY_BYTES, loc.shared);
+  return bytes && decodeEntry(disk, bytes);
+}
+
+/**
+ * The entry in the bytes of an entry file of `disk`, when its MAC is one `disk.key` made
+ * for that file and the entry is complete and well-formed (see `parseEntry`).
+ */
+export function decodeEntry(disk: DiskCache, bytes: Buffer): CacheEntry | undefined {
+  const header = `${CACHE_FORMAT} `;
+  const newline = bytes.indexOf(10);
+  if (newline !== header.length + 64 || bytes.toString("latin1", 0, header.length) !== header) return undefined;
+  const json = bytes.subarray(newline + 1);
+  if (!disk.key.verifies(bytes.toString("latin1", header.length, newline), ...entryMacParts(disk, json)))
     return undefined;
-  }
+  return parseEntry(json.toString("utf8"));
+}
+
+/** The bytes of an entry file of `disk` holding `json` (the text of an entry), with its MAC. */
+export function encodeEntry(disk: DiskCache, json: string): Buffer {
+  const bytes = Buffer.from(json);
+  return Buffer.concat([Buffer.from(`${CACHE_FORMAT} ${disk.key.mac(...entryMacParts(disk, bytes))}\n`), bytes]);
+}
+
+/**
+ * What an entry's MAC covers: the entry's file name (one per working and output directory,
+ * so another project's entry cannot be passed off as this one's) and its JSON bytes.
+ */
+function entryMacParts(disk: DiskCache, json: Uint8Array): [string, string, Uint8Array] {
+  return [CACHE_FORMAT, path.basename(disk.location.file), json];
 }
 
 /**
@@ -121,42 +144,37 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /**
- * Writes the entry atomically (a temporary file renamed into place, so a reader sees the
- * old entry or the new one, never half of one) and removes stale entries. Any failure is
- * ignored: the cache only ever saves time.
+ * Writes the run entry of `disk` with its MAC, atomically (see `writeCacheFile`), and
+ * removes stale entries. Any failure is ignored: the cache only ever saves time.
  */
-export function writeEntry(loc: CacheLocation, entry: CacheEntry): void {
-  let tmp: string | undefined;
+export function writeEntry(disk: DiskCache, entry: CacheEntry): void {
+  const loc = disk.location;
   try {
-    mkdirSync(loc.dir, { recursive: true, mode: 0o700 });
+    if (!makeRealDirectories(loc.base, loc.dir)) return;
     if (loc.shared && !isPrivate(loc.dir, "directory")) return;
-    tmp = tempPathFor(loc.file);
-    writeFileSync(tmp, `${JSON.stringify(entry)}\n`, { flag: "wx", mode: 0o600 });
-    renameSync(tmp, loc.file);
-    tmp = undefined;
-    removeStale(loc.dir);
+    writeCacheFile(loc.file, encodeEntry(disk, `${JSON.stringify(entry)}\n`));
+    removeStale(loc.base, loc.dir);
   } catch {
     // Unwritable cache directory, full disk…: the next check just runs in full.
-  } finally {
-    if (tmp) removeQuietly(tmp);
   }
 }
 
-/** Removes what nobody has written for a week from a cache directory, and the oldest entries beyond MAX_ENTRIES. */
-function removeStale(dir: string): void {
+/** The name of every entry file: see `cacheLocation`. */
+const ENTRY_NAME = /^[0-9a-f]{32}\.json$/;
+
+/**
+ * Removes from a cache directory the entries (and their temporary files) nobody has
+ * written for a week, and the oldest entries beyond MAX_ENTRIES: only files the cache
+ * names, never anything else there, and nothing at all when the directory (or one on the
+ * way to it) is a symbolic link.
+ */
+function removeStale(base: string, dir: string): void {
   const now = Date.now();
-  const kept: Array<{ file: string; mtime: number }> = [];
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    try {
-      const stats = lstatSync(file);
-      if (!stats.isFile()) continue;
-      if (now - stats.mtimeMs > STALE_AFTER_MS) unlinkSync(file);
-      else kept.push({ file, mtime: stats.mtimeMs });
-    } catch {
-      // Removed by another run meanwhile.
-    }
+  const kept = [];
+  for (const file of ownFiles(base, dir, (name) => ENTRY_NAME.test(name)) ?? []) {
+    if (now - file.mtimeMs > STALE_AFTER_MS) removeOwnFile(file);
+    else if (!file.temporary) kept.push(file);
   }
-  kept.sort((a, b) => b.mtime - a.mtime);
-  for (const { file } of kept.slice(MAX_ENTRIES)) removeQuietly(file);
+  kept.sort((a, b) => b.mtimeMs - a.mtimeMs);
+  for (const file of kept.slice(MAX_ENTRIES)) removeOwnFile(file);
 }

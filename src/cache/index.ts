@@ -6,10 +6,10 @@ import { compareOutput } from "../output/check.js";
 import { sameText, textOf, utf8Length, type FileText } from "../output/file-text.js";
 import { CACHE_FORMAT, readEntry, writeEntry, type CacheEntry, type FileStamp } from "./entry.js";
 import { statSync } from "node:fs";
+import type { DiskCache } from "./disk.js";
 import { runFingerprint } from "./fingerprint.js";
 import { sha256, sha256OfFile } from "./hash.js";
 import { generatorIdentity } from "./identity.js";
-import { cacheLocation, type CacheLocation } from "./location.js";
 import { openDiskStore, type MemoStore } from "./store.js";
 
 /**
@@ -71,12 +71,12 @@ export class RunCache {
 
   private constructor(
     private readonly config: ResolvedConfig,
-    private readonly location: CacheLocation | undefined,
+    private readonly disk: DiskCache | undefined,
     private readonly fingerprint: string | undefined,
     /** Hashes of earlier runs in this process, by output path (see `OutputHashes`). */
     private readonly earlier?: OutputHashes,
   ) {
-    this.store = location ? openDiskStore(config) : undefined;
+    this.store = openDiskStore(disk);
   }
 
   private hashOf(file: GeneratedFile): string {
@@ -92,7 +92,7 @@ export class RunCache {
   }
 
   private lastEntry(): CacheEntry | undefined {
-    if (this.last === null) this.last = this.location ? readEntry(this.location) : undefined;
+    if (this.last === null) this.last = this.disk ? readEntry(this.disk) : undefined;
     return this.last;
   }
 
@@ -137,23 +137,19 @@ export class RunCache {
   }
 
   /**
-   * Fingerprints the run described by `config`; `enabled: false` gives a cache that does nothing.
+   * Fingerprints the run described by `config`, whose cache is `disk` (see
+   * `openDiskCache`); without one, a cache that does nothing.
    *
    * @param earlier hashes of the output of earlier runs in this process (`generate --watch`
    *   keeps one across rebuilds): a file whose contents are those of the last run is not
    *   hashed again.
    */
-  static open(config: ResolvedConfig, enabled: boolean, earlier?: OutputHashes): RunCache {
-    if (!enabled) return new RunCache(config, undefined, undefined);
+  static open(config: ResolvedConfig, disk: DiskCache | undefined, earlier?: OutputHashes): RunCache {
+    if (!disk) return new RunCache(config, undefined, undefined);
     try {
-      return new RunCache(
-        config,
-        cacheLocation(config.cwd, outDirOf(config)),
-        runFingerprint(config, generatorIdentity()),
-        earlier,
-      );
+      return new RunCache(config, disk, runFingerprint(config, generatorIdentity()), earlier);
     } catch {
-      // Its own files unreadable, no temp directory…: run without a cache.
+      // Its own files unreadable…: run without a cache.
       return new RunCache(config, undefined, undefined);
     }
   }
@@ -165,7 +161,7 @@ export class RunCache {
    * Undefined otherwise: the caller then runs in full.
    */
   upToDate(): CachedResult | undefined {
-    if (!this.location || !this.fingerprint) return undefined;
+    if (!this.disk || !this.fingerprint) return undefined;
     const entry = this.lastEntry();
     if (!entry || entry.fingerprint !== this.fingerprint) return undefined;
     try {
@@ -189,7 +185,7 @@ export class RunCache {
    * might belong to neither version.
    */
   record(result: RunResult): void {
-    if (!this.location || !this.fingerprint) return;
+    if (!this.disk || !this.fingerprint) return;
     if (result.diagnostics.some((d) => d.severity === "error")) return;
     let identity: string;
     try {
@@ -208,7 +204,7 @@ export class RunCache {
       const stamp = this.knownToHold(f, abs) ? this.lastEntry()!.stamps[f.path] : matchingStamp(abs, textOf(f), hash);
       if (stamp) stamps[f.path] = stamp;
     }
-    writeEntry(this.location, {
+    writeEntry(this.disk, {
       format: CACHE_FORMAT,
       fingerprint: this.fingerprint,
       tools: result.tools.length,

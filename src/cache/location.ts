@@ -5,6 +5,13 @@ import { sha256 } from "./hash.js";
 
 /** Where the cache entry of one run lives. */
 export interface CacheLocation {
+  /**
+   * The directory the cache path starts in, which is not the cache's to judge: the
+   * project's directory, or the system temp directory. Every directory from below it down
+   * to the cache (node_modules, .cache, mcp-specgen, memo…) must be a real directory, never
+   * a symbolic link: otherwise the cache is not used at all.
+   */
+  base: string;
   /** The directory of cache entries. */
   dir: string;
   /** The entry for this working directory and output directory. */
@@ -30,13 +37,17 @@ export function cacheLocation(cwd: string, outDir: string): CacheLocation {
   const modules = projectNodeModules(cwd);
   if (modules) {
     const dir = path.join(modules, ".cache", "mcp-specgen");
-    return { dir, file: path.join(dir, name), shared: false };
+    return { base: path.dirname(modules), dir, file: path.join(dir, name), shared: false };
   }
-  const dir = path.join(tmpdir(), `mcp-specgen-cache-${userKey()}`);
-  return { dir, file: path.join(dir, name), shared: true };
+  const base = tmpdir();
+  const dir = path.join(base, `mcp-specgen-cache-${userKey()}`);
+  return { base, dir, file: path.join(dir, name), shared: true };
 }
 
-/** node_modules of the nearest package at or above `cwd`, if it has one. */
+/**
+ * node_modules of the nearest package at or above `cwd`, if it has one (a symbolic link to
+ * a directory included: it is then found, and refused, rather than silently passed over).
+ */
 function projectNodeModules(cwd: string): string | undefined {
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, "package.json"))) {

@@ -1,12 +1,12 @@
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
-import type { ResolvedConfig } from "../config/types.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
-import { removeQuietly, tempPathFor } from "../output/temp.js";
+import { MEMO_DIR, type DiskCache } from "./disk.js";
+import { makeRealDirectories, ownFiles, readCacheFile, removeOwnFile, writeCacheFile } from "./files.js";
 import { sha256 } from "./hash.js";
 import { generatorIdentity } from "./identity.js";
-import { cacheLocation, isPrivate } from "./location.js";
+import { isPrivate, type CacheLocation } from "./location.js";
+import type { CacheKey } from "./mac.js";
 
 /**
  * Values computed from content, found again by a hash of that content: a spec file's
@@ -130,7 +130,7 @@ export function generatorMemoKey(generator: string, part: string, options: unkno
 }
 
 /** Marks a memo file of this layout; another first line (another tool, an older layout) is a miss. */
-const MAGIC = "mcp-specgen memo 1\n";
+const MAGIC = "mcp-specgen memo 2\n";
 
 /** Memo files untouched for this long are removed now and then (see `prune`). */
 const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
@@ -138,75 +138,63 @@ const STALE_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 /** A memo file larger than this is not one of ours (the largest value is one module's output). */
 const MAX_MEMO_BYTES = 256 * 1024 * 1024;
 
+/** The name of every memo file: its key and `.bin`. */
+const MEMO_NAME = /^[0-9a-f]{64}\.bin$/;
+
 /**
- * The on-disk memo of a project: `memo/` beside the check cache (in the project's
+ * The on-disk memo of a project: `memo/` beside the run entries of `disk` (in the project's
  * `node_modules/.cache/mcp-specgen/`, else a private directory in the system temp
- * directory). Each value is one file named by its key, holding the key, a SHA-256 of the
- * serialized value and the value (v8 serialization: fast and exact for plain data). A file
- * that is truncated, edited, foreign or written by someone else is a miss and is
- * replaced by the next `set`; reading a value never runs code. Undefined when the cache
- * is turned off or no cache directory can be used.
+ * directory). Each value is one file named by its key, holding the key, a MAC of the key
+ * and the serialized value made with this user's cache key, and the value (v8
+ * serialization: fast and exact for plain data). A file that is truncated, edited,
+ * foreign, or written by someone else — without a MAC, or with one another key made — is a
+ * miss and is replaced by the next `set`; reading a value never runs code, and a value is
+ * deserialized only once its MAC checks out. Undefined without a disk cache.
  */
-export function openDiskStore(config: ResolvedConfig, enabled = true): MemoStore | undefined {
-  if (!enabled) return undefined;
-  try {
-    const loc = cacheLocation(config.cwd, path.resolve(config.cwd, config.outDir));
-    return new DiskStore(loc.dir, path.join(loc.dir, "memo"), loc.shared);
-  } catch {
-    return undefined;
-  }
+export function openDiskStore(disk: DiskCache | undefined): MemoStore | undefined {
+  return disk ? new DiskStore(disk.location, disk.key) : undefined;
 }
 
 class DiskStore implements MemoStore {
   private pruned = false;
   /** Whether the directory is usable; checked on first use (nothing is created by a run that stores nothing). */
   private usable: boolean | undefined;
+  private readonly dir: string;
 
   constructor(
-    private readonly parent: string,
-    private readonly dir: string,
-    private readonly shared: boolean,
-  ) {}
+    private readonly location: CacheLocation,
+    private readonly key: CacheKey,
+  ) {
+    this.dir = path.join(location.dir, MEMO_DIR);
+  }
 
   get(key: string): unknown {
     try {
-      const file = this.fileOf(key);
-      if (this.shared && !(this.trusted() && isPrivate(file, "file"))) return undefined;
-      if (statSync(file).size > MAX_MEMO_BYTES) return undefined;
-      return decode(readFileSync(file), key);
+      if (this.location.shared && !this.trusted()) return undefined;
+      const bytes = readCacheFile(this.fileOf(key), MAX_MEMO_BYTES, this.location.shared);
+      return bytes && decode(bytes, key, this.key);
     } catch {
       return undefined;
     }
   }
 
   set(key: string, value: unknown): void {
-    let tmp: string | undefined;
     try {
-      if (this.usable === undefined) {
-        mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-        this.usable = !this.shared || this.trusted();
-      }
+      this.usable ??= makeRealDirectories(this.location.base, this.dir) && (!this.location.shared || this.trusted());
       if (!this.usable) return;
-      const file = this.fileOf(key);
-      tmp = tempPathFor(file);
-      writeFileSync(tmp, encode(key, value), { flag: "wx", mode: 0o600 });
-      // Renamed into place: a reader sees the whole file or none.
-      renameSync(tmp, file);
-      tmp = undefined;
+      writeCacheFile(this.fileOf(key), encode(key, value, this.key));
       if (!this.pruned) {
         this.pruned = true;
-        prune(this.dir);
+        prune(this.location.base, this.dir);
       }
     } catch {
       // Full disk, unwritable directory, a value that cannot be serialized: only time is lost.
-    } finally {
-      if (tmp) removeQuietly(tmp);
     }
   }
 
   /** In the shared temp directory: only directories that nobody else can write are used. */
   private trusted(): boolean {
-    return isPrivate(this.parent, "directory") && isPrivate(this.dir, "directory");
+    return isPrivate(this.location.dir, "directory") && isPrivate(this.dir, "directory");
   }
 
   private fileOf(key: string): string {
@@ -215,33 +203,33 @@ class DiskStore implements MemoStore {
   }
 }
 
-/** MAGIC, the key, the SHA-256 of the payload, then the payload. */
-function encode(key: string, value: unknown): Buffer {
+/** MAGIC, the key, the MAC of the key and the payload, then the payload. */
+function encode(key: string, value: unknown, cacheKey: CacheKey): Buffer {
   const payload = serialize(value);
-  return Buffer.concat([Buffer.from(`${MAGIC}${key}\n${sha256(payload)}\n`), payload]);
+  return Buffer.concat([Buffer.from(`${MAGIC}${key}\n${cacheKey.mac(MAGIC, key, payload)}\n`), payload]);
 }
 
-/** The value in `bytes`, or undefined when they are not exactly what `encode(key, …)` wrote. */
-function decode(bytes: Buffer, key: string): unknown {
+/** The value in `bytes`, or undefined when they are not exactly what `encode(key, …)` wrote with this cache key. */
+function decode(bytes: Buffer, key: string, cacheKey: CacheKey): unknown {
   const header = `${MAGIC}${key}\n`;
   const headerLength = header.length + 65;
   if (bytes.length < headerLength || bytes.toString("latin1", 0, header.length) !== header) return undefined;
+  if (bytes[headerLength - 1] !== 10) return undefined;
   const payload = bytes.subarray(headerLength);
-  if (bytes.toString("latin1", header.length, headerLength - 1) !== sha256(payload)) return undefined;
+  if (!cacheKey.verifies(bytes.toString("latin1", header.length, headerLength - 1), MAGIC, key, payload))
+    return undefined;
   return deserialize(payload);
 }
 
-/** Removes memo files nobody has written for a week (keys of old specs and old builds). */
-function prune(dir: string): void {
+/**
+ * Removes memo files (and their temporary files) nobody has written for a week: keys of old
+ * specs and old builds. Only files the store names, and nothing when the directory (or one
+ * on the way to it) is a symbolic link.
+ */
+function prune(base: string, dir: string): void {
   const now = Date.now();
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    try {
-      if (now - statSync(file).mtimeMs > STALE_AFTER_MS) unlinkSync(file);
-    } catch {
-      // Removed by another run meanwhile.
-    }
-  }
+  for (const file of ownFiles(base, dir, (name) => MEMO_NAME.test(name)) ?? [])
+    if (now - file.mtimeMs > STALE_AFTER_MS) removeOwnFile(file);
 }
 
 /** Values a memory store keeps at most; the least recently used go first. */

@@ -8,6 +8,8 @@ import { OutputError } from "../output/errors.js";
 import type { WriteReport } from "../output/write.js";
 import { OWNERSHIP_FILE } from "../output/ownership.js";
 import { RunCache, cacheEnabled } from "../cache/index.js";
+import { openDiskCache } from "../cache/disk.js";
+import { loadCacheKey } from "../cache/key.js";
 import type { PipelineProgress } from "../pipeline.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import { diagnosticPaint, styled } from "./color.js";
@@ -89,7 +91,9 @@ export async function runGenerateCommand(
     const { watchGenerate } = await import("./watch.js");
     return watchGenerate({ io, flags, config, load, explicitConfig: values.config !== undefined, useCache, stop });
   }
-  const cache = RunCache.open(config, useCache);
+  const opened = useCache ? openDiskCache(config, loadCacheKey(envOf(io))) : undefined;
+  if (opened?.note && flags.verbose) io.stderr(`mcp-specgen: ${opened.note}`);
+  const cache = RunCache.open(config, opened?.disk);
   const relOut = path.relative(config.cwd, path.resolve(config.cwd, config.outDir)) || ".";
 
   const hit = cache.upToDate();

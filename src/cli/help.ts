@@ -89,7 +89,9 @@ ${CONFIG_OPTION}
   --no-cache       read and generate everything again, and record nothing (also:
                    MCP_SPECGEN_NO_CACHE=1). The cache, in node_modules/.cache/mcp-specgen/,
                    keeps each spec file's parsed tools and each module's generated code by
-                   content, so only what a change touches is done again
+                   content, so only what a change touches is done again; its files are
+                   taken only with a MAC of your key (~/.config/mcp-specgen/cache-key, or
+                   MCP_SPECGEN_CACHE_KEY)
   --strict         write nothing and exit 1 on warnings too (a table row with a missing
                    cell, an unclear Required cell, an unknown type…), as on errors
   --workers N      worker threads for large runs: up to N for parsing, and up to N for

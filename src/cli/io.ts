@@ -5,7 +5,7 @@ import { NO_PROGRESS, createProgress, type Progress } from "./progress.js";
  * Where the CLI writes and what it knows about its terminal; tests pass their own to
  * `main(args, io)`. Only `stdout`, `stderr` and `cwd` are required: without `env` and
  * `isTTY` the CLI behaves as when piped in a clean environment (no colour, no progress
- * line, the cache on), whatever terminal the tests run in.
+ * line, no home directory and so no disk cache), whatever terminal the tests run in.
  */
 export interface CliIO {
   /** Writes one message to standard output (a newline is added when missing). */
@@ -13,7 +13,11 @@ export interface CliIO {
   /** Writes one message to standard error (a newline is added when missing). */
   stderr: (text: string) => void;
   cwd: string;
-  /** Environment variables read: NO_COLOR, FORCE_COLOR, TERM, CI, MCP_SPECGEN_NO_CACHE. Default: none set. */
+  /**
+   * Environment variables read: NO_COLOR, FORCE_COLOR, TERM, CI, MCP_SPECGEN_NO_CACHE, and
+   * for the cache key MCP_SPECGEN_CACHE_KEY, XDG_CONFIG_HOME, HOME (APPDATA on Windows).
+   * Default: none set (then there is no place for the cache key, and no disk cache).
+   */
   env?: Env;
   /** Whether each stream is a terminal. Default: neither. */
   isTTY?: { stdout?: boolean; stderr?: boolean };

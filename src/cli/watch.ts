@@ -5,6 +5,8 @@ import type { ResolvedConfig } from "../config/types.js";
 import { summarize } from "../diagnostics/format.js";
 import { OutputError } from "../output/errors.js";
 import { adoptSameContents, type OutputHashes, RunCache } from "../cache/index.js";
+import { openDiskCache, type DiskCache } from "../cache/disk.js";
+import { loadCacheKey, type CacheKeyResult } from "../cache/key.js";
 import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
 import { runPipeline } from "../pipeline.js";
 import { primeSpecSections } from "../read-specs.js";
@@ -15,7 +17,7 @@ import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
 import { count } from "./count.js";
 import { describeProgress, printDiagnostics, type Flags } from "./generate.js";
-import { withProgress, type CliIO } from "./io.js";
+import { envOf, withProgress, type CliIO } from "./io.js";
 
 // `generate --watch`: one full generate, then a rebuild whenever a spec or the config
 // changes. Rebuilds run one at a time (a write is never overlapped by the next run), and
@@ -113,7 +115,8 @@ class Watcher {
   private readonly sections = memoryStore(undefined, SECTION_TREES, SECTION_TEXT_CHARS);
   /** What each output file's contents hashed to in the last builds (see `RunCache.open`). */
   private readonly outputHashes: OutputHashes = new Map();
-  private readonly watchers = new Map<string, FSWatcher>();
+  /** One watch per directory, with the directory it was made on (see `identityOf`). */
+  private readonly watchers = new Map<string, { watcher: FSWatcher; identity: string | undefined }>();
   private targets = new Map<string, Target>();
   /** Changed paths not yet rebuilt, in the order they were first seen. */
   private readonly pending = new Set<string>();
@@ -121,13 +124,29 @@ class Watcher {
   private running: Promise<void> | undefined;
   /** The spec files the last successful build read tools from, relative to the config's directory. */
   private specFiles: string[] = [];
+  /** This user's cache key, read once (undefined with --no-cache). */
+  private readonly cacheKey: CacheKeyResult | undefined;
+  /** Why the disk cache is not used, as already said (with --verbose): each reason once. */
+  private readonly notesShown = new Set<string>();
 
   constructor(
     private readonly options: WatchOptions,
     private readonly stop: AbortSignal,
   ) {
     this.config = options.config;
-    this.store = memoryStore(openDiskStore(options.config, options.useCache));
+    this.cacheKey = options.useCache ? loadCacheKey(envOf(options.io)) : undefined;
+    this.store = memoryStore(openDiskStore(this.diskCache(options.config)));
+  }
+
+  /** The disk cache for a build of `config`, if any; with --verbose, says once why there is none. */
+  private diskCache(config: ResolvedConfig): DiskCache | undefined {
+    if (!this.cacheKey) return undefined;
+    const opened = openDiskCache(config, this.cacheKey);
+    if (opened.note && this.options.flags.verbose && !this.notesShown.has(opened.note)) {
+      this.notesShown.add(opened.note);
+      this.options.io.stderr(`mcp-specgen: ${opened.note}`);
+    }
+    return opened.disk;
   }
 
   async run(): Promise<number> {
@@ -209,7 +228,7 @@ class Watcher {
   private async close(): Promise<number> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    for (const w of this.watchers.values()) w.close();
+    for (const w of this.watchers.values()) w.watcher.close();
     this.watchers.clear();
     await this.running;
     return EXIT.ok;
@@ -280,7 +299,7 @@ class Watcher {
       this.syncWatchers();
       const config = this.config;
       const relOut = path.relative(config.cwd, this.outDir()) || ".";
-      const cache = RunCache.open(config, this.options.useCache, this.outputHashes);
+      const cache = RunCache.open(config, this.diskCache(config), this.outputHashes);
       const shown = withProgress(io, flags.quiet);
       const out = shown.io;
       try {
@@ -406,26 +425,31 @@ class Watcher {
    * rather than `{recursive: true}`: a recursive watch cannot skip node_modules,
    * dot-folders or the output directory, which find-files skips too (an input of "." would
    * otherwise watch every installed package), and it behaves differently on each OS.
-   * Called before each build, so directories created since are watched.
+   * Called before each build, so directories created since are watched; and a directory
+   * replaced since (renamed away and made again: a watch follows the old one wherever it
+   * goes) is watched anew.
    */
   private syncWatchers(): void {
     this.targets = watchTargets(this.config, this.outDir(), this.options.explicitConfig);
     for (const [dir, w] of this.watchers)
-      if (!this.targets.has(dir)) {
-        w.close();
+      if (!this.targets.has(dir) || identityOf(dir) !== w.identity) {
+        w.watcher.close();
         this.watchers.delete(dir);
       }
     for (const dir of this.targets.keys()) {
       if (this.watchers.has(dir)) continue;
       try {
-        const w = watch(dir, (_event, name) => this.onEvent(dir, name ?? undefined));
+        // Taken before the watch starts: a directory replaced in between is watched anew next time.
+        const identity = identityOf(dir);
+        const watcher = watch(dir, (_event, name) => this.onEvent(dir, name ?? undefined));
+        const entry = { watcher, identity };
         // A directory removed under the watch: the next sync drops it.
-        w.on("error", () => {
-          w.close();
-          if (this.watchers.get(dir) === w) this.watchers.delete(dir);
+        watcher.on("error", () => {
+          watcher.close();
+          if (this.watchers.get(dir) === entry) this.watchers.delete(dir);
           this.changed(dir);
         });
-        this.watchers.set(dir, w);
+        this.watchers.set(dir, entry);
       } catch {
         // Gone since it was listed: the event for its removal rebuilds and syncs again.
       }
@@ -454,16 +478,19 @@ class Watcher {
     if (name.startsWith(".") || name === "node_modules") return undefined;
     // A directory added, removed or renamed may bring or take specs.
     if (this.watchers.has(abs) || isDirectory(abs)) return abs;
-    // The watched directory itself removed (Linux reports it by its own name).
-    return existsSync(dir) ? undefined : dir;
+    // The watched directory itself removed or renamed away (Linux reports it by its own
+    // name), perhaps already replaced by another.
+    return identityOf(dir) === this.watchers.get(dir)?.identity ? undefined : dir;
   }
 }
 
 /**
  * The directories to watch for a config: input directories and every directory below
- * them (as find-files walks them), the directories of input files and of the config file
- * (for those names: editors replace a file by renaming another onto it, which a watch on
- * the file itself would miss), and for a missing input its nearest existing ancestor.
+ * them (as find-files walks them: no symbolic link below an input is followed), the
+ * parent of each input directory for its name (the input replaced: renamed away and made
+ * again), the directories of input files and of the config file (for those names: editors
+ * replace a file by renaming another onto it, which a watch on the file itself would
+ * miss), and for a missing input its nearest existing ancestor.
  */
 function watchTargets(config: ResolvedConfig, outDir: string, explicitConfig: boolean): Map<string, Target> {
   const targets = new Map<string, Target>();
@@ -487,8 +514,11 @@ function watchTargets(config: ResolvedConfig, outDir: string, explicitConfig: bo
   };
   for (const input of config.inputs) {
     const abs = path.resolve(config.cwd, input);
-    if (isDirectory(abs)) walk(abs);
-    else if (existsSync(abs)) watchName(abs);
+    if (isDirectory(abs)) {
+      walk(abs);
+      // Not for the working directory or one above it, which are not replaced under a run.
+      if (!isInside(config.cwd, abs)) watchName(abs);
+    } else if (existsSync(abs)) watchName(abs);
     else {
       // Watch for it (or the first missing directory on its way) to appear.
       let missing = abs;
@@ -507,6 +537,19 @@ function isDirectory(abs: string): boolean {
     return statSync(abs).isDirectory();
   } catch {
     return false;
+  }
+}
+
+/**
+ * Which directory `abs` is now (device and inode), undefined when it is gone: a directory
+ * replaced by another under the same name has another identity.
+ */
+function identityOf(abs: string): string | undefined {
+  try {
+    const stats = statSync(abs, { bigint: true });
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return undefined;
   }
 }
 

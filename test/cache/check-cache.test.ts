@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { readFileSync, readdirSync, rmSync } from "node:fs";
+import { readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { encodeEntry } from "../../src/cache/entry.js";
+import { resolveConfig } from "../../src/config/load.js";
+import { testDisk } from "./disk.js";
 import * as pipeline from "../../src/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 
@@ -43,6 +46,9 @@ const cacheFiles = () => {
     return [];
   }
 };
+
+/** The JSON of an entry file's bytes (after its header line). */
+const decodedJson = (bytes: Buffer) => bytes.subarray(bytes.indexOf(10) + 1).toString("utf8");
 
 /** One of the repository's specs beside it: two modules, so a check reads several spec files. */
 const SYSTEM_INFO = "specs/system_info/MCP_TOOL_SPECIFICATION.md";
@@ -170,30 +176,41 @@ describe("the check cache", () => {
     ["an error diagnostic", (entry: string) => entry.replace('"severity":"warning"', '"severity":"error"')],
     ["an unsafe output path", (entry: string) => entry.replace('"manifest.json"', '"../manifest.json"')],
     ["an empty object", "{}"],
-  ])("ignores a cache file holding %s", async (_name, corrupt) => {
+  ])("ignores a cache file holding %s, with a valid MAC or without one", async (_name, corrupt) => {
     await generate();
     const [file] = cacheFiles();
-    const entry = project.read(file!);
-    project.write(file!, typeof corrupt === "string" ? corrupt : corrupt(entry));
-    const r = await runCli(["check"], project.dir);
-    expect(runs()).toBe(1);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/is up to date/);
-    // The full run replaced it with a good entry.
-    expect(project.read(file!)).toBe(entry);
+    const entry = readFileSync(path.join(project.dir, file!));
+    const disk = testDisk(resolveConfig(project.dir, {}));
+    const json = decodedJson(entry);
+    const corrupted = typeof corrupt === "string" ? corrupt : corrupt(json);
+    expect(corrupted).not.toBe(json);
+    // With a MAC of this user's key (a bug of its own), and as written by someone else.
+    for (const bytes of [encodeEntry(disk, corrupted), Buffer.from(corrupted)]) {
+      writeFileSync(path.join(project.dir, file!), bytes);
+      const r = await runCli(["check"], project.dir);
+      expect(runs()).toBe(1);
+      vi.mocked(pipeline.runPipeline).mockClear();
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/is up to date/);
+      // The full run replaced it with a good entry.
+      expect(readFileSync(path.join(project.dir, file!))).toEqual(entry);
+    }
   });
 
   it("is not used when its output hashes differ from the files on disk", async () => {
     await generate();
     const [file] = cacheFiles();
-    const good = project.read(file!);
-    const entry = JSON.parse(good) as { outputs: Record<string, string> };
+    const good = readFileSync(path.join(project.dir, file!));
+    const entry = JSON.parse(decodedJson(good)) as { outputs: Record<string, string> };
     entry.outputs["types/system_info.ts"] = "0".repeat(64);
-    project.write(file!, JSON.stringify(entry));
+    writeFileSync(
+      path.join(project.dir, file!),
+      encodeEntry(testDisk(resolveConfig(project.dir, {})), JSON.stringify(entry)),
+    );
     const r = await runCli(["check"], project.dir);
     expect(runs()).toBe(1);
     expect(r.code).toBe(0);
-    expect(project.read(file!)).toBe(good);
+    expect(readFileSync(path.join(project.dir, file!))).toEqual(good);
   });
 
   it("is neither read nor written with --no-cache or MCP_SPECGEN_NO_CACHE=1", async () => {

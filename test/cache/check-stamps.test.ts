@@ -3,9 +3,13 @@ import { readFileSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs
 import path from "node:path";
 import * as pipeline from "../../src/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
+import { randomBytes } from "node:crypto";
 import { RunCache, type OutputHashes } from "../../src/cache/index.js";
+import { readEntry as readCacheEntry, writeEntry as writeCacheEntry, type CacheEntry } from "../../src/cache/entry.js";
+import { CacheKey } from "../../src/cache/mac.js";
 import { sha256 } from "../../src/cache/hash.js";
 import { resolveConfig } from "../../src/config/load.js";
+import { testDisk } from "./disk.js";
 
 // The stamps of the check cache: a generated file whose size, times and inode are those it
 // had when its contents were last found to match is not read again; any other is read and
@@ -28,13 +32,13 @@ const entryFile = () => {
   expect(entries).toHaveLength(1);
   return path.join(cacheDir(), entries[0]!);
 };
-type Stamp = [number, number, number, number, string];
-const readEntry = () =>
-  JSON.parse(readFileSync(entryFile(), "utf8")) as {
-    format: string;
-    outputs: Record<string, string>;
-    stamps: Record<string, Stamp>;
-  };
+/** The run entry, read as the CLI reads it (its MAC checked with the tests' key). */
+const readEntry = (): CacheEntry => {
+  entryFile();
+  const entry = readCacheEntry(testDisk(resolveConfig(project.dir, {})));
+  if (!entry) throw new Error("no authentic run entry");
+  return entry;
+};
 
 beforeEach(() => {
   project = tempProject({
@@ -64,7 +68,7 @@ describe("stamps of the check cache", () => {
   it("are recorded for every generated file, with the hash of its contents", async () => {
     await generate();
     const entry = readEntry();
-    expect(entry.format).toBe("mcp-specgen check cache 2");
+    expect(entry.format).toBe("mcp-specgen check cache 3");
     const abs = path.join(project.dir, TYPES);
     const stamp = entry.stamps["types/system_info.ts"];
     expect(stamp).toBeDefined();
@@ -154,12 +158,12 @@ describe("stamps of the check cache", () => {
   });
 
   it("vouch for the contents they were taken of: a file whose stamp still matches is not read", async () => {
-    // Shows that the stamp saves the read. Only someone who rewrites the cache entry can
-    // make a stamp lie (the change time cannot be set back), so this is not a hole.
+    // Shows that the stamp saves the read. Only someone who rewrites the cache entry with
+    // this user's key can make a stamp lie (the change time cannot be set back); an entry
+    // rewritten without it is not taken (below).
     await generate();
     const abs = path.join(project.dir, TYPES);
     project.write(TYPES, sameSizeEdit(project.read(TYPES)));
-    const file = entryFile();
     const entry = readEntry();
     const s = statSync(abs);
     entry.stamps["types/system_info.ts"] = [
@@ -169,16 +173,28 @@ describe("stamps of the check cache", () => {
       s.ino,
       entry.outputs["types/system_info.ts"]!,
     ];
-    project.write(path.relative(project.dir, file), JSON.stringify(entry));
+    const config = resolveConfig(project.dir, {});
+    writeCacheEntry(testDisk(config), entry);
     expect((await runCli(["check"], project.dir)).code).toBe(0);
     expect(runs()).toBe(0);
     // Without the cache, the edit is drift.
     expect((await runCli(["check", "--no-cache"], project.dir)).code).toBe(1);
+    vi.mocked(pipeline.runPipeline).mockClear();
+    // The same lie under another key (someone else's): not taken, the check runs and fails.
+    writeCacheEntry({ ...testDisk(config), key: new CacheKey(randomBytes(32)) }, entry);
+    expect((await runCli(["check"], project.dir)).code).toBe(1);
+    expect(runs()).toBe(1);
   });
 });
 
+/** The run cache of the project, with the tests' key. */
+function openRunCache(earlier?: OutputHashes): RunCache {
+  const config = resolveConfig(project.dir, {});
+  return RunCache.open(config, testDisk(config), earlier);
+}
+
 describe("files the last run left (RunCache.knownToHold)", () => {
-  const cacheOf = () => RunCache.open(resolveConfig(project.dir, {}), true);
+  const cacheOf = () => openRunCache();
   const fileAt = (rel: string) => ({ path: rel.slice("generated/".length), contents: project.read(rel) });
 
   it("are known to hold what the last run wrote there, until they change, so a run after a change reads only what it writes", async () => {
@@ -223,23 +239,23 @@ describe("files the last run left (RunCache.knownToHold)", () => {
     const abs = path.join(project.dir, TYPES);
     const file = fileAt(TYPES);
     const earlier: OutputHashes = new Map();
-    expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(true);
+    expect(openRunCache(earlier).knownToHold(file, abs)).toBe(true);
     expect(earlier.get(file.path)).toEqual({ contents: file.contents, hash: sha256(file.contents) });
     // A kept hash is trusted for its own contents only: other contents are hashed again.
     earlier.set(file.path, { contents: "other", hash: sha256("other") });
-    expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(true);
+    expect(openRunCache(earlier).knownToHold(file, abs)).toBe(true);
     earlier.set(file.path, { contents: file.contents, hash: "0".repeat(64) });
-    expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(file, abs)).toBe(false);
+    expect(openRunCache(earlier).knownToHold(file, abs)).toBe(false);
     // New contents, where the kept ones are those the record vouches for: known to differ.
     earlier.set(file.path, { contents: file.contents, hash: sha256(file.contents) });
     const changed = { ...file, contents: `${file.contents}// changed\n` };
-    expect(RunCache.open(resolveConfig(project.dir, {}), true, earlier).knownToHold(changed, abs)).toBe(false);
+    expect(openRunCache(earlier).knownToHold(changed, abs)).toBe(false);
   });
 
   it("are not known without a recorded run (no cache, or a corrupt entry)", async () => {
     await generate();
     const abs = path.join(project.dir, TYPES);
-    expect(RunCache.open(resolveConfig(project.dir, {}), false).knownToHold(fileAt(TYPES), abs)).toBe(false);
+    expect(RunCache.open(resolveConfig(project.dir, {}), undefined).knownToHold(fileAt(TYPES), abs)).toBe(false);
     project.write(path.relative(project.dir, entryFile()), "{ not json");
     expect(cacheOf().knownToHold(fileAt(TYPES), abs)).toBe(false);
   });
@@ -253,7 +269,7 @@ describe("contents the last run left (RunCache.knownContents)", () => {
     const abs = path.join(project.dir, TYPES);
     const file = fileAt(TYPES);
     const earlier: OutputHashes = new Map();
-    const open = () => RunCache.open(resolveConfig(project.dir, {}), true, earlier);
+    const open = () => openRunCache(earlier);
     // Nothing made in this process yet: not known, even though the record has the file.
     expect(open().knownContents(file, abs)).toBeUndefined();
     earlier.set(file.path, { contents: file.contents, hash: sha256(file.contents) });
@@ -269,6 +285,6 @@ describe("contents the last run left (RunCache.knownContents)", () => {
     utimesSync(abs, atime, mtime);
     expect(open().knownContents(file, abs)).toBeUndefined();
     // Without a cache nothing is known.
-    expect(RunCache.open(resolveConfig(project.dir, {}), false, earlier).knownContents(file, abs)).toBeUndefined();
+    expect(RunCache.open(resolveConfig(project.dir, {}), undefined, earlier).knownContents(file, abs)).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import { memoryStore, openDiskStore, type MemoStore } from "../../src/cache/stor
 import { runPipeline, type PipelineResult } from "../../src/pipeline.js";
 import { GENERATORS } from "../../generators/index.js";
 import { tempProject, type TempProject } from "../helpers/project.js";
+import { testDisk } from "./disk.js";
 
 // Incremental generation: a run with a memo store (on disk, in memory in front of one) must
 // give exactly what a cold run gives — the same files, byte for byte, the same diagnostics,
@@ -315,8 +316,8 @@ describe("incremental generation", () => {
         const model = structuredClone(initial);
         rmSync(path.join(project.dir, "node_modules/.cache"), { recursive: true, force: true });
         const config = configOf();
-        const disk = counting(openDiskStore(config)!);
-        const layered = counting(memoryStore(openDiskStore(config)!));
+        const disk = counting(openDiskStore(testDisk(config))!);
+        const layered = counting(memoryStore(openDiskStore(testDisk(config))!));
         // As `generate --watch` keeps them: values in memory, swept after each build; Markdown
         // sections in a bounded memory store, not swept (a small bound here, so some are evicted).
         const watchStore = memoryStore();
@@ -376,7 +377,7 @@ describe("incremental generation", () => {
   it("does not reuse a module generated with other generator options", async () => {
     const model = fc.sample(projectArb, { seed: SEED, numRuns: 1 })[0]!;
     writeProject(model);
-    const store = counting(openDiskStore(configOf())!);
+    const store = counting(openDiskStore(testDisk(configOf()))!);
     for (const closedObjects of [true, false, true]) {
       const config = configOf({ types: { closedObjects } });
       const cold = outcome(await runPipeline(config));
@@ -420,7 +421,7 @@ describe("incremental generation", () => {
     try {
       const cold = outcome(await runPipeline(config));
       expect(computed).toBe(1);
-      const store = openDiskStore(config)!;
+      const store = openDiskStore(testDisk(config))!;
       const first = outcome(await runPipeline(config, { store }));
       expect(computed).toBe(2);
       const hit = outcome(await runPipeline(config, { store }));
@@ -448,7 +449,7 @@ describe("incremental generation", () => {
     const model = fc.sample(projectArb, { seed: SEED + 1, numRuns: 1 })[0]!;
     writeProject(model);
     const config = configOf();
-    const store = counting(openDiskStore(config)!);
+    const store = counting(openDiskStore(testDisk(config))!);
     const cold = outcome(await runPipeline(config));
     expect(outcome(await runPipeline(config, { store }))).toEqual(cold);
     store.reset();

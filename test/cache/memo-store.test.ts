@@ -29,6 +29,7 @@ import {
   type MemoStore,
 } from "../../src/cache/store.js";
 import { tempProject, type TempProject } from "../helpers/project.js";
+import { testDisk } from "./disk.js";
 
 // The memo store: values found again by a hash of what they were computed from. A file that
 // is not exactly what the store wrote for that key is a miss (never an exception, never a
@@ -40,7 +41,7 @@ let config: ResolvedConfig;
 const memoDir = () => path.join(project.dir, "node_modules/.cache/mcp-specgen/memo");
 const fileOf = (key: string) => path.join(memoDir(), `${key}.bin`);
 const open = (): MemoStore => {
-  const store = openDiskStore(config);
+  const store = openDiskStore(testDisk(config));
   if (!store) throw new Error("no disk store");
   return store;
 };
@@ -202,7 +203,7 @@ describe("keptFor", () => {
 
 describe("the disk store", () => {
   it("is undefined when turned off", () => {
-    expect(openDiskStore(config, false)).toBeUndefined();
+    expect(openDiskStore(undefined)).toBeUndefined();
   });
 
   it("creates nothing until the first set, then keeps values across stores", () => {
@@ -241,7 +242,7 @@ describe("the disk store", () => {
     [
       "with another magic line",
       (bytes: Buffer) =>
-        Buffer.from(bytes.toString("latin1").replace("mcp-specgen memo 1", "mcp-specgen memo 0"), "latin1"),
+        Buffer.from(bytes.toString("latin1").replace("mcp-specgen memo 2", "mcp-specgen memo 0"), "latin1"),
     ],
     ["with another tool's contents", () => Buffer.from("something else entirely\n")],
   ])("a file %s", (_name, corrupt) => {
@@ -316,7 +317,7 @@ describe("the disk store in the shared temp directory", () => {
   it.skipIf(typeof process.getuid !== "function")("trusts only private directories and files", () => {
     const bare = tempProject();
     try {
-      const store = openDiskStore(resolveConfig(bare.dir, {}));
+      const store = openDiskStore(testDisk(resolveConfig(bare.dir, {})));
       expect(store).toBeDefined();
       const key = memoKey("test", "shared");
       store!.set(key, { shared: true });

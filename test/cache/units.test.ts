@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
@@ -10,6 +11,9 @@ import { RunCache, adoptSameContents, cacheEnabled, type OutputHashes } from "..
 import { sha256 } from "../../src/cache/hash.js";
 import { piecedFile } from "../../src/generate/pieces.js";
 import { generatorIdentity } from "../../src/cache/identity.js";
+import type { DiskCache } from "../../src/cache/disk.js";
+import { CacheKey } from "../../src/cache/mac.js";
+import { testDisk } from "./disk.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -26,6 +30,17 @@ function scratch(files: Record<string, string> = {}): string {
 }
 
 const HASH = "a".repeat(64);
+/** An entry's file name, as `cacheLocation` makes them. */
+const ENTRY_NAME = `${"e".repeat(32)}.json`;
+
+/** A disk cache in `dir/name`, with a key of its own. */
+function diskIn(dir: string, name: string, shared = false): DiskCache {
+  const cacheDir = path.join(dir, name);
+  return {
+    location: { base: dir, dir: cacheDir, file: path.join(cacheDir, ENTRY_NAME), shared },
+    key: new CacheKey(randomBytes(32)),
+  };
+}
 const ENTRY: CacheEntry = {
   format: CACHE_FORMAT,
   fingerprint: HASH,
@@ -66,40 +81,50 @@ describe("cache entries", () => {
 
   it("are written atomically, leaving no temporary file, and write failures are ignored", () => {
     const dir = scratch();
-    const loc = { dir: path.join(dir, "cache"), file: path.join(dir, "cache", "e.json"), shared: false };
-    writeEntry(loc, ENTRY);
-    expect(readdirSync(loc.dir)).toEqual(["e.json"]);
-    expect(readEntry(loc)).toEqual(ENTRY);
+    const disk = diskIn(dir, "cache");
+    writeEntry(disk, ENTRY);
+    expect(readdirSync(disk.location.dir)).toEqual([ENTRY_NAME]);
+    expect(readEntry(disk)).toEqual(ENTRY);
     // A file where the cache directory should be: nothing is written, nothing thrown.
-    const blocked = { dir: path.join(dir, "file"), file: path.join(dir, "file", "e.json"), shared: false };
-    writeFileSync(blocked.dir, "x");
+    const blocked = diskIn(dir, "file");
+    writeFileSync(blocked.location.dir, "x");
     expect(() => writeEntry(blocked, ENTRY)).not.toThrow();
     expect(readEntry(blocked)).toBeUndefined();
   });
 });
 
 describe("cache directories", () => {
-  it("keep the 64 most recent entries and nothing older than a week", () => {
+  it("keep the 64 most recent entries and none older than a week, and never remove a file the cache did not name", () => {
     const dir = scratch();
     const cacheDir = path.join(dir, "cache");
     mkdirSync(cacheDir);
     const now = Date.now() / 1000;
+    const entryName = (i: number) => `${i.toString(16).padStart(32, "0")}.json`;
+    const age = (file: string, seconds: number) => utimesSync(file, now - seconds, now - seconds);
     for (let i = 0; i < 70; i++) {
-      const file = path.join(cacheDir, `old-${String(i).padStart(2, "0")}.json`);
-      writeFileSync(file, "{}");
-      // old-00 is the oldest; old-69 was written a minute ago.
-      utimesSync(file, now - (70 - i) * 60, now - (70 - i) * 60);
+      // Entry 0 is the oldest; entry 69 was written a minute ago.
+      writeFileSync(path.join(cacheDir, entryName(i)), "{}");
+      age(path.join(cacheDir, entryName(i)), (70 - i) * 60);
+      // Files of other names, as old and older: not the cache's.
+      writeFileSync(path.join(cacheDir, `notes-${i}.json`), "{}");
+      age(path.join(cacheDir, `notes-${i}.json`), (70 - i) * 60 + 8 * 24 * 3600);
     }
-    const ancient = path.join(cacheDir, "ancient.json");
+    const ancient = path.join(cacheDir, entryName(1000));
     writeFileSync(ancient, "{}");
-    utimesSync(ancient, now - 8 * 24 * 3600, now - 8 * 24 * 3600);
-    writeEntry({ dir: cacheDir, file: path.join(cacheDir, "new.json"), shared: false }, ENTRY);
+    age(ancient, 8 * 24 * 3600);
+    const abandoned = path.join(cacheDir, `.${entryName(1001)}.mcp-specgen-1-0000abcd.tmp`);
+    writeFileSync(abandoned, "{");
+    age(abandoned, 8 * 24 * 3600);
+    writeEntry(diskIn(dir, "cache"), ENTRY);
     const left = readdirSync(cacheDir).sort();
-    expect(left).toHaveLength(64);
-    expect(left).toContain("new.json");
-    expect(left).not.toContain("ancient.json");
-    expect(left).not.toContain("old-06.json");
-    expect(left).toContain("old-07.json");
+    const entries = left.filter((n) => /^[0-9a-f]{32}\.json$/.test(n));
+    expect(entries).toHaveLength(64);
+    expect(entries).toContain(ENTRY_NAME);
+    expect(entries).not.toContain(entryName(1000));
+    expect(left).not.toContain(path.basename(abandoned));
+    expect(entries).not.toContain(entryName(6));
+    expect(entries).toContain(entryName(7));
+    expect(left.filter((n) => n.startsWith("notes-"))).toHaveLength(70);
   });
 });
 
@@ -124,19 +149,21 @@ describe("cache location", () => {
   it.skipIf(typeof process.getuid !== "function")(
     "trusts a shared directory only when nobody else can write it",
     () => {
-      const dir = scratch({ "cache/e.json": JSON.stringify(ENTRY) });
-      const loc = { dir: path.join(dir, "cache"), file: path.join(dir, "cache", "e.json"), shared: true };
+      const dir = scratch();
+      const disk = diskIn(dir, "cache", true);
+      const loc = disk.location;
+      writeEntry(disk, ENTRY);
       chmodSync(loc.dir, 0o700);
       chmodSync(loc.file, 0o600);
       expect(isPrivate(loc.dir, "directory")).toBe(true);
-      expect(readEntry(loc)).toEqual(ENTRY);
+      expect(readEntry(disk)).toEqual(ENTRY);
       chmodSync(loc.dir, 0o777);
-      expect(readEntry(loc)).toBeUndefined();
+      expect(readEntry(disk)).toBeUndefined();
       chmodSync(loc.dir, 0o700);
       chmodSync(loc.file, 0o666);
-      expect(readEntry(loc)).toBeUndefined();
-      // The same entry in the project's own cache is trusted like the project's other files.
-      expect(readEntry({ ...loc, shared: false })).toEqual(ENTRY);
+      expect(readEntry(disk)).toBeUndefined();
+      // The same entry in the project's own cache is taken: its MAC vouches for it.
+      expect(readEntry({ ...disk, location: { ...loc, shared: false } })).toEqual(ENTRY);
     },
   );
 });
@@ -182,11 +209,11 @@ describe("RunCache", () => {
     const dir = scratch({ "package.json": "{}", "node_modules/.keep": "", "specs/a.json": "{}" });
     const config = resolveConfig(dir, {});
     const files = [{ path: ".mcp-specgen-files.json", contents: "{}" }];
-    const cache = RunCache.open(config, true);
+    const cache = RunCache.open(config, testDisk(config));
     writeFileSync(path.join(dir, "specs/a.json"), "{ }");
     cache.record({ tools: [], files, diagnostics: [] });
     expect(() => readdirSync(path.join(dir, "node_modules/.cache/mcp-specgen"))).toThrow();
-    RunCache.open(config, true).record({ tools: [], files, diagnostics: [] });
+    RunCache.open(config, testDisk(config)).record({ tools: [], files, diagnostics: [] });
     expect(readdirSync(path.join(dir, "node_modules/.cache/mcp-specgen"))).toHaveLength(1);
   });
 

@@ -67,9 +67,18 @@ function projectIn(dir: string, files: Record<string, string>, copySpecs: boolea
 }
 
 /**
+ * The environment of the CLI run in-process by the tests: a cache key only (the tests'
+ * child processes get it from vitest.config.ts), so the disk cache works as for a user
+ * with a home directory, and no test makes a key in the real one.
+ */
+export const TEST_ENV: Readonly<Record<string, string>> = {
+  MCP_SPECGEN_CACHE_KEY: "mcp-specgen tests: a cache key that is no secret",
+};
+
+/**
  * Runs the CLI in-process and captures its output. `terminal` sets what the CLI knows of
- * its terminal (environment variables, whether a stream is a TTY, the progress line);
- * by default it is piped, in an empty environment.
+ * its terminal (environment variables, added to TEST_ENV; whether a stream is a TTY; the
+ * progress line); by default it is piped, in an environment of TEST_ENV only.
  */
 export async function runCli(
   args: string[],
@@ -80,6 +89,7 @@ export async function runCli(
   let stderr = "";
   const code = await main(args, {
     ...terminal,
+    env: { ...TEST_ENV, ...terminal.env },
     cwd,
     stdout: (t) => (stdout += t.endsWith("\n") ? t : `${t}\n`),
     stderr: (t) => (stderr += t.endsWith("\n") ? t : `${t}\n`),
