@@ -78,7 +78,9 @@ async function benchLimits() {
       );
       // The server writes its report when its stdin closes, which may be just after import ends.
       for (let i = 0; i < 40 && !existsSync(report); i++) await new Promise((res) => setTimeout(res, 50));
-      const sent = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : { pages: Number.NaN, bytes: Number.NaN };
+      const sent = existsSync(report)
+        ? JSON.parse(readFileSync(report, "utf8"))
+        : { pages: Number.NaN, bytes: Number.NaN };
       rows.push(row(`stdio ${mode}`, r, sent, existsSync(out)));
     }
     for (const mode of ["endless", "cycle", "huge"]) {

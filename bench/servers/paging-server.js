@@ -34,7 +34,9 @@ export function listAnswer(mode, cursor) {
     case "ok":
       return { tools: [TOOL(0), TOOL(1)] };
     case "pages":
-      return page + 1 < Number(arg) ? { tools: tools(PAGE_SIZE), nextCursor: `c${page + 1}` } : { tools: tools(PAGE_SIZE) };
+      return page + 1 < Number(arg)
+        ? { tools: tools(PAGE_SIZE), nextCursor: `c${page + 1}` }
+        : { tools: tools(PAGE_SIZE) };
     case "endless":
       return { tools: tools(PAGE_SIZE), nextCursor: `c${page + 1}` };
     case "cycle":
@@ -48,7 +50,11 @@ export function listAnswer(mode, cursor) {
   }
 }
 
-function answer(mode, message, counters) {
+/**
+ * The answer to one JSON-RPC message in `mode`: a response, undefined for a notification,
+ * "stall" (never answer) or "huge" (an endless answer, written by the transport).
+ */
+export function answerMessage(mode, message, counters) {
   const reply = (result) => ({ jsonrpc: "2.0", id: message.id, result });
   switch (message.method) {
     case "initialize":
@@ -101,7 +107,7 @@ function serveStdio(mode, reportFile) {
       pending = pending.slice(nl + 1);
       if (!line.trim()) continue;
       const message = JSON.parse(line);
-      const out = answer(mode, message, counters);
+      const out = answerMessage(mode, message, counters);
       if (out === "huge") writeHuge(process.stdout, message.id, counters);
       else if (out && out !== "stall") {
         const text = `${JSON.stringify(out)}\n`;
@@ -136,7 +142,7 @@ export async function startPagingHttpServer(mode) {
     req.on("data", (t) => (body += t));
     req.on("end", () => {
       const message = JSON.parse(body);
-      const out = answer(mode, message, counters);
+      const out = answerMessage(mode, message, counters);
       if (out === undefined) res.writeHead(202).end();
       else if (out === "stall") req.socket.setTimeout(60_000, () => req.socket.destroy());
       else if (out === "huge") {
