@@ -130,3 +130,14 @@ describe("import ends", () => {
     }
   });
 });
+
+describe("import's help", () => {
+  it("states the defaults the limits have", async () => {
+    const { IMPORT_HELP } = await import("../src/cli/help.js");
+    const d = DEFAULT_IMPORT_LIMITS;
+    expect(IMPORT_HELP).toMatch(new RegExp(`--timeout MS[^]*?\\(default: ${d.deadlineMs}\\)`));
+    expect(IMPORT_HELP).toContain(`most tools/list pages (default: ${d.maxPages})`);
+    expect(IMPORT_HELP).toContain(`most tools over all pages (default: ${d.maxTools})`);
+    expect(IMPORT_HELP).toContain(`(default: ${d.maxBytes}, 32 MiB)`);
+  });
+});

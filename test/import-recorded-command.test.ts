@@ -66,6 +66,12 @@ describe("recordCommand keeps what names the server and how to start it", () => 
     expect(recordCommand(command).text).toBe(recorded);
   });
 
+  it("records the example of the help as the help says", async () => {
+    const { IMPORT_HELP } = await import("../src/cli/help.js");
+    const [, given, recorded] = /\n {4}(GITHUB_TOKEN=.*)\n {4}→ (.*)\n/.exec(IMPORT_HELP)!;
+    expect(recordCommand(given!.replace("…", "abc")).text).toBe(recorded);
+  });
+
   it("lists every value it left out, and nothing it kept", () => {
     expect(recordCommand("A=1 npx -y @x/s --token t9 /p").withheld).toEqual(["1", "t9", "/p"]);
     expect(recordCommand("npx -y @modelcontextprotocol/server-everything stdio").withheld).toEqual([]);
