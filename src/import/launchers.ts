@@ -1,10 +1,6 @@
-/**
- * Programs that start an MCP server named by their first argument (a package, script,
- * module or container image), and the options each takes before that argument. `import`
- * keeps that name in the command it records, so a reader of the spec knows which server
- * it came from; whatever follows is the server's own arguments.
- */
-/** What a launcher's target is, which decides the text it may have to be kept. */
+// What `import` knows about the programs in a command line it records (recorded-command.ts).
+
+/** What a launcher's target is, which decides the text it must have to be kept. */
 export type TargetShape = "package" | "script" | "module" | "image";
 
 /** An option whose value names a package, or the target itself (`python -m module`: options end there). */
@@ -15,6 +11,12 @@ export interface TargetFlag {
 
 const PACKAGE_FLAG: TargetFlag = { shape: "package", isTarget: false };
 
+/**
+ * A program that starts an MCP server named by its first argument (a package, script,
+ * module or container image), and the options it takes before that argument. `import`
+ * keeps that name in the command it records, so a reader of the spec knows which server
+ * it came from; whatever follows is the server's own arguments.
+ */
 export interface Launcher {
   /** What the first argument after the options names. */
   target: TargetShape;

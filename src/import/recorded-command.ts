@@ -49,22 +49,23 @@ export function recordCommand(command: string, depth = 0): Recorded {
   const tokens = splitShellWords(command);
   if (!tokens) return { text: COMMAND, withheld: [command] };
   const withheld: string[] = [];
-  let text = "";
+  const parts: string[] = [];
   let words: ShellToken[] = [];
   const flush = () => {
-    if (words.length) text += new SimpleCommand(words, withheld, depth).record();
+    if (words.length) parts.push(new SimpleCommand(words, withheld, depth).record());
     words = [];
   };
   for (const token of tokens) {
-    if (token.kind !== "operator") {
-      words.push(token);
-      continue;
+    if (token.kind !== "operator") words.push(token);
+    else {
+      flush();
+      // `a; b` and `(a)`: no space before the operator; `a && b`, `a | b`: one on each side.
+      if ((token.text === ";" || token.text === ")") && parts.length) parts[parts.length - 1] += token.text;
+      else parts.push(token.text);
     }
-    flush();
-    text = token.text === ";" || token.text === ")" ? `${text.trimEnd()}${token.text} ` : `${text} ${token.text} `;
   }
   flush();
-  return { text: text.replace(/ {2,}/g, " ").trim(), withheld };
+  return { text: parts.filter((p) => p !== "").join(" "), withheld };
 }
 
 /** One simple command (words between operators), recorded left to right. */

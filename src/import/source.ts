@@ -83,7 +83,8 @@ export async function readToolList(
       );
       cursor = page.nextCursor || undefined;
       budget.addPage(page.tools.length, cursor);
-      tools.push(...(page.tools as unknown as ListedTool[]));
+      // One by one: a page may hold more tools than a call can take arguments.
+      for (const tool of page.tools) tools.push(tool as unknown as ListedTool);
     } while (cursor);
     return { serverName: client.getServerVersion()?.name, tools };
   } catch (e) {
