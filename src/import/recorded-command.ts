@@ -385,7 +385,10 @@ function isReference(raw: string): boolean {
 
 /** A path that starts with a variable reference and is otherwise plain: `$HOME/bin/server`. */
 function isReferencePath(raw: string): boolean {
-  return /^("?)\$(?:[A-Za-z_][A-Za-z0-9_]*|\{[A-Za-z_][A-Za-z0-9_]*\})[\w@%+=:,./~-]*\1$/.test(raw);
+  // After a bare name the path goes on with a character no name has, so the two never compete for text.
+  return /^("?)\$(?:[A-Za-z_][A-Za-z0-9_]*(?:[@%+=:,./~-][\w@%+=:,./~-]*)?|\{[A-Za-z_][A-Za-z0-9_]*\}[\w@%+=:,./~-]*)\1$/.test(
+    raw,
+  );
 }
 
 /** How a value after `prefix` was written, when the word starts with `prefix` unquoted. */
