@@ -14,6 +14,8 @@ const E2E = [
   "test/readme.test.ts",
   "test/example-server.test.ts",
   "test/import.test.ts",
+  "test/import-limits-live.test.ts",
+  "test/import-secrets.test.ts",
   "test/namespaces.test.ts",
   "test/types.test.ts",
   "test/generated.test.ts",

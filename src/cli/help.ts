@@ -192,21 +192,47 @@ copied verbatim and tool names are kept exactly as the server has them (\`get-su
 \`server.tool\`). Then \`mcp-specgen generate\` gives a typed client for that server.
 
 Options (exactly one of --stdio, --url, --file):
-  --stdio CMD     start CMD (through /bin/sh) and speak MCP over its stdin/stdout
-  --url URL       connect to a Streamable HTTP endpoint
-  --file FILE     read a saved tools/list result ({"tools": [...]}) or an array of tools
-  --out FILE      where to write (default: specs/<name>/MCP_TOOL_SPECIFICATION.md, or
-                  specs/<name>/tools.json with --format json)
-  --format F      markdown (default; the canonical template) or json (MCP tool definitions)
-  --name NAME     name for the spec (default: the server's name, or the file's stem)
-  --force         overwrite an existing file (default: refuse)
-  --timeout MS    connection and listing time limit (default: 30000)
-  -h, --help      show this help
+  --stdio CMD       start CMD (through /bin/sh) and speak MCP over its stdin/stdout; CMD
+                    gets HOME, PATH, USER, LOGNAME, SHELL and TERM from this environment,
+                    set any other variable in CMD itself (\`API_KEY=… npx …\`)
+  --url URL         connect to a Streamable HTTP endpoint (a user:password@ in it is sent
+                    as Basic credentials)
+  --file FILE       read a saved tools/list result ({"tools": [...]}) or an array of tools
+  --out FILE        where to write (default: specs/<name>/MCP_TOOL_SPECIFICATION.md, or
+                    specs/<name>/tools.json with --format json)
+  --format F        markdown (default; the canonical template) or json (MCP tool definitions)
+  --name NAME       name for the spec (default: the server's name, or the file's stem)
+  --force           overwrite an existing file (default: refuse)
+  -h, --help        show this help
+
+Limits (a server decides how long its list is; import ends all the same):
+  --timeout MS      time for the whole import — starting the server, connecting and every
+                    page together (default: 60000)
+  --max-pages N     most tools/list pages (default: 1000)
+  --max-tools N     most tools over all pages (default: 10000)
+  --max-bytes N     most bytes received from the server, counted as they arrive, or the
+                    largest --file (default: 33554432, 32 MiB)
+  A limit reached, or a cursor the server sends twice (its pages go round in a circle),
+  stops the import with what was read by then, exit 1, and nothing written: a spec that
+  misses tools would look complete.
+
+What the spec records:
+  Its first paragraph says where the tools came from, and specs are committed, so it
+  keeps only what names the server and how to reach it, never a value that could be a
+  secret: the program, the package, script or image a launcher runs (npx, uvx, docker
+  run, node, python -m, deno run…), option and environment variable names, shell
+  operators, transport words (stdio, sse, http), and ports, hosts and transports given
+  to options of those names. Every other value is written as <value> or <arg>:
+    GITHUB_TOKEN=ghp_… npx -y @modelcontextprotocol/server-github --toolsets repos
+    → GITHUB_TOKEN=<value> npx -y @modelcontextprotocol/server-github --toolsets <value>
+  A URL keeps its scheme, host and path; a user name and password become <credentials>,
+  query and fragment values <value>. Import prints what it recorded on stderr.
 
 Example:
   mcp-specgen import --stdio "npx -y @modelcontextprotocol/server-everything stdio"
 
-Exit codes: 0 written · 1 the list could not be read or written · 2 usage error`;
+Exit codes: 0 written · 1 the list could not be read (or a limit stopped it) or written ·
+2 usage error`;
 
 /** Help for `mcp-specgen init`. */
 export const INIT_HELP = `mcp-specgen init — set up mcp-specgen in the current project

@@ -3,11 +3,14 @@ import path from "node:path";
 import { isValidToolName } from "@mcp-specgen/runtime";
 import { UsageError } from "../config/load.js";
 import { normalizeModule } from "../ir/build.js";
-import { readToolList, type ImportSource, type ListedTool } from "../import/source.js";
+import { readToolList, type ImportedList, type ImportSource, type ListedTool } from "../import/source.js";
+import { DEFAULT_IMPORT_LIMITS, ImportLimitError, type ImportLimits } from "../import/limits.js";
 import { DEFAULT_LIMITS } from "../parse/limits.js";
 import { findValueExcess, pointerText } from "../parse/value-limits.js";
 import { codeSpan, inline, renderMarkdownSpec } from "../import/render-markdown.js";
-import { redactCommand, redactUrl } from "../import/redact.js";
+import { recordCommand } from "../import/recorded-command.js";
+import { recordUrl, type Recorded } from "../import/recorded-url.js";
+import { scrubMessage } from "../import/scrub.js";
 import { jsonFile } from "../generate/json-file.js";
 import { atomicWrite } from "../output/temp.js";
 import { verifyMarkdownRoundTrip } from "../import/verify.js";
@@ -27,7 +30,10 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
     format: { type: "string", default: "markdown" },
     name: { type: "string" },
     force: { type: "boolean", default: false },
-    timeout: { type: "string", default: "30000" },
+    timeout: { type: "string", default: String(DEFAULT_IMPORT_LIMITS.deadlineMs) },
+    "max-pages": { type: "string", default: String(DEFAULT_IMPORT_LIMITS.maxPages) },
+    "max-tools": { type: "string", default: String(DEFAULT_IMPORT_LIMITS.maxTools) },
+    "max-bytes": { type: "string", default: String(DEFAULT_IMPORT_LIMITS.maxBytes) },
   });
   const sources = [
     values.stdio && ({ kind: "stdio", command: values.stdio } as const),
@@ -37,17 +43,32 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
   if (sources.length !== 1) throw usageError("import", "needs exactly one of --stdio, --url or --file");
   if (values.format !== "markdown" && values.format !== "json")
     throw usageError("import", `--format must be "markdown" or "json", not "${values.format}"`);
-  const timeoutMs = Number(values.timeout);
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
-    throw usageError("import", "--timeout must be a positive number of milliseconds");
+  const limits: ImportLimits = {
+    deadlineMs: positiveInteger("--timeout", values.timeout, "milliseconds"),
+    maxPages: positiveInteger("--max-pages", values["max-pages"], "pages"),
+    maxTools: positiveInteger("--max-tools", values["max-tools"], "tools"),
+    maxBytes: positiveInteger("--max-bytes", values["max-bytes"], "bytes"),
+  };
   const source = sources[0]!;
+  // What the spec's header says the tools came from; the spec is committed, so it keeps
+  // only what names the server and how to reach it (see recordCommand), never a value.
+  const recorded: Recorded =
+    source.kind === "stdio"
+      ? recordCommand(source.command)
+      : source.kind === "url"
+        ? recordUrl(source.url)
+        : { text: path.relative(io.cwd, source.path), withheld: [] };
 
-  let list;
+  let list: ImportedList;
   try {
-    list = await readToolList(source, timeoutMs);
+    list = await readToolList(source, limits, { env: io.env });
   } catch (e) {
     if (e instanceof UsageError) throw e;
-    io.stderr(`mcp-specgen import: cannot read the tool list: ${(e as Error).message}`);
+    if (e instanceof ImportLimitError) reportLimit(e, source, limits, io);
+    else
+      io.stderr(
+        `mcp-specgen import: cannot read the tool list: ${scrubMessage((e as Error).message, recorded.withheld)}`,
+      );
     return 1;
   }
   const name =
@@ -77,23 +98,17 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
     return 1;
   }
   const tools = list.tools.filter((t) => isValidToolName(t.name));
-  // The command or URL goes into the spec's header, and the spec is committed: its secrets stay out.
-  const shown =
-    source.kind === "stdio"
-      ? redactCommand(source.command)
-      : source.kind === "url"
-        ? redactUrl(source.url)
-        : { text: path.relative(io.cwd, source.path), redacted: [] };
-  if (shown.redacted.length)
+  if (recorded.withheld.length)
     io.stderr(
-      `mcp-specgen import: redacted from the spec's header: ${[...new Set(shown.redacted)].join(", ")} (written as <redacted>)`,
+      `mcp-specgen import: the spec records the ${source.kind === "url" ? "URL" : "command"} as ${recorded.text}: values that may be secrets are not recorded`,
     );
+  const unrecorded = recorded.withheld.length ? " (values that may be secrets are not recorded)" : "";
   const description =
     source.kind === "stdio"
-      ? `the stdio server ${codeSpan(shown.text)}`
+      ? `the stdio server ${codeSpan(recorded.text)}${unrecorded}`
       : source.kind === "url"
-        ? codeSpan(shown.text)
-        : inline(shown.text);
+        ? `${codeSpan(recorded.text)}${unrecorded}`
+        : inline(recorded.text);
   const contents =
     values.format === "json" ? jsonFile({ tools }) : renderMarkdownSpec(list.serverName ?? name, description, tools);
   if (values.format === "markdown") {
@@ -112,6 +127,36 @@ export async function runImport(argv: string[], io: CliIO): Promise<number> {
   atomicWrite(out, contents);
   io.stdout(`mcp-specgen import: ${count(tools.length, "tool")} → ${path.relative(io.cwd, out)}`);
   return 0;
+}
+
+function positiveInteger(option: string, text: string, unit: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw usageError("import", `${option} must be a positive whole number of ${unit}`);
+  return n;
+}
+
+/** Says which limit stopped the import, what had been read by then, and what to do. */
+function reportLimit(e: ImportLimitError, source: ImportSource, limits: ImportLimits, io: CliIO): void {
+  const n = (value: number, noun: string) => count(value, noun).replace(/^\d+/, value.toLocaleString("en-US"));
+  const read = `${n(e.progress.pages, "page")}, ${n(e.progress.tools, "tool")}, ${n(e.progress.bytes, "byte")}`;
+  const reason = {
+    deadline: `the import did not finish within ${limits.deadlineMs} ms (--timeout ${limits.deadlineMs})`,
+    pages: `the server has more than ${n(limits.maxPages, "page")} of tools (--max-pages ${limits.maxPages})`,
+    tools: `the server lists more than ${n(limits.maxTools, "tool")} (--max-tools ${limits.maxTools})`,
+    bytes:
+      source.kind === "file"
+        ? `the file is larger than ${n(limits.maxBytes, "byte")} (--max-bytes ${limits.maxBytes})`
+        : `the server sent more than ${n(limits.maxBytes, "byte")} (--max-bytes ${limits.maxBytes})`,
+    cursor: `the server sent the cursor ${JSON.stringify((e.cursor ?? "").slice(0, 60))} a second time (after page ${e.progress.pages}): its pages go round in a circle and never end`,
+  }[e.limit];
+  const option = { deadline: "--timeout", pages: "--max-pages", tools: "--max-tools", bytes: "--max-bytes" } as const;
+  io.stderr(`mcp-specgen import: stopped: ${reason}. Read by then: ${read}. Nothing was written.`);
+  io.stderr(
+    e.limit === "cursor"
+      ? "mcp-specgen import: the server's pagination is broken; a partial list is not written, since a spec missing tools would look complete."
+      : `mcp-specgen import: if the server really is that ${e.limit === "deadline" ? "slow" : "large"}, raise ${option[e.limit]}.`,
+  );
 }
 
 /** What in a listed tool exceeds the default spec limits (depth, members, enum values, size). */

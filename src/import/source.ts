@@ -1,10 +1,15 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonValue } from "../ir/types.js";
 import { UsageError } from "../config/load.js";
 import { generatorVersion } from "../version.js";
+import { countingFetch } from "./counting-fetch.js";
+import { DEFAULT_IMPORT_LIMITS, ImportBudget, ImportLimitError, type ImportLimits } from "./limits.js";
+import { BoundedStdioTransport } from "./stdio-transport.js";
 
 /** A tool as a `tools/list` result describes it. */
 export interface ListedTool {
@@ -28,46 +33,108 @@ export interface ImportedList {
   tools: ListedTool[];
 }
 
+/** How {@link readToolList} reaches servers; tests replace the transport. */
+export interface ReadOptions {
+  /**
+   * Environment the variables a stdio server inherits are taken from (HOME, PATH, USER and
+   * the like; the command sets any others itself). Default: this process's.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Builds the transport to a live server instead of the stdio or HTTP one. */
+  transport?: (budget: ImportBudget) => Transport;
+}
+
+/** Milliseconds the SDK's own request timeout waits beyond the import's deadline, so the deadline is what ends it. */
+const TIMEOUT_SLACK_MS = 1000;
+
 /**
  * Reads a tool list: a saved `tools/list` result (or a tools array) from a file, or the
  * live list of an MCP server started as a command (stdio) or reached by URL (Streamable
- * HTTP), following `nextCursor` pagination to the end.
+ * HTTP), following `nextCursor` pagination to the end — within `limits`: one deadline for
+ * the whole import, a page, tool and byte budget counted as the list arrives, and no
+ * cursor twice. A crossed limit rejects with an {@link ImportLimitError} that says what was
+ * read by then; the server is stopped either way.
  */
-export async function readToolList(source: ImportSource, timeoutMs = 30_000): Promise<ImportedList> {
-  if (source.kind === "file") {
-    let root: JsonValue;
-    try {
-      root = JSON.parse(readFileSync(source.path, "utf8")) as JsonValue;
-    } catch (e) {
-      throw new UsageError(`cannot read ${source.path}: ${(e as Error).message}`);
-    }
-    const list = Array.isArray(root)
-      ? root
-      : root && typeof root === "object" && !Array.isArray(root) && Array.isArray(root.tools)
-        ? root.tools
-        : undefined;
-    if (!list)
-      throw new UsageError(`${source.path} holds neither a tools/list result ({"tools": [...]}) nor an array of tools`);
-    return { tools: list.filter(isListedTool) };
-  }
+export async function readToolList(
+  source: ImportSource,
+  limits: Readonly<ImportLimits> = DEFAULT_IMPORT_LIMITS,
+  options: ReadOptions = {},
+): Promise<ImportedList> {
+  const budget = new ImportBudget(limits);
+  if (source.kind === "file") return readToolFile(source.path, budget);
+  const deadline = Date.now() + limits.deadlineMs;
+  const timer = setTimeout(() => budget.exceed("deadline"), limits.deadlineMs);
+  // A signal of its own per request: the SDK leaves its abort listener on the signal it is given.
+  const request = () => ({
+    signal: AbortSignal.any([budget.signal]),
+    timeout: Math.max(1, deadline - Date.now()) + TIMEOUT_SLACK_MS,
+  });
   const client = new Client({ name: "mcp-specgen-import", version: generatorVersion() });
-  const transport =
-    source.kind === "stdio"
-      ? new StdioClientTransport({ command: "/bin/sh", args: ["-c", source.command], stderr: "ignore" })
-      : new StreamableHTTPClientTransport(new URL(source.url));
   try {
-    await client.connect(transport, { timeout: timeoutMs });
+    await client.connect(options.transport?.(budget) ?? liveTransport(source, budget, options), request());
     const tools: ListedTool[] = [];
     let cursor: string | undefined;
     do {
-      const page = await client.listTools(cursor ? { cursor } : {}, { timeout: timeoutMs });
-      tools.push(...(page.tools as unknown as ListedTool[]));
-      cursor = page.nextCursor;
+      // A plain request, not client.listTools: that also compiles each output schema into a validator.
+      const page = await client.request(
+        { method: "tools/list", params: cursor ? { cursor } : {} },
+        ListToolsResultSchema,
+        request(),
+      );
+      cursor = page.nextCursor || undefined;
+      budget.addPage(page.tools.length, cursor);
+      // One by one: a page may hold more tools than a call can take arguments.
+      for (const tool of page.tools) tools.push(tool as unknown as ListedTool);
     } while (cursor);
     return { serverName: client.getServerVersion()?.name, tools };
+  } catch (e) {
+    throw budget.exceeded ?? e;
   } finally {
+    clearTimeout(timer);
     await client.close().catch(() => undefined);
   }
+}
+
+function liveTransport(source: ImportSource, budget: ImportBudget, options: ReadOptions): Transport {
+  if (source.kind === "stdio") {
+    const inherited = getDefaultEnvironment();
+    if (options.env)
+      for (const key of Object.keys(inherited)) {
+        const value = options.env[key];
+        if (value !== undefined) inherited[key] = value;
+      }
+    return new BoundedStdioTransport(source.command, inherited, budget);
+  }
+  const url = new URL((source as { url: string }).url);
+  // `fetch` refuses a URL with a user name or password: they are sent as Basic credentials instead.
+  const headers: Record<string, string> = {};
+  if (url.username || url.password) {
+    const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    headers.authorization = `Basic ${Buffer.from(user).toString("base64")}`;
+    url.username = "";
+    url.password = "";
+  }
+  return new StreamableHTTPClientTransport(url, { fetch: countingFetch(budget), requestInit: { headers } });
+}
+
+function readToolFile(file: string, budget: ImportBudget): ImportedList {
+  let root: JsonValue;
+  try {
+    if (!budget.addBytes(statSync(file).size)) throw budget.exceeded;
+    root = JSON.parse(readFileSync(file, "utf8")) as JsonValue;
+  } catch (e) {
+    if (e instanceof ImportLimitError) throw e;
+    throw new UsageError(`cannot read ${file}: ${(e as Error).message}`);
+  }
+  const list = Array.isArray(root)
+    ? root
+    : root && typeof root === "object" && !Array.isArray(root) && Array.isArray(root.tools)
+      ? root.tools
+      : undefined;
+  if (!list) throw new UsageError(`${file} holds neither a tools/list result ({"tools": [...]}) nor an array of tools`);
+  const tools = list.filter(isListedTool);
+  budget.addPage(tools.length, undefined);
+  return { tools };
 }
 
 function isListedTool(v: JsonValue): v is JsonValue & ListedTool {
