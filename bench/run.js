@@ -5,6 +5,7 @@ import { benchExecute } from "./execute.js";
 import { benchMcpStdio } from "./mcp-stdio.js";
 import { benchMcpHttp } from "./mcp-http.js";
 import { benchPingUnderAttack } from "./ping-under-attack.js";
+import { benchValidationBudget } from "./security/validation-budget.js";
 import { benchStartup } from "./startup.js";
 import { benchScale } from "./scale.js";
 
@@ -19,6 +20,7 @@ const suites = {
   "mcp-stdio": () => benchMcpStdio(),
   "mcp-http": () => benchMcpHttp(),
   "ping-under-attack": () => benchPingUnderAttack(),
+  "validation-budget": () => benchValidationBudget(),
   generate: () => benchGenerate({ counts }),
   scale: () => benchScale({ full: args.includes("--full") || undefined }),
 };

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ToolRegistry, type ValidateFunction } from "@mcp-specgen/runtime";
-import { isAtLeast, ValidationBudget } from "../../packages/runtime/src/call-budget.js";
+import { isAtLeast, readIssues, ValidationBudget } from "../../packages/runtime/src/call-budget.js";
 
 // No test here measures time: a validator that spins for seconds must be stopped (else the
 // call succeeds), and whether a validation ran under the guard is read from its stack.
@@ -174,5 +174,51 @@ describe("validation budget", () => {
       { errors: null },
     );
     expect(() => budget.check(broken, {}, Infinity)).toThrow("broken validator");
+  });
+});
+
+describe("reading a failed validation's errors", () => {
+  /** A validator that fails with `count` errors, the same one over and over; errors past `readable` throw when read. */
+  function failing(count: number, readable: number): ValidateFunction {
+    const error = {
+      instancePath: "/a",
+      schemaPath: "#/oneOf",
+      keyword: "oneOf",
+      params: {},
+      message: "must match exactly one schema",
+    };
+    const errors = Array.from({ length: count }, (_, i) =>
+      i < readable
+        ? error
+        : Object.defineProperty({}, "keyword", {
+            get() {
+              throw new Error(`error ${i} was read`);
+            },
+          }),
+    );
+    return Object.assign(() => false, { errors });
+  }
+
+  it("reads only the first errors of a validator that left a huge number of them, and says there were more", async () => {
+    const validate = failing(50_000, 1_000);
+    validate({ a: 1 });
+    const { issues, more } = readIssues(validate, { a: 1 }, 101);
+    expect(issues).toHaveLength(1);
+    expect(more).toBe(true);
+    const registry = new ToolRegistry();
+    registry.register({ name: "t", inputSchema: { type: "object" }, validateInput: validate }, () => 1);
+    const result = await registry.execute({ tool_name: "t", arguments: { a: 1 } });
+    expect(result.error).toMatchObject({
+      error_type: "ValidationError",
+      error_details: { truncated: true, errors: [{ pointer: "/a", rule: "oneOf" }] },
+    });
+  });
+
+  it("reads every error of an ordinary failure", () => {
+    const validate = failing(1_000, 1_000);
+    expect(readIssues(validate, { a: 1 }, 101)).toEqual({
+      issues: [expect.objectContaining({ pointer: "/a" })],
+      more: false,
+    });
   });
 });

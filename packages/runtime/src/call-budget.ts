@@ -14,16 +14,16 @@
  * into an exception. Validators keep no state across calls beyond `validate.errors`,
  * which the next call replaces, so stopping one half-way leaves nothing broken.
  *
- * That thread is started per guarded validation, which costs tens of microseconds, so
- * values below {@link ValidationBudgetOptions.minSize} (nearly every real call) are
- * validated directly; their validation is cheap unless the schema itself is
+ * That thread is started per guarded validation, which costs far more than validating a
+ * small value, so values below {@link ValidationBudgetOptions.minSize} (nearly every real
+ * call) are validated directly; their validation is cheap unless the schema itself is
  * exponential, which the server's watchdog (mcp/watchdog.ts) reports.
  */
 import { createContext, Script, type Context } from "node:vm";
 import { ErrorTypes } from "./error-types.js";
 import { makeResult } from "./result.js";
-import type { MCPToolResult } from "./types.js";
-import type { ValidateFunction } from "./validation.js";
+import type { MCPToolResult, ValidationIssue } from "./types.js";
+import { issuesFromErrors, type ValidateFunction } from "./validation.js";
 
 /** The registry's `validationBudget` option. */
 export interface ValidationBudgetOptions {
@@ -36,7 +36,7 @@ export interface ValidationBudgetOptions {
   timeoutMs?: number;
   /**
    * Values smaller than this are validated without the timeout (a guarded validation
-   * costs tens of microseconds; small values validate in far less). The size is the
+   * starts a timer thread, which costs more than validating a small value). The size is the
    * number of JSON values plus the characters of every string and property name,
    * counted up to this bound. Default 1024; `0` guards every validation.
    */
@@ -197,4 +197,26 @@ export function validationStoppedResult(
     },
     undefined,
   );
+}
+
+/**
+ * Most validator errors read to build a report. With `allErrors`, a schema that
+ * revisits values (oneOf / anyOf branches recursing into the same value) leaves errors
+ * exponential in the depth of the value, nearly all repeats: reading them all would
+ * cost more than the validation the budget just bounded.
+ */
+const MAX_READ_ERRORS = 1_000;
+
+/**
+ * The issues of a failed validation, at most `limit` (see issuesFromErrors), read from
+ * the validator's first errors only. `more`: errors were left unread.
+ */
+export function readIssues(
+  validate: ValidateFunction,
+  data: unknown,
+  limit: number,
+): { issues: ValidationIssue[]; more: boolean } {
+  const errors = validate.errors;
+  const more = errors != null && errors.length > MAX_READ_ERRORS;
+  return { issues: issuesFromErrors(more ? errors.slice(0, MAX_READ_ERRORS) : errors, data, limit), more };
 }

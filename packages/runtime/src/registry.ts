@@ -19,7 +19,7 @@ import {
   type ElicitParams,
   type ElicitResult,
 } from "./client-requests.js";
-import { ValidationBudget, validationStoppedResult, type ValidationBudgetOptions } from "./call-budget.js";
+import { readIssues, ValidationBudget, validationStoppedResult, type ValidationBudgetOptions } from "./call-budget.js";
 import { ErrorTypes } from "./error-types.js";
 import { ClientRequestError, errorToDetail, MCPError, RegistrationError, SchemaError, TimeoutError } from "./errors.js";
 import { guardSignal } from "./guarded-signal.js";
@@ -46,13 +46,7 @@ import type {
   ToolStatus,
   ValidationIssue,
 } from "./types.js";
-import {
-  canonicalJson,
-  compileSchema,
-  issuesFromErrors,
-  type SchemaCompiler,
-  type ValidateFunction,
-} from "./validation.js";
+import { canonicalJson, compileSchema, type SchemaCompiler, type ValidateFunction } from "./validation.js";
 
 /** MCP tool annotations: hints about the tool's behaviour. */
 export interface ToolAnnotations {
@@ -721,12 +715,12 @@ function checkArguments(
       return failureResult(ErrorTypes.SchemaError, errorToDetail(err).error_message, { tool: entry.name });
     }
   }
-  let issues: ValidationIssue[];
+  let issues: { issues: ValidationIssue[]; more: boolean };
   try {
     const valid = state.budget.check(validate, args, start + timeoutMs);
     if (valid === true) return undefined;
     if (valid !== false) return validationStoppedResult(entry.name, "arguments", valid, timeoutMs);
-    issues = issuesFromErrors(validate.errors, args, MAX_REPORTED_ISSUES + 1);
+    issues = readIssues(validate, args, MAX_REPORTED_ISSUES + 1);
   } catch (err) {
     // Only reachable with arguments no JSON parser produces (a Proxy passed in
     // process) or a broken precompiled validator: the arguments were not shown valid.
@@ -736,7 +730,7 @@ function checkArguments(
       `Invalid arguments for tool "${entry.name}": they could not be validated (${reason})`,
     );
   }
-  return invalidResult(`Invalid arguments for tool "${entry.name}"`, issues);
+  return invalidResult(`Invalid arguments for tool "${entry.name}"`, issues.issues, issues.more);
 }
 
 /**
@@ -746,8 +740,8 @@ function checkArguments(
 const MAX_REPORTED_ISSUES = 100;
 
 /** The ValidationError failure for `issues` (at most MAX_REPORTED_ISSUES of them; more → `truncated`). */
-function invalidResult(what: string, issues: ValidationIssue[]): MCPToolResult {
-  const truncated = issues.length > MAX_REPORTED_ISSUES;
+function invalidResult(what: string, issues: ValidationIssue[], more = false): MCPToolResult {
+  const truncated = more || issues.length > MAX_REPORTED_ISSUES;
   const shown = truncated ? issues.slice(0, MAX_REPORTED_ISSUES) : issues;
   const message = `${what}: ${describeIssues(shown)}${truncated ? "; and more" : ""}`;
   const details: Record<string, unknown> = { errors: shown.map(issueToJson) };
@@ -992,10 +986,10 @@ function toResult(ctx: CallContext, value: unknown): MCPToolResult {
     logSafely(ctx.logger, "warn", stopped.error!.error_message);
     return mode === "error" ? stopped : result;
   }
-  const issues = issuesFromErrors(validate.errors, data, MAX_REPORTED_ISSUES + 1);
+  const { issues, more } = readIssues(validate, data, MAX_REPORTED_ISSUES + 1);
   const what = `Output of tool "${entry.name}" does not match its output schema`;
   if (mode === "error") {
-    const failed = invalidResult(what, issues);
+    const failed = invalidResult(what, issues, more);
     logSafely(ctx.logger, "warn", failed.error!.error_message);
     return failed;
   }
