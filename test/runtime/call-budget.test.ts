@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ToolRegistry, type ValidateFunction } from "@mcp-specgen/runtime";
+import { ToolRegistry, type ValidateFunction, type ValidatorError } from "@mcp-specgen/runtime";
 import { isAtLeast, readIssues, ValidationBudget } from "../../packages/runtime/src/call-budget.js";
 
 // No test here measures time: a validator that spins for seconds must be stopped (else the
@@ -196,7 +196,7 @@ describe("reading a failed validation's errors", () => {
             },
           }),
     );
-    return Object.assign(() => false, { errors });
+    return Object.assign(() => false, { errors: errors as ValidatorError[] });
   }
 
   it("reads only the first errors of a validator that left a huge number of them, and says there were more", async () => {
