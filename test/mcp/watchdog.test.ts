@@ -108,6 +108,25 @@ describe("watchdog over stdio", () => {
   });
 });
 
+describe("watchdog and a client that stops reading", () => {
+  it("does not take a full output pipe for a stall", async () => {
+    const server = start([]);
+    server.send({ jsonrpc: "2.0", id: 0, method: "ping" });
+    await server.next((m) => m.id === 0);
+    server.process.stdout!.pause();
+    // Far more than a pipe holds: the server's writes back up while nobody reads.
+    const total = 4_000;
+    for (let id = 1; id <= total; id++) server.send({ jsonrpc: "2.0", id, method: "ping" });
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // four times the bound
+    server.process.stdout!.resume();
+    await server.next((m) => m.id === total);
+    expect(server.lines.filter((m) => typeof m.id === "number" && m.id >= 1)).toHaveLength(total);
+    expect(server.process.signalCode).toBeNull();
+    server.process.stdin!.end();
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
 describe("watchdog over HTTP", () => {
   it("logs the stuck tool and ends the process, resetting its connections", async () => {
     const server = start(["--http"]);

@@ -146,8 +146,9 @@ export interface ToolContext {
  * Handlers run on the server's event loop. Time limits and cancellation can only
  * end a handler that awaits: one that computes synchronously for long (CPU-bound
  * work, or a bug such as an endless loop) blocks every other call and `ping`
- * until it returns. Run such handlers in a worker thread with `workerHandler`,
- * which terminates the worker when the call times out or is cancelled.
+ * until it returns (the servers' watchdog ends such a process after its `stallMs`).
+ * Run such handlers in a worker thread with `workerHandler`, which terminates the
+ * worker when the call times out or is cancelled.
  */
 export type ToolHandler<A = Record<string, unknown>, R = unknown> = (args: A, ctx: ToolContext) => R | PromiseLike<R>;
 
@@ -535,10 +536,11 @@ export class ToolRegistry {
    *
    * Handlers may throw or reject with anything (`null`, a Symbol, a Proxy whose
    * traps throw, an object whose getters throw): it becomes a failure result, never
-   * an exception or an unhandled rejection. What it cannot contain is a handler
-   * that never returns control: a synchronous CPU-bound loop blocks the whole event
-   * loop (time limits apply to promises only) — run such handlers in a worker
-   * thread with `workerHandler` (worker-handler.ts).
+   * an exception or an unhandled rejection. Validation of large values is stopped
+   * past the validation budget (`TimeoutError`, see call-budget.ts). What it cannot
+   * contain is a handler that never returns control: a synchronous CPU-bound loop
+   * blocks the whole event loop (time limits apply to promises only) — run such
+   * handlers in a worker thread with `workerHandler` (worker-handler.ts).
    *
    * Typed as `MCPToolCall<object>` so calls with interface-typed arguments are
    * accepted; whatever arrives (e.g. parsed from a transport) is checked at run time.

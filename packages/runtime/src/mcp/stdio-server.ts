@@ -66,6 +66,10 @@ class LineWriter implements MessageSink {
   private readonly resumeInput = (): void => {
     this.input.resume();
   };
+  /** After a write reached the OS: tells the watchdog whether output is still queued. */
+  private readonly written = (): void => {
+    this.watchdog?.outputQueued(this.output.writableLength > 0);
+  };
 
   constructor(
     private readonly output: Writable,
@@ -87,10 +91,12 @@ class LineWriter implements MessageSink {
     if (out === "") return;
     this.pending = "";
     if (this.output.destroyed || this.output.writableEnded) return;
-    // Stdout to a pipe is written synchronously on Linux: a client that stops reading blocks here.
+    // Where stdout is synchronous, a client that stops reading blocks this write (see watchdog.ts).
     const marked = this.watchdog?.startWriting() ?? false;
     try {
-      if (!this.output.write(out)) {
+      const accepted = this.watchdog === undefined ? this.output.write(out) : this.output.write(out, this.written);
+      if (this.watchdog !== undefined && this.output.writableLength > 0) this.watchdog.outputQueued(true);
+      if (!accepted) {
         this.input.pause();
         this.output.once("drain", this.resumeInput);
       }

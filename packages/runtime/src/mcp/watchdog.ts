@@ -19,10 +19,13 @@
  *
  * Writing to fd 1 from another thread is safe only while the main thread cannot write:
  * the state word below makes that explicit. The main thread writes responses only in
- * the stdio writer's flush, which it brackets as WRITING (a client that stops reading
- * blocks that write: not a stall of ours, so the watchdog waits); the watchdog claims the
- * state from CALL (or IDLE) with a compare-and-swap, and a main thread that finds its
- * state claimed waits to be killed instead of writing. Over HTTP the watchdog cannot
+ * the stdio writer's flush, which it brackets as WRITING (where stdout is synchronous, a
+ * client that stops reading blocks that write: not a stall of ours, so the watchdog
+ * waits); the watchdog claims the state from CALL (or IDLE) with a compare-and-swap, and a
+ * main thread that finds its state claimed waits to be killed instead of writing. Where
+ * stdout is asynchronous, part of a line may sit in the pipe with the rest still queued in
+ * the main thread (which will never write it): the writer flags queued output, and the
+ * watchdog then starts its line with a line break so that its answer arrives whole. Over HTTP the watchdog cannot
  * answer on the main thread's sockets: they are reset when the process ends.
  *
  * The thread and the heartbeat start with the first tool call, so servers that never
@@ -51,6 +54,7 @@ const STATE = 1;
 const ID_KIND = 2;
 const ID_LENGTH = 3;
 const NAME_LENGTH = 4;
+const OUTPUT_QUEUED = 5;
 const NUMERIC_ID = 3; // Float64 index: bytes 24..31
 const ID_OFFSET = 32;
 const ID_MAX = 256;
@@ -103,7 +107,8 @@ function act(inCall) {
   if (inCall && fd >= 0 && kind !== 0) {
     const id = kind === 1 ? floats[${NUMERIC_ID}] : text(${ID_OFFSET}, ints[${ID_LENGTH}]);
     const error = { code: -32603, message, data: { tool, stallMs } };
-    writeAll(fd, JSON.stringify({ jsonrpc: "2.0", id, error }) + "\\n");
+    const lead = Atomics.load(ints, ${OUTPUT_QUEUED}) === 1 ? "\\n" : "";
+    writeAll(fd, lead + JSON.stringify({ jsonrpc: "2.0", id, error }) + "\\n");
   }
   writeAll(2, label + ": " + message + "\\n");
   process.kill(process.pid, "SIGKILL");
@@ -198,6 +203,11 @@ export class Watchdog {
   /** Marks the write as done. */
   endWriting(marked: boolean): void {
     if (marked) Atomics.compareExchange(this.ints, STATE, WRITING, IDLE);
+  }
+
+  /** Records whether stdout has output queued (not yet in the pipe, maybe part of a line). */
+  outputQueued(queued: boolean): void {
+    Atomics.store(this.ints, OUTPUT_QUEUED, queued ? 1 : 0);
   }
 
   /** Stops the heartbeat and the thread. Idempotent. */
