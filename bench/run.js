@@ -6,6 +6,7 @@ import { benchMcpStdio } from "./mcp-stdio.js";
 import { benchMcpHttp } from "./mcp-http.js";
 import { benchPingUnderAttack } from "./ping-under-attack.js";
 import { benchValidationBudget } from "./security/validation-budget.js";
+import { benchWhereTimeGoes } from "./security/where-time-goes.js";
 import { benchStartup } from "./startup.js";
 import { benchScale } from "./scale.js";
 
@@ -21,6 +22,7 @@ const suites = {
   "mcp-http": () => benchMcpHttp(),
   "ping-under-attack": () => benchPingUnderAttack(),
   "validation-budget": () => benchValidationBudget(),
+  "where-time-goes": () => benchWhereTimeGoes(),
   generate: () => benchGenerate({ counts }),
   scale: () => benchScale({ full: args.includes("--full") || undefined }),
 };
