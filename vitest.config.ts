@@ -24,6 +24,7 @@ const E2E = [
   "test/corpus/**/*.test.ts",
   "test/mcp/client.test.ts",
   "test/mcp/hostile-handlers.test.ts",
+  "test/mcp/watchdog.test.ts",
   "test/mcp/http-hardening.test.ts",
   "test/mcp/http-server.test.ts",
   "test/mcp/stdio-server.test.ts",

@@ -5,6 +5,8 @@ import { benchExecute } from "./execute.js";
 import { benchMcpStdio } from "./mcp-stdio.js";
 import { benchMcpHttp } from "./mcp-http.js";
 import { benchPingUnderAttack } from "./ping-under-attack.js";
+import { benchValidationBudget } from "./security/validation-budget.js";
+import { benchWhereTimeGoes } from "./security/where-time-goes.js";
 import { benchStartup } from "./startup.js";
 import { benchScale } from "./scale.js";
 
@@ -19,6 +21,8 @@ const suites = {
   "mcp-stdio": () => benchMcpStdio(),
   "mcp-http": () => benchMcpHttp(),
   "ping-under-attack": () => benchPingUnderAttack(),
+  "validation-budget": () => benchValidationBudget(),
+  "where-time-goes": () => benchWhereTimeGoes(),
   generate: () => benchGenerate({ counts }),
   scale: () => benchScale({ full: args.includes("--full") || undefined }),
 };

@@ -30,3 +30,29 @@ it("applies the default 30 s limit under fake timers", async () => {
   });
   expect(signal?.aborted).toBe(true);
 });
+
+it("counts a call's time limit from its arrival: time spent validating is not given again", async () => {
+  vi.useFakeTimers();
+  const registry = new ToolRegistry();
+  // A validator that takes 40 ms of the (fake) clock, on small arguments (validated directly).
+  const slowValidator = Object.assign(
+    () => {
+      vi.advanceTimersByTime(40);
+      return true;
+    },
+    { errors: null },
+  );
+  registry.register({ name: "a.slow", inputSchema: {}, validateInput: slowValidator, timeoutMs: 100 }, () => {
+    return new Promise(() => {});
+  });
+  let settled = false;
+  const pending = registry.execute({ tool_name: "a.slow", arguments: {} }).then((r) => {
+    settled = true;
+    return r;
+  });
+  await vi.advanceTimersByTimeAsync(59);
+  expect(settled).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(settled).toBe(true);
+  expect((await pending).error?.error_message).toBe('Tool "a.slow" timed out after 100 ms');
+});

@@ -75,4 +75,21 @@ describe("shared deadline timer", () => {
     clearDeadline(far);
     expect(pendingDeadlines()).toBe(0);
   });
+
+  it("keeps a list in deadline order when an item counts from an earlier start", async () => {
+    const log: string[] = [];
+    const now = performance.now();
+    const late = new Item("late", log);
+    const early = new Item("early", log);
+    const middle = new Item("middle", log);
+    setDeadline(late, 20, now);
+    // Same duration, earlier starts (calls that arrived first but were validated last).
+    setDeadline(early, 20, now - 15);
+    setDeadline(middle, 20, now - 5);
+    expect([early.timeoutNext, middle.timeoutNext, late.timeoutNext]).toEqual([middle, late, undefined]);
+    expect([early.timeoutPrev, middle.timeoutPrev, late.timeoutPrev]).toEqual([undefined, early, middle]);
+    await sleep(50);
+    expect(log).toEqual(["early", "middle", "late"]);
+    expect(pendingDeadlines()).toBe(0);
+  });
 });

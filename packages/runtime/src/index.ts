@@ -132,6 +132,11 @@ export {
   type ValidateCallResult,
 } from "./registry.js";
 export {
+  DEFAULT_VALIDATION_MIN_SIZE,
+  DEFAULT_VALIDATION_TIMEOUT_MS,
+  type ValidationBudgetOptions,
+} from "./call-budget.js";
+export {
   workerHandler,
   type WorkerHandlerOptions,
   type WorkerToolContext,

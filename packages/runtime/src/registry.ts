@@ -19,6 +19,7 @@ import {
   type ElicitParams,
   type ElicitResult,
 } from "./client-requests.js";
+import { readIssues, ValidationBudget, validationStoppedResult, type ValidationBudgetOptions } from "./call-budget.js";
 import { ErrorTypes } from "./error-types.js";
 import { ClientRequestError, errorToDetail, MCPError, RegistrationError, SchemaError, TimeoutError } from "./errors.js";
 import { guardSignal } from "./guarded-signal.js";
@@ -45,13 +46,7 @@ import type {
   ToolStatus,
   ValidationIssue,
 } from "./types.js";
-import {
-  canonicalJson,
-  compileSchema,
-  issuesFromErrors,
-  type SchemaCompiler,
-  type ValidateFunction,
-} from "./validation.js";
+import { canonicalJson, compileSchema, type SchemaCompiler, type ValidateFunction } from "./validation.js";
 
 /** MCP tool annotations: hints about the tool's behaviour. */
 export interface ToolAnnotations {
@@ -84,8 +79,10 @@ export interface ToolDefinition {
   outputSchema?: JsonSchemaObject;
   annotations?: ToolAnnotations;
   /**
-   * Time limit for promise-returning handlers (default: the registry's, 30 s). `0` or
-   * `Infinity`: none. It cannot interrupt synchronous computation (see {@link ToolHandler}).
+   * Time limit of a call (default: the registry's, 30 s), counted from its arrival:
+   * argument validation included. `0` or `Infinity`: none. It ends promise-returning
+   * handlers and validation; it cannot interrupt a handler's synchronous computation
+   * (see {@link ToolHandler}).
    */
   timeoutMs?: number;
   /** Precompiled validator for `inputSchema` (e.g. ajv standalone). Compiled lazily when absent. */
@@ -149,8 +146,9 @@ export interface ToolContext {
  * Handlers run on the server's event loop. Time limits and cancellation can only
  * end a handler that awaits: one that computes synchronously for long (CPU-bound
  * work, or a bug such as an endless loop) blocks every other call and `ping`
- * until it returns. Run such handlers in a worker thread with `workerHandler`,
- * which terminates the worker when the call times out or is cancelled.
+ * until it returns (the servers' watchdog ends such a process after its `stallMs`).
+ * Run such handlers in a worker thread with `workerHandler`, which terminates the
+ * worker when the call times out or is cancelled.
  */
 export type ToolHandler<A = Record<string, unknown>, R = unknown> = (args: A, ctx: ToolContext) => R | PromiseLike<R>;
 
@@ -195,8 +193,10 @@ export interface ToolRegistryOptions {
   trustPolicy?: TrustPolicy;
   /** Output schema failures: `"error"` (default) fails the call, `"warn"` logs/audits and returns the result, `"off"` skips the check. */
   outputValidation?: OutputValidationMode;
-  /** Time limit for promise-returning handlers, unless the tool or the call sets one. Default 30 000 ms. */
+  /** Time limit of calls (see {@link ToolDefinition.timeoutMs}), unless the tool or the call sets one. Default 30 000 ms. */
   defaultTimeoutMs?: number;
+  /** How long validating one call's arguments or result may hold the event loop. Default: 500 ms for values of 1024+ (see call-budget.ts). */
+  validationBudget?: ValidationBudgetOptions;
   /** Require the `module_name.tool_name` invocation-name pattern at registration. Default false (any MCP tool name). */
   strictToolNames?: boolean;
   /** Compiles schemas that come without a validator. Default: a shared lazy ajv (see `compileSchema`). */
@@ -255,6 +255,7 @@ class RegistryState {
   readonly defaultTimeoutMs: number;
   readonly strictToolNames: boolean;
   readonly compile: SchemaCompiler;
+  readonly budget: ValidationBudget;
 
   constructor(options: ToolRegistryOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -267,6 +268,7 @@ class RegistryState {
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.strictToolNames = options.strictToolNames ?? false;
     this.compile = options.compileSchema ?? compileSchema;
+    this.budget = new ValidationBudget(options.validationBudget);
   }
 }
 
@@ -283,7 +285,7 @@ class CallContext implements ToolContext, Expirable {
   readonly state: RegistryState;
   readonly entry: ToolEntry;
   readonly options: ExecuteOptions | undefined;
-  /** performance.now() at the start (0 when no audit hook needs it). */
+  /** performance.now() when the call arrived (its time limit counts from there). */
   readonly start: number;
   controller: AbortController | undefined = undefined;
   /** Why the call was aborted (timeout / cancel), once it was. */
@@ -513,7 +515,7 @@ export class ToolRegistry {
       if (!isCallEnvelope(call)) return invalid(invalidCallResult(state, call));
       const entry = state.tools.get(call.tool_name);
       if (entry === undefined) return invalid(unknownToolResult(state, call.tool_name));
-      const failed = checkArguments(state, entry, call.arguments);
+      const failed = checkArguments(state, entry, call.arguments, 0, Infinity);
       return failed === undefined ? VALID : invalid(failed);
     } catch (err) {
       return { ok: false, error: errorToDetail(err) };
@@ -534,17 +536,18 @@ export class ToolRegistry {
    *
    * Handlers may throw or reject with anything (`null`, a Symbol, a Proxy whose
    * traps throw, an object whose getters throw): it becomes a failure result, never
-   * an exception or an unhandled rejection. What it cannot contain is a handler
-   * that never returns control: a synchronous CPU-bound loop blocks the whole event
-   * loop (time limits apply to promises only) — run such handlers in a worker
-   * thread with `workerHandler` (worker-handler.ts).
+   * an exception or an unhandled rejection. Validation of large values is stopped
+   * past the validation budget (`TimeoutError`, see call-budget.ts). What it cannot
+   * contain is a handler that never returns control: a synchronous CPU-bound loop
+   * blocks the whole event loop (time limits apply to promises only) — run such
+   * handlers in a worker thread with `workerHandler` (worker-handler.ts).
    *
    * Typed as `MCPToolCall<object>` so calls with interface-typed arguments are
    * accepted; whatever arrives (e.g. parsed from a transport) is checked at run time.
    */
   execute(call: MCPToolCall<object>, options?: ExecuteOptions): Promise<MCPToolResult> {
     const state = this.#state;
-    const start = state.onAudit !== undefined ? performance.now() : 0;
+    const start = performance.now();
     try {
       const result = dispatch(state, call, options, start);
       return result instanceof Promise ? result : Promise.resolve(result);
@@ -620,7 +623,7 @@ function dispatch(
   const entry = state.tools.get(call.tool_name);
   if (entry === undefined)
     return complete(state, call.tool_name, unknownToolResult(state, call.tool_name), options, start);
-  const failed = checkArguments(state, entry, call.arguments);
+  const failed = checkArguments(state, entry, call.arguments, start, timeLimitOf(state, entry, options));
   if (failed !== undefined) return complete(state, entry.name, failed, options, start);
   if (entry.gated) {
     const policy = state.trustPolicy;
@@ -695,11 +698,16 @@ function refused(entry: ToolEntry, why: string): MCPToolResult {
   );
 }
 
-/** Validates arguments; returns a failure result, or undefined when they are valid. */
+/**
+ * Validates arguments within the budget and the call's time limit (`timeoutMs` from
+ * `start`; Infinity: none); returns a failure result, or undefined when they are valid.
+ */
 function checkArguments(
   state: RegistryState,
   entry: ToolEntry,
   args: Record<string, unknown>,
+  start: number,
+  timeoutMs: number,
 ): MCPToolResult | undefined {
   let validate = entry.inputValidator;
   if (validate === undefined) {
@@ -709,10 +717,12 @@ function checkArguments(
       return failureResult(ErrorTypes.SchemaError, errorToDetail(err).error_message, { tool: entry.name });
     }
   }
-  let issues: ValidationIssue[];
+  let issues: { issues: ValidationIssue[]; more: boolean };
   try {
-    if (validate(args)) return undefined;
-    issues = issuesFromErrors(validate.errors, args, MAX_REPORTED_ISSUES + 1);
+    const valid = state.budget.check(validate, args, start + timeoutMs);
+    if (valid === true) return undefined;
+    if (valid !== false) return validationStoppedResult(entry.name, "arguments", valid, timeoutMs);
+    issues = readIssues(validate, args, MAX_REPORTED_ISSUES + 1);
   } catch (err) {
     // Only reachable with arguments no JSON parser produces (a Proxy passed in
     // process) or a broken precompiled validator: the arguments were not shown valid.
@@ -722,7 +732,7 @@ function checkArguments(
       `Invalid arguments for tool "${entry.name}": they could not be validated (${reason})`,
     );
   }
-  return invalidResult(`Invalid arguments for tool "${entry.name}"`, issues);
+  return invalidResult(`Invalid arguments for tool "${entry.name}"`, issues.issues, issues.more);
 }
 
 /**
@@ -732,8 +742,8 @@ function checkArguments(
 const MAX_REPORTED_ISSUES = 100;
 
 /** The ValidationError failure for `issues` (at most MAX_REPORTED_ISSUES of them; more → `truncated`). */
-function invalidResult(what: string, issues: ValidationIssue[]): MCPToolResult {
-  const truncated = issues.length > MAX_REPORTED_ISSUES;
+function invalidResult(what: string, issues: ValidationIssue[], more = false): MCPToolResult {
+  const truncated = more || issues.length > MAX_REPORTED_ISSUES;
   const shown = truncated ? issues.slice(0, MAX_REPORTED_ISSUES) : issues;
   const message = `${what}: ${describeIssues(shown)}${truncated ? "; and more" : ""}`;
   const details: Record<string, unknown> = { errors: shown.map(issueToJson) };
@@ -811,6 +821,12 @@ function invoke(
   return finish(ctx, result);
 }
 
+/** The call's time limit in ms: the call's, else the tool's, else the registry's; Infinity for none. */
+function timeLimitOf(state: RegistryState, entry: ToolEntry, options: ExecuteOptions | undefined): number {
+  const timeoutMs = options?.timeoutMs ?? entry.definition.timeoutMs ?? state.defaultTimeoutMs;
+  return typeof timeoutMs === "number" && timeoutMs > 0 ? timeoutMs : Infinity;
+}
+
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return (
     value !== null &&
@@ -831,10 +847,10 @@ function awaitHandler(ctx: CallContext, pending: PromiseLike<unknown>): Promise<
   const promise = new Promise<MCPToolResult>(captureResolve);
   ctx.resolve = capturedResolve;
   capturedResolve = undefined;
-  const timeoutMs = ctx.options?.timeoutMs ?? ctx.entry.definition.timeoutMs ?? ctx.state.defaultTimeoutMs;
-  if (typeof timeoutMs === "number" && timeoutMs > 0 && timeoutMs < Infinity) {
+  const timeoutMs = timeLimitOf(ctx.state, ctx.entry, ctx.options);
+  if (timeoutMs < Infinity) {
     ctx.timeoutMs = timeoutMs;
-    setDeadline(ctx, timeoutMs);
+    setDeadline(ctx, timeoutMs, ctx.start);
   }
   const callerSignal = ctx.options?.signal;
   if (callerSignal !== undefined) {
@@ -964,11 +980,18 @@ function toResult(ctx: CallContext, value: unknown): MCPToolResult {
   let validate = entry.outputValidator;
   if (validate === undefined) validate = entry.outputValidator = compileFor(ctx.state, entry, "output");
   const data = result.data ?? null; // validators see JSON: an absent value is null
-  if (validate(data)) return result;
-  const issues = issuesFromErrors(validate.errors, data, MAX_REPORTED_ISSUES + 1);
+  const timeoutMs = ctx.timeoutMs > 0 ? ctx.timeoutMs : Infinity;
+  const valid = ctx.state.budget.check(validate, data, ctx.start + timeoutMs);
+  if (valid === true) return result;
+  if (valid !== false) {
+    const stopped = validationStoppedResult(entry.name, "result", valid, timeoutMs);
+    logSafely(ctx.logger, "warn", stopped.error!.error_message);
+    return mode === "error" ? stopped : result;
+  }
+  const { issues, more } = readIssues(validate, data, MAX_REPORTED_ISSUES + 1);
   const what = `Output of tool "${entry.name}" does not match its output schema`;
   if (mode === "error") {
-    const failed = invalidResult(what, issues);
+    const failed = invalidResult(what, issues, more);
     logSafely(ctx.logger, "warn", failed.error!.error_message);
     return failed;
   }

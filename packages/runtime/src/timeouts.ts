@@ -38,23 +38,34 @@ let armedDeadline = Infinity;
 let pending = 0;
 const MAX_DELAY_MS = 2_147_483_647;
 
-/** Expires `item` after `ms` milliseconds unless {@link clearDeadline} is called first. */
-export function setDeadline(item: Expirable, ms: number): void {
-  const now = performance.now();
-  item.deadline = now + ms;
+/**
+ * Expires `item` `ms` milliseconds after `from` (a performance.now() value; default: now)
+ * unless {@link clearDeadline} is called first. `ms` names the item's list: items of one
+ * duration are kept in deadline order. Counted from now they arrive in that order and are
+ * appended; counted from an earlier `from` (a call's arrival, before its validation) one
+ * may arrive after a later deadline, and is then moved back to its place.
+ */
+export function setDeadline(item: Expirable, ms: number, from?: number): void {
+  const now = from === undefined ? performance.now() : undefined;
+  const deadline = (now ?? from!) + ms;
+  item.deadline = deadline;
   let list = lists.get(ms);
   if (list === undefined) {
     list = new TimeoutList(ms);
     lists.set(ms, list);
   }
   item.timeoutList = list;
-  item.timeoutPrev = list.tail;
-  item.timeoutNext = undefined;
-  if (list.tail === undefined) list.head = item;
-  else list.tail.timeoutNext = item;
-  list.tail = item;
+  let before = list.tail;
+  while (before !== undefined && before.deadline > deadline) before = before.timeoutPrev;
+  const after = before === undefined ? list.head : before.timeoutNext;
+  item.timeoutPrev = before;
+  item.timeoutNext = after;
+  if (before === undefined) list.head = item;
+  else before.timeoutNext = item;
+  if (after === undefined) list.tail = item;
+  else after.timeoutPrev = item;
   if (++pending === 1) timer?.ref();
-  if (item.deadline < armedDeadline) arm(item.deadline, now);
+  if (deadline < armedDeadline) arm(deadline, now ?? performance.now());
 }
 
 /** Forgets `item`'s deadline (no-op when it has none). */

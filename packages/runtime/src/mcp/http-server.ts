@@ -35,6 +35,7 @@ import { clientKeyOf, SessionTable, type TrackedSession } from "./http-sessions.
 import { JsonRpcErrorCodes, type JsonRpcId } from "./protocol.js";
 import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
 import { loadSdk } from "./sdk.js";
+import { createWatchdog } from "./watchdog.js";
 
 /** Options of {@link serveHttp}. */
 export interface HttpServerOptions extends McpServerOptions {
@@ -182,6 +183,8 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
       throw new RangeError(`${key} must be a number >= 0 (got ${value})`);
   }
   const state = new HttpState(core, StreamableHTTPServerTransport, options, maxBodyBytes);
+  // It cannot answer on the main thread's sockets: it logs, and the connections reset as the process ends.
+  core.watchdog = createWatchdog(options.watchdog, -1, "mcp-specgen HTTP server");
 
   const server = createServer((req, res) => {
     state.handle(req, res, endpoint).catch((err: unknown) => {
@@ -217,6 +220,7 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
     server,
     close() {
       closing ??= (async () => {
+        core.watchdog?.stop();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         await state.closeAll();
         server.closeAllConnections();

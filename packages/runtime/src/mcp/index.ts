@@ -51,6 +51,7 @@ export {
 } from "./sdk-server.js";
 export { serveStdio, type McpServerHandle, type StdioServerOptions } from "./stdio-server.js";
 export { serveHttp, type HttpServerOptions, type McpHttpServerHandle } from "./http-server.js";
+export { DEFAULT_STALL_MS, type WatchdogOptions } from "./watchdog.js";
 export {
   connectHttp,
   connectStdio,

@@ -37,6 +37,7 @@ import type { MCPToolResult } from "../types.js";
 import { gatedRequester, OutboundRequests } from "./client-calls.js";
 import { isPlainObject, toCallToolResult, withoutNonObjectOutput } from "./content.js";
 import { checkEnvelope, envelopeClaim, isModernInitialize } from "./envelope.js";
+import type { Watchdog, WatchdogOptions } from "./watchdog.js";
 import { encodeRequestState, InputReplay, inputRequiredWire } from "./input-required.js";
 import {
   CLIENT_CAPABILITIES_META_KEY,
@@ -77,6 +78,8 @@ export interface McpServerOptions {
   cacheTtlMs?: number;
   /** Where the server reports its own problems (failed sends, transport errors). Default: silent. */
   logger?: Logger;
+  /** Ends the process when a call blocks the event loop (watchdog.ts). Default on (`stallMs` 10 000); `false`: off. */
+  watchdog?: WatchdogOptions | boolean;
 }
 
 /**
@@ -98,6 +101,8 @@ export class ServerCore {
   readonly cacheTtlMs: number;
   /** The `_meta` of every 2026-07-28 result: the server's identity (SDK v2 `stampServerInfoMeta`). */
   readonly resultMeta: Readonly<Record<string, unknown>>;
+  /** Told which call's synchronous part runs (set by the server that owns it). */
+  watchdog: Watchdog | undefined = undefined;
   private discoverCache: Readonly<Record<string, unknown>> | undefined = undefined;
   /** `tools/list` entries of every tool, built once per registry revision (see {@link toolInfos}). */
   private toolInfoCache: readonly McpToolInfo[] | undefined = undefined;
@@ -607,13 +612,19 @@ export class McpSession {
     // Never awaited here: the next message is dispatched while this call runs.
     // `execute` never rejects and finishCall does not throw: the rejection handlers
     // are the last resort that still answers the call (and leaves no unhandled rejection).
-    this.core.registry
-      .execute({ tool_name: name, arguments: args as Record<string, unknown> }, call)
-      .then(
-        (result) => this.finishCall(call, result),
-        (err: unknown) => this.failCall(call, err),
-      )
-      .then(undefined, (err: unknown) => this.failCall(call, err));
+    const watchdog = this.core.watchdog;
+    watchdog?.enter(id, name);
+    try {
+      this.core.registry
+        .execute({ tool_name: name, arguments: args as Record<string, unknown> }, call)
+        .then(
+          (result) => this.finishCall(call, result),
+          (err: unknown) => this.failCall(call, err),
+        )
+        .then(undefined, (err: unknown) => this.failCall(call, err));
+    } finally {
+      watchdog?.leave();
+    }
   }
 
   /** Answers a call whose result could not be delivered the normal way (never leaves it unanswered). */

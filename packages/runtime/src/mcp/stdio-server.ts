@@ -20,6 +20,7 @@ import type { ToolRegistry } from "../registry.js";
 import type { JsonRpcMessage } from "./protocol.js";
 import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
 import { loadSdk } from "./sdk.js";
+import { createWatchdog, type Watchdog } from "./watchdog.js";
 
 /** Options of {@link serveStdio}. */
 export interface StdioServerOptions extends McpServerOptions {
@@ -65,10 +66,15 @@ class LineWriter implements MessageSink {
   private readonly resumeInput = (): void => {
     this.input.resume();
   };
+  /** After a write reached the OS: tells the watchdog whether output is still queued. */
+  private readonly written = (): void => {
+    this.watchdog?.outputQueued(this.output.writableLength > 0);
+  };
 
   constructor(
     private readonly output: Writable,
     private readonly input: Readable,
+    private readonly watchdog: Watchdog | undefined,
   ) {}
 
   send(message: JsonRpcMessage): void {
@@ -85,14 +91,20 @@ class LineWriter implements MessageSink {
     if (out === "") return;
     this.pending = "";
     if (this.output.destroyed || this.output.writableEnded) return;
+    // Where stdout is synchronous, a client that stops reading blocks this write (see watchdog.ts).
+    const marked = this.watchdog?.startWriting() ?? false;
     try {
-      if (!this.output.write(out)) {
+      const accepted = this.watchdog === undefined ? this.output.write(out) : this.output.write(out, this.written);
+      if (this.watchdog !== undefined && this.output.writableLength > 0) this.watchdog.outputQueued(true);
+      if (!accepted) {
         this.input.pause();
         this.output.once("drain", this.resumeInput);
       }
     } catch {
       // A stream that throws instead of emitting "error": the peer is gone, and
       // this runs in a microtask, where a throw would end the process.
+    } finally {
+      this.watchdog?.endWriting(marked);
     }
   }
 }
@@ -221,7 +233,9 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
   const maxBytes = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   if (!(maxBytes > 0)) throw new RangeError(`maxMessageBytes must be a positive number (got ${maxBytes})`);
   const core = new ServerCore(registry, options);
-  const writer = new LineWriter(stdout, stdin);
+  // It answers a stuck call itself only on the process's own stdout (fd 1).
+  core.watchdog = createWatchdog(options.watchdog, stdout === process.stdout ? 1 : -1, "mcp-specgen stdio server");
+  const writer = new LineWriter(stdout, stdin, core.watchdog);
   const session = new McpSession(core, writer, { respondToCancelled: false, serverRequests: true });
 
   let stopReading: () => Promise<void>;
@@ -231,6 +245,7 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
   const close = async (): Promise<void> => {
     if (closing) return closed;
     closing = true; // set first: the SDK transport's close() calls onclose, which calls back here
+    core.watchdog?.stop();
     stdin.off("end", onEnd);
     stdin.off("error", onInputError);
     stdout.off("error", onOutputError);
