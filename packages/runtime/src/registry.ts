@@ -48,10 +48,13 @@ import type {
 import {
   canonicalJson,
   compileSchema,
+  createSchemaCompiler,
   issuesFromErrors,
   type SchemaCompiler,
   type ValidateFunction,
 } from "./validation.js";
+import type { BacktrackingOptions } from "./patterns/linear-regexp.js";
+import { schemaPatternProblems } from "./patterns/schema-patterns.js";
 
 /** MCP tool annotations: hints about the tool's behaviour. */
 export interface ToolAnnotations {
@@ -201,6 +204,14 @@ export interface ToolRegistryOptions {
   strictToolNames?: boolean;
   /** Compiles schemas that come without a validator. Default: a shared lazy ajv (see `compileSchema`). */
   compileSchema?: SchemaCompiler;
+  /**
+   * Patterns of schemas registered without a validator run on a linear-time engine; one it
+   * cannot run (a backreference, lookahead, lookbehind…) makes `register` throw a
+   * RegistrationError naming it — unless this option lets such patterns run on JavaScript's
+   * backtracking RegExp, on strings of at most `maxLength` UTF-16 code units (longer strings
+   * fail the pattern). Default: refused. Not used with a `compileSchema` of your own.
+   */
+  backtrackingPatterns?: BacktrackingOptions;
 }
 
 /** Per-call options of {@link ToolRegistry.execute}. */
@@ -255,6 +266,9 @@ class RegistryState {
   readonly defaultTimeoutMs: number;
   readonly strictToolNames: boolean;
   readonly compile: SchemaCompiler;
+  /** Whether `register` checks the patterns of schemas without a validator (the built-in compiler's). */
+  readonly checksPatterns: boolean;
+  readonly backtrackingPatterns: BacktrackingOptions | undefined;
 
   constructor(options: ToolRegistryOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -266,7 +280,13 @@ class RegistryState {
     }
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.strictToolNames = options.strictToolNames ?? false;
-    this.compile = options.compileSchema ?? compileSchema;
+    this.backtrackingPatterns = options.backtrackingPatterns;
+    this.checksPatterns = options.compileSchema === undefined;
+    this.compile =
+      options.compileSchema ??
+      (options.backtrackingPatterns
+        ? createSchemaCompiler({ backtrackingPatterns: options.backtrackingPatterns })
+        : compileSchema);
   }
 }
 
@@ -453,6 +473,7 @@ export class ToolRegistry {
     const state = this.#state;
     // biome-ignore lint/suspicious/noExplicitAny: the entry stores the handler whatever its argument type
     const entry = createEntry(definition, handler as ToolHandler<any, unknown>, state.strictToolNames);
+    if (state.checksPatterns) checkPatterns(entry, state.backtrackingPatterns);
     const existing = state.tools.get(entry.name);
     if (existing !== undefined) {
       if (existing.schemaKey === entry.schemaKey) return false;
@@ -604,6 +625,28 @@ function createEntry(
     inputValidator: definition.validateInput,
     outputValidator: definition.validateOutput,
   };
+}
+
+/**
+ * Refuses a schema without a validator whose patterns the built-in compiler would refuse
+ * (invalid, or not runnable in linear time without the opt-in), at registration rather
+ * than at the first call.
+ */
+function checkPatterns(entry: ToolEntry, backtracking: BacktrackingOptions | undefined): void {
+  const { inputSchema, outputSchema } = entry.definition;
+  for (const [which, schema, validator] of [
+    ["inputSchema", inputSchema, entry.inputValidator],
+    ["outputSchema", outputSchema, entry.outputValidator],
+  ] as const) {
+    if (validator !== undefined || schema === undefined) continue;
+    const [problem] = schemaPatternProblems(schema, backtracking);
+    if (problem === undefined) continue;
+    const optIn = problem.refusal.invalid ? "" : "; or let such patterns run with backtracking under a length cap (the registry's `backtrackingPatterns` option)";
+    throw new RegistrationError(
+      `Tool "${entry.name}": ${which} pattern ${JSON.stringify(problem.pattern)} at ${problem.pointer || "/"} ${problem.refusal.reason}: ${problem.refusal.help}${optIn}`,
+      { details: { tool: entry.name, pattern: problem.pattern, pointer: `/${which}${problem.pointer}` } },
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------
