@@ -183,7 +183,12 @@ export function benchSlowPatternsGenerate({ count = 200 } = {}) {
     const dir = project({ "specs/tools.json": spec });
     try {
       const { ms, code } = generate(dir);
-      rows.push({ spec: name, "spec KB": +(spec.length / 1024).toFixed(1), "generate s": +(ms / 1000).toFixed(2), exit: code });
+      rows.push({
+        spec: name,
+        "spec KB": +(spec.length / 1024).toFixed(1),
+        "generate s": +(ms / 1000).toFixed(2),
+        exit: code,
+      });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

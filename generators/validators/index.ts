@@ -85,7 +85,12 @@ export const validatorsGenerator: Generator = {
       // A module's validators depend on its schemas, export names, docs and pattern opt-ins
       // only: unchanged ones come from the cache.
       const caps = group.specs.map((spec) => spec.backtracking?.maxLength ?? null);
-      const input = { base, sources, specs: group.specs.map(memoSpec), ...(caps.some((c) => c !== null) ? { caps } : {}) };
+      const input = {
+        base,
+        sources,
+        specs: group.specs.map(memoSpec),
+        ...(caps.some((c) => c !== null) ? { caps } : {}),
+      };
       files.push({
         path: `${base}.ts`,
         contents: await ctx.memo("module", input, () => moduleCode(group.specs, sources)),

@@ -44,7 +44,9 @@ export function resolveBacktracking(
     const { maxLength = DEFAULT_BACKTRACKING_MAX_LENGTH, ...rest } = options as Record<string, unknown>;
     const unknown = Object.keys(rest)[0];
     if (unknown !== undefined)
-      return { problem: `backtrackingPatterns[${JSON.stringify(input)}]: unknown option ${JSON.stringify(unknown)} (only maxLength)` };
+      return {
+        problem: `backtrackingPatterns[${JSON.stringify(input)}]: unknown option ${JSON.stringify(unknown)} (only maxLength)`,
+      };
     if (typeof maxLength !== "number" || !Number.isSafeInteger(maxLength) || maxLength < 1)
       return { problem: `backtrackingPatterns[${JSON.stringify(input)}].maxLength must be a positive integer` };
     out[path.relative(cwd, path.resolve(cwd, input)).split(path.sep).join("/") || "."] = { maxLength };
@@ -59,7 +61,10 @@ export function resolveBacktracking(
 export function backtrackingFor(backtracking: ResolvedBacktracking, file: string): BacktrackingOptions | undefined {
   let best: string | undefined;
   for (const input of Object.keys(backtracking))
-    if ((input === "." || file === input || file.startsWith(`${input}/`)) && (best === undefined || input.length > best.length))
+    if (
+      (input === "." || file === input || file.startsWith(`${input}/`)) &&
+      (best === undefined || input.length > best.length)
+    )
       best = input;
   return best === undefined ? undefined : backtracking[best];
 }

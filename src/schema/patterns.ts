@@ -48,7 +48,12 @@ export function checkPatterns(schema: JsonSchema, options: CheckPatternsOptions 
     const shown = JSON.stringify(pattern.length > 100 ? `${pattern.slice(0, 97)}…` : pattern);
     problems.push(
       translated.invalid
-        ? { code: "SPEC_PATTERN_INVALID", path, message: `pattern ${shown} ${translated.reason}`, help: translated.help }
+        ? {
+            code: "SPEC_PATTERN_INVALID",
+            path,
+            message: `pattern ${shown} ${translated.reason}`,
+            help: translated.help,
+          }
         : {
             code: "SPEC_PATTERN_UNSUPPORTED",
             path,

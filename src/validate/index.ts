@@ -1,7 +1,7 @@
 import { isValidToolName, STRICT_TOOL_NAME_PATTERN, type BacktrackingOptions } from "@mcp-specgen/runtime";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { keptFor, keptWithFindings } from "../cache/store.js";
-import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
+import { keptWithFindings } from "../cache/store.js";
+import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import {
   compileSchema,
   draft7FormPaths,
@@ -184,12 +184,7 @@ function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticB
   }
 }
 
-function checkSchema(
-  tool: ToolSpec,
-  side: SchemaSide,
-  patterns: PatternOptions,
-  diagnostics: DiagnosticBag,
-): boolean {
+function checkSchema(tool: ToolSpec, side: SchemaSide, patterns: PatternOptions, diagnostics: DiagnosticBag): boolean {
   const schema = tool[side]!;
   const at = (path: ReadonlyArray<string | number>) => locateInSchema(tool, side, path);
   const label = side === "inputSchema" ? "input schema" : "output schema";

@@ -30,7 +30,28 @@ const TRICKY = [
   "\u0000",
   "\u0008",
 ];
-const PLAIN = ["a", "b", "c", "A", "Z", "0", "1", "9", "_", "-", ".", " ", "é", "α", "Ω", "中", "٣", "k", "K", "\u212a"];
+const PLAIN = [
+  "a",
+  "b",
+  "c",
+  "A",
+  "Z",
+  "0",
+  "1",
+  "9",
+  "_",
+  "-",
+  ".",
+  " ",
+  "é",
+  "α",
+  "Ω",
+  "中",
+  "٣",
+  "k",
+  "K",
+  "\u212a",
+];
 
 /** Literals as a pattern writes them, with the characters they stand for. */
 const LITERALS: Array<[string, string]> = [
@@ -142,7 +163,12 @@ const { pattern } = fc.letrec<{ pattern: Generated; alternative: Generated; term
       fc.constantFrom(...PROPERTIES.map((p) => leaf(p))),
       fc
         .tuple(fc.boolean(), fc.array(fc.constantFrom(...CLASS_ITEMS), { minLength: 0, maxLength: 3 }))
-        .map(([negate, items]) => leaf(`[${negate ? "^" : ""}${items.join("")}]`, items.filter((i) => !i.startsWith("\\")))),
+        .map(([negate, items]) =>
+          leaf(
+            `[${negate ? "^" : ""}${items.join("")}]`,
+            items.filter((i) => !i.startsWith("\\")),
+          ),
+        ),
       fc
         .tuple(fc.constantFrom("(", "(?:", "(?<g>"), tie("pattern"))
         .map(([open, inner]) => ({ source: `${open}${inner.source})`, chars: inner.chars })),
@@ -169,16 +195,19 @@ describe("translatePattern: same verdicts as JavaScript", () => {
   it(`on random patterns and strings (seed ${SEED})`, () => {
     fc.assert(
       fc.property(
-        validPattern.chain((p) => fc.tuple(fc.constant(p), fc.array(stringsFor(p.chars), { minLength: 24, maxLength: 24 }))),
+        validPattern.chain((p) =>
+          fc.tuple(fc.constant(p), fc.array(stringsFor(p.chars), { minLength: 24, maxLength: 24 })),
+        ),
         ([p, strings]) => {
           const translated = translatePattern(p.source);
           // The grammar holds only what RE2 can express: every pattern of it must translate.
           if (!translated.ok) throw new Error(`refused ${JSON.stringify(p.source)}: ${translated.reason}`);
           const js = new RegExp(p.source, "u");
           for (const s of strings) {
-            expect(translated.regexp.test(s), `${JSON.stringify(p.source)} → ${translated.source} on ${JSON.stringify(s)}`).toBe(
-              js.test(s),
-            );
+            expect(
+              translated.regexp.test(s),
+              `${JSON.stringify(p.source)} → ${translated.source} on ${JSON.stringify(s)}`,
+            ).toBe(js.test(s));
           }
         },
       ),
@@ -190,7 +219,19 @@ describe("translatePattern: same verdicts as JavaScript", () => {
     const codePoints: number[] = [];
     for (let cp = 0; cp <= 0xffff; cp++) codePoints.push(cp);
     for (let cp = 0x10000; cp <= 0x10ffff; cp += 97) codePoints.push(cp);
-    for (const source of ["^\\s$", "^\\S$", "^\\d$", "^\\D$", "^\\w$", "^\\W$", "^.$", "^[^\\s\\w]$", "^[\\S\\d]$", "\\b", "^\\B"]) {
+    for (const source of [
+      "^\\s$",
+      "^\\S$",
+      "^\\d$",
+      "^\\D$",
+      "^\\w$",
+      "^\\W$",
+      "^.$",
+      "^[^\\s\\w]$",
+      "^[\\S\\d]$",
+      "\\b",
+      "^\\B",
+    ]) {
       const translated = translatePattern(source);
       if (!translated.ok) throw new Error(translated.reason);
       const js = new RegExp(source, "u");

@@ -8,18 +8,95 @@ import { translatePattern } from "../../packages/runtime/src/patterns/translate.
 // points spread over the whole range.
 
 const GENERAL_CATEGORIES = [
-  "C", "Cc", "Cf", "Cn", "Co", "Cs", "L", "LC", "Ll", "Lm", "Lo", "Lt", "Lu", "M", "Mc", "Me", "Mn", "N", "Nd",
-  "Nl", "No", "P", "Pc", "Pd", "Pe", "Pf", "Pi", "Po", "Ps", "S", "Sc", "Sk", "Sm", "So", "Z", "Zl", "Zp", "Zs",
+  "C",
+  "Cc",
+  "Cf",
+  "Cn",
+  "Co",
+  "Cs",
+  "L",
+  "LC",
+  "Ll",
+  "Lm",
+  "Lo",
+  "Lt",
+  "Lu",
+  "M",
+  "Mc",
+  "Me",
+  "Mn",
+  "N",
+  "Nd",
+  "Nl",
+  "No",
+  "P",
+  "Pc",
+  "Pd",
+  "Pe",
+  "Pf",
+  "Pi",
+  "Po",
+  "Ps",
+  "S",
+  "Sc",
+  "Sk",
+  "Sm",
+  "So",
+  "Z",
+  "Zl",
+  "Zp",
+  "Zs",
 ];
 const ALIASES = [
-  "Letter", "Cased_Letter", "Decimal_Number", "digit", "punct", "Combining_Mark", "Unassigned", "Other",
-  "Separator", "Control", "cntrl", "Private_Use", "Surrogate", "Titlecase_Letter", "Uppercase_Letter",
+  "Letter",
+  "Cased_Letter",
+  "Decimal_Number",
+  "digit",
+  "punct",
+  "Combining_Mark",
+  "Unassigned",
+  "Other",
+  "Separator",
+  "Control",
+  "cntrl",
+  "Private_Use",
+  "Surrogate",
+  "Titlecase_Letter",
+  "Uppercase_Letter",
 ];
 const BINARY = [
-  "ASCII_Hex_Digit", "AHex", "Alphabetic", "Alpha", "Dash", "Emoji", "Emoji_Component", "EComp", "Emoji_Modifier",
-  "EMod", "Emoji_Modifier_Base", "EBase", "Emoji_Presentation", "EPres", "Extended_Pictographic", "ExtPict",
-  "Hex_Digit", "Hex", "Lowercase", "Lower", "Math", "Quotation_Mark", "QMark", "Terminal_Punctuation", "Term",
-  "Uppercase", "Upper", "White_Space", "space", "ASCII", "Any", "Assigned",
+  "ASCII_Hex_Digit",
+  "AHex",
+  "Alphabetic",
+  "Alpha",
+  "Dash",
+  "Emoji",
+  "Emoji_Component",
+  "EComp",
+  "Emoji_Modifier",
+  "EMod",
+  "Emoji_Modifier_Base",
+  "EBase",
+  "Emoji_Presentation",
+  "EPres",
+  "Extended_Pictographic",
+  "ExtPict",
+  "Hex_Digit",
+  "Hex",
+  "Lowercase",
+  "Lower",
+  "Math",
+  "Quotation_Mark",
+  "QMark",
+  "Terminal_Punctuation",
+  "Term",
+  "Uppercase",
+  "Upper",
+  "White_Space",
+  "space",
+  "ASCII",
+  "Any",
+  "Assigned",
 ];
 // RE2's script names (re2js 2.10); scripts JavaScript does not know on this Node are skipped.
 const SCRIPTS = `Adlam Ahom Anatolian_Hieroglyphs Arabic Armenian Avestan Balinese Bamum Bassa_Vah Batak Bengali
@@ -54,9 +131,9 @@ const ALL = allCodePoints();
 const codePointAt = (index: number) => ALL.codePointAt(index)!;
 
 /** The code points JavaScript's `\p{…}` holds, as ranges (surrogates aside). */
-function javascriptRanges(escape: string): Array<[number, number]> {
+function javascriptRanges(written: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
-  for (const m of ALL.matchAll(new RegExp(`${escape}+`, "gu"))) {
+  for (const m of ALL.matchAll(new RegExp(`${written}+`, "gu"))) {
     const last = m.index + m[0].length - 1;
     // The last code point of the run starts one unit earlier when it is astral (two units).
     ranges.push([codePointAt(m.index), codePointAt(ALL.codePointAt(last - 1)! > 0xffff ? last - 1 : last)]);
@@ -64,7 +141,7 @@ function javascriptRanges(escape: string): Array<[number, number]> {
   return ranges;
 }
 
-/** The code points to compare for an escape: range ends, their neighbours, surrogates, a spread. */
+/** The code points to compare for an written: range ends, their neighbours, surrogates, a spread. */
 function probes(ranges: Array<[number, number]>): number[] {
   const out = new Set<number>();
   for (const [first, last] of ranges) for (const cp of [first - 1, first, last, last + 1]) out.add(cp);
@@ -73,19 +150,19 @@ function probes(ranges: Array<[number, number]>): number[] {
   return [...out].filter((cp) => cp >= 0 && cp <= 0x10ffff);
 }
 
-function differences(escape: string): number[] {
-  const translated = translatePattern(`^${escape}$`);
-  if (!translated.ok) throw new Error(`${escape} refused: ${translated.reason}`);
-  const js = new RegExp(`^${escape}$`, "u");
-  return probes(javascriptRanges(escape)).filter((cp) => {
+function differences(written: string): number[] {
+  const translated = translatePattern(`^${written}$`);
+  if (!translated.ok) throw new Error(`${written} refused: ${translated.reason}`);
+  const js = new RegExp(`^${written}$`, "u");
+  return probes(javascriptRanges(written)).filter((cp) => {
     const s = String.fromCodePoint(cp);
     return translated.regexp.test(s) !== js.test(s);
   });
 }
 
-const knownToJavaScript = (escape: string) => {
+const knownToJavaScript = (written: string) => {
   try {
-    new RegExp(escape, "u");
+    new RegExp(written, "u");
     return true;
   } catch {
     return false;
@@ -112,13 +189,13 @@ describe("property escapes: RE2's tables hold JavaScript's code points", () => {
   });
 
   it("refuses what RE2 has no table for, saying what to write", () => {
-    for (const [escape, help] of [
+    for (const [written, help] of [
       ["\\p{scx=Greek}", /Script=Greek/],
       ["\\p{Script=Grek}", /long name/],
       ["\\p{Ideographic}", /general category or a script/],
     ] as const) {
-      const translated = translatePattern(escape);
-      expect(translated.ok, escape).toBe(false);
+      const translated = translatePattern(written);
+      expect(translated.ok, written).toBe(false);
       if (!translated.ok) expect(`${translated.reason} ${translated.help}`).toMatch(help);
     }
   });

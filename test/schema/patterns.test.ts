@@ -39,13 +39,16 @@ describe("checkPatterns", () => {
     for (const [pattern, named] of [
       ["^(['\"]).*\\1$", /backreference \(\\1\)/],
       ["^(?=.*\\d).{8,}$", /lookahead \(\(\?=\.\*\\d\)\)/],
-      ["(?<!\\\\)\"", /lookbehind/],
+      ['(?<!\\\\)"', /lookbehind/],
       ["^.{1,5000}$", /5000 times, more than .* 1000/],
       ["^(?:a{1,40}){1,30}$", /1200 repetitions/],
       ["\\p{scx=Greek}", /Script_Extensions/],
     ] as const) {
       const problems = checkPatterns({ type: "string", pattern });
-      expect(problems.map((p) => p.code), pattern).toEqual(["SPEC_PATTERN_UNSUPPORTED"]);
+      expect(
+        problems.map((p) => p.code),
+        pattern,
+      ).toEqual(["SPEC_PATTERN_UNSUPPORTED"]);
       expect(problems[0]!.message, pattern).toMatch(named);
       expect(problems[0]!.help, pattern).toMatch(/backtrackingPatterns/);
     }

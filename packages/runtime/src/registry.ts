@@ -641,7 +641,9 @@ function checkPatterns(entry: ToolEntry, backtracking: BacktrackingOptions | und
     if (validator !== undefined || schema === undefined) continue;
     const [problem] = schemaPatternProblems(schema, backtracking);
     if (problem === undefined) continue;
-    const optIn = problem.refusal.invalid ? "" : "; or let such patterns run with backtracking under a length cap (the registry's `backtrackingPatterns` option)";
+    const optIn = problem.refusal.invalid
+      ? ""
+      : "; or let such patterns run with backtracking under a length cap (the registry's `backtrackingPatterns` option)";
     throw new RegistrationError(
       `Tool "${entry.name}": ${which} pattern ${JSON.stringify(problem.pattern)} at ${problem.pointer || "/"} ${problem.refusal.reason}: ${problem.refusal.help}${optIn}`,
       { details: { tool: entry.name, pattern: problem.pattern, pointer: `/${which}${problem.pointer}` } },

@@ -32,9 +32,7 @@ export interface PatternRefusal {
 }
 
 /** A pattern translated to RE2 syntax and compiled for re2js, or why it cannot be. */
-export type PatternTranslation =
-  | { ok: true; source: string; regexp: RE2JS }
-  | ({ ok: false } & PatternRefusal);
+export type PatternTranslation = { ok: true; source: string; regexp: RE2JS } | ({ ok: false } & PatternRefusal);
 
 /**
  * Translates a JSON Schema pattern — an ECMAScript regular expression in Unicode mode,
@@ -64,7 +62,10 @@ export function translatePattern(pattern: string): PatternTranslation {
   try {
     ast = new RegExpParser().parsePattern(pattern, 0, pattern.length, { unicode: true });
   } catch (e) {
-    return refusal(`uses syntax the translator does not read (${(e as Error).message})`, "rewrite it with older syntax");
+    return refusal(
+      `uses syntax the translator does not read (${(e as Error).message})`,
+      "rewrite it with older syntax",
+    );
   }
   let source: string;
   const writer = new Re2Writer();
@@ -257,7 +258,8 @@ class Re2Writer {
 
   /** A property escape as RE2 class items: `\p{…}`, `\P{…}`, or ranges. */
   property(node: AST.UnicodePropertyCharacterSet): string {
-    if (node.strings) throw new Refused(`uses a property of strings (${node.raw}), which needs the v flag`, "list the strings");
+    if (node.strings)
+      throw new Refused(`uses a property of strings (${node.raw}), which needs the v flag`, "list the strings");
     const translated = translateProperty(node.key, node.value, node.negate);
     switch (translated.kind) {
       case "refused":

@@ -91,8 +91,7 @@ export type PropertyTranslation =
 export function translateProperty(key: string, value: string | null, negate: boolean): PropertyTranslation {
   const written = `\\${negate ? "P" : "p"}{${value === null ? key : `${key}=${value}`}}`;
   if (value === null) {
-    if (Object.hasOwn(GENERAL_CATEGORIES, key))
-      return { kind: "property", name: GENERAL_CATEGORIES[key]!, negate };
+    if (Object.hasOwn(GENERAL_CATEGORIES, key)) return { kind: "property", name: GENERAL_CATEGORIES[key]!, negate };
     if (Object.hasOwn(BINARY_PROPERTIES, key)) return { kind: "property", name: BINARY_PROPERTIES[key]!, negate };
     if (Object.hasOwn(EXPLICIT, key)) return { kind: "ranges", ranges: EXPLICIT[key]!, negate };
     if (key === "Assigned") return { kind: "property", name: "Cn", negate: !negate };
@@ -107,7 +106,11 @@ export function translateProperty(key: string, value: string | null, negate: boo
   } else if (key === "Script" || key === "sc") {
     // RE2 names scripts by their long names only; a name that is also a category or a
     // binary property there would mean something else.
-    if (/^[A-Z][A-Za-z_]*$/.test(value) && !Object.hasOwn(GENERAL_CATEGORIES, value) && !Object.hasOwn(BINARY_PROPERTIES, value))
+    if (
+      /^[A-Z][A-Za-z_]*$/.test(value) &&
+      !Object.hasOwn(GENERAL_CATEGORIES, value) &&
+      !Object.hasOwn(BINARY_PROPERTIES, value)
+    )
       return { kind: "property", name: value, negate };
   } else if (key === "Script_Extensions" || key === "scx") {
     return {
@@ -116,5 +119,8 @@ export function translateProperty(key: string, value: string | null, negate: boo
       help: `\\p{Script=${value}} is the closest it has: it leaves out characters shared with other scripts`,
     };
   }
-  return { kind: "refused", reason: `uses the Unicode property ${written}, which the linear-time engine has no table for` };
+  return {
+    kind: "refused",
+    reason: `uses the Unicode property ${written}, which the linear-time engine has no table for`,
+  };
 }
