@@ -7,6 +7,9 @@ import { benchMcpHttp } from "./mcp-http.js";
 import { benchPingUnderAttack } from "./ping-under-attack.js";
 import { benchStartup } from "./startup.js";
 import { benchScale } from "./scale.js";
+import { benchRedos, benchSlowPatternsGenerate } from "./security/redos.js";
+import { benchPatternCost } from "./security/pattern-cost.js";
+import { benchBacktrackingCap } from "./security/backtracking-cap.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -21,6 +24,10 @@ const suites = {
   "ping-under-attack": () => benchPingUnderAttack(),
   generate: () => benchGenerate({ counts }),
   scale: () => benchScale({ full: args.includes("--full") || undefined }),
+  redos: () => benchRedos(),
+  "slow-patterns-generate": () => benchSlowPatternsGenerate(),
+  "pattern-cost": () => benchPatternCost(),
+  "backtracking-cap": () => benchBacktrackingCap(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -151,7 +151,7 @@ const CATALOGUE = {
     summary:
       "A `pattern` or `patternProperties` key uses what the linear-time pattern engine cannot run: a backreference, lookahead or lookbehind, a counted repetition beyond 1,000, or a Unicode property it has no table for.",
     cause:
-      "Validators run patterns on a linear-time engine (RE2 semantics, via re2js) so that no string can make one take long; JavaScript's backtracking engine can take seconds to hours on a few dozen characters. The message names the construct.",
+      "Validators run patterns on a linear-time engine (RE2 semantics, via re2js) so that no string can make one take long, where JavaScript's backtracking engine can take seconds to hours on a few dozen characters; the message names the construct.",
     fix: 'rewrite the pattern (the help shows an equivalent when there is an obvious one, such as "allOf" of one pattern per lookahead, or "maxLength" for a long repetition), or let the input\'s patterns run on JavaScript\'s RegExp under a length cap with "backtrackingPatterns" in the config',
   },
   SPEC_UNIQUE_ITEMS_UNBOUNDED: {
