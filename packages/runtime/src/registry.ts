@@ -54,7 +54,7 @@ import {
   type ValidateFunction,
 } from "./validation.js";
 import type { BacktrackingOptions } from "./patterns/linear-regexp.js";
-import { schemaPatternProblems } from "./patterns/schema-patterns.js";
+import { checkRegisteredPatterns } from "./patterns/schema-patterns.js";
 
 /** MCP tool annotations: hints about the tool's behaviour. */
 export interface ToolAnnotations {
@@ -473,7 +473,15 @@ export class ToolRegistry {
     const state = this.#state;
     // biome-ignore lint/suspicious/noExplicitAny: the entry stores the handler whatever its argument type
     const entry = createEntry(definition, handler as ToolHandler<any, unknown>, state.strictToolNames);
-    if (state.checksPatterns) checkPatterns(entry, state.backtrackingPatterns);
+    if (state.checksPatterns)
+      checkRegisteredPatterns(
+        entry.name,
+        {
+          inputSchema: entry.inputValidator ? undefined : definition.inputSchema,
+          outputSchema: entry.outputValidator ? undefined : definition.outputSchema,
+        },
+        state.backtrackingPatterns,
+      );
     const existing = state.tools.get(entry.name);
     if (existing !== undefined) {
       if (existing.schemaKey === entry.schemaKey) return false;
@@ -625,30 +633,6 @@ function createEntry(
     inputValidator: definition.validateInput,
     outputValidator: definition.validateOutput,
   };
-}
-
-/**
- * Refuses a schema without a validator whose patterns the built-in compiler would refuse
- * (invalid, or not runnable in linear time without the opt-in), at registration rather
- * than at the first call.
- */
-function checkPatterns(entry: ToolEntry, backtracking: BacktrackingOptions | undefined): void {
-  const { inputSchema, outputSchema } = entry.definition;
-  for (const [which, schema, validator] of [
-    ["inputSchema", inputSchema, entry.inputValidator],
-    ["outputSchema", outputSchema, entry.outputValidator],
-  ] as const) {
-    if (validator !== undefined || schema === undefined) continue;
-    const [problem] = schemaPatternProblems(schema, backtracking);
-    if (problem === undefined) continue;
-    const optIn = problem.refusal.invalid
-      ? ""
-      : "; or let such patterns run with backtracking under a length cap (the registry's `backtrackingPatterns` option)";
-    throw new RegistrationError(
-      `Tool "${entry.name}": ${which} pattern ${JSON.stringify(problem.pattern)} at ${problem.pointer || "/"} ${problem.refusal.reason}: ${problem.refusal.help}${optIn}`,
-      { details: { tool: entry.name, pattern: problem.pattern, pointer: `/${which}${problem.pointer}` } },
-    );
-  }
 }
 
 // ---------------------------------------------------------------------------

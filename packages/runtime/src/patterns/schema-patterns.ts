@@ -1,3 +1,4 @@
+import { RegistrationError } from "../errors.js";
 import { escapePointerToken } from "../paths.js";
 import type { BacktrackingOptions } from "./linear-regexp.js";
 import { translatePattern, type PatternRefusal } from "./translate.js";
@@ -71,4 +72,29 @@ export function schemaPatternProblems(schema: unknown, backtracking?: Backtracki
       problems.push({ pointer, pattern, refusal: translated });
   });
   return problems;
+}
+
+/**
+ * Refuses, at registration, the schemas of a tool that come without a validator and hold a
+ * pattern the built-in compiler would refuse (invalid, or not runnable in linear time without
+ * the `backtracking` opt-in), rather than failing its first call.
+ * @throws RegistrationError naming the tool, the schema, the pattern and what to write instead.
+ */
+export function checkRegisteredPatterns(
+  tool: string,
+  schemas: { inputSchema?: unknown; outputSchema?: unknown },
+  backtracking: BacktrackingOptions | undefined,
+): void {
+  for (const which of ["inputSchema", "outputSchema"] as const) {
+    if (schemas[which] === undefined) continue;
+    const [problem] = schemaPatternProblems(schemas[which], backtracking);
+    if (problem === undefined) continue;
+    const optIn = problem.refusal.invalid
+      ? ""
+      : "; or let such patterns run with backtracking under a length cap (the registry's `backtrackingPatterns` option)";
+    throw new RegistrationError(
+      `Tool "${tool}": ${which} pattern ${JSON.stringify(problem.pattern)} at ${problem.pointer || "/"} ${problem.refusal.reason}: ${problem.refusal.help}${optIn}`,
+      { details: { tool, pattern: problem.pattern, pointer: `/${which}${problem.pointer}` } },
+    );
+  }
 }
