@@ -9,6 +9,9 @@ import { benchValidationBudget } from "./security/validation-budget.js";
 import { benchWhereTimeGoes } from "./security/where-time-goes.js";
 import { benchStartup } from "./startup.js";
 import { benchScale } from "./scale.js";
+import { benchRedos, benchSlowPatternsGenerate } from "./security/redos.js";
+import { benchPatternCost } from "./security/pattern-cost.js";
+import { benchBacktrackingCap } from "./security/backtracking-cap.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -25,6 +28,10 @@ const suites = {
   "where-time-goes": () => benchWhereTimeGoes(),
   generate: () => benchGenerate({ counts }),
   scale: () => benchScale({ full: args.includes("--full") || undefined }),
+  redos: () => benchRedos(),
+  "slow-patterns-generate": () => benchSlowPatternsGenerate(),
+  "pattern-cost": () => benchPatternCost(),
+  "backtracking-cap": () => benchBacktrackingCap(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

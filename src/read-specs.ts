@@ -4,7 +4,8 @@ import type { SpecSet, ToolSpec } from "./ir/types.js";
 import { loadSpecsParallel, primeSections } from "./parse/index.js";
 import type { MemoStore } from "./cache/store.js";
 import type { SectionTrees } from "./parse/markdown/sectioned-parse.js";
-import { probeToolPatterns, validateTools } from "./validate/index.js";
+import { validateTools } from "./validate/index.js";
+import { backtrackingFor } from "./config/patterns.js";
 import { resolveToolSchemas } from "./validate/resolve.js";
 import { buildNameTable, type ToolNames } from "./naming/table.js";
 
@@ -26,7 +27,7 @@ export interface ReadSpecsOptions {
   onFile?: (done: number, total: number) => void;
   /** Called once the files are read, when the checks start. */
   onCheck?: () => void;
-  /** Milliseconds per stage (parse, resolve, probe, validate, names) are added here. */
+  /** Milliseconds per stage (parse, resolve, validate, names) are added here. */
   timings?: Record<string, number>;
   /** Parsed spec files found again by their content: unchanged specs are not parsed again. */
   store?: MemoStore;
@@ -66,8 +67,8 @@ export async function readSpecs(
 
 /**
  * The checks after parsing, on IR read already (by {@link readSpecs}, or a copy of it: the
- * IR is plain data): resolve schema identifiers and references, probe patterns for slow
- * ones (in a worker), check every tool, and decide the names.
+ * IR is plain data): resolve schema identifiers and references, check every tool, and
+ * decide the names.
  */
 export async function checkSpecs(
   config: ResolvedConfig,
@@ -77,11 +78,12 @@ export async function checkSpecs(
 ): Promise<Omit<SpecsRead, "parsed">> {
   const resolved = timed(timings, "resolve", () => resolveToolSchemas(specs.tools, diagnostics));
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const t0 = performance.now();
-  const slowPatterns = await probeToolPatterns(resolved);
-  timings.probe = performance.now() - t0;
   // In reading order, not by name: a duplicate is reported at the second definition read.
-  timed(timings, "validate", () => validateTools(resolved, diagnostics, { slowPatterns }));
+  timed(timings, "validate", () =>
+    validateTools(resolved, diagnostics, {
+      backtrackingFor: (tool) => backtrackingFor(config.backtrackingPatterns, tool.locations.tool.file),
+    }),
+  );
   const names = timed(timings, "names", () =>
     buildNameTable(
       tools,

@@ -1,10 +1,11 @@
 // Benchmark server for bench/ping-under-attack.js: serveStdio over one tool whose input
 // schema holds the costliest shapes `generate` accepts (a long-string pattern, uniqueItems
 // over objects within maxItems, recursion through $ref, patternProperties), validated the
-// way generated validators validate (the generator's validation view, compiled by ajv).
+// way generated validators validate (the generator's validation view, compiled by ajv, its
+// patterns on the runtime's linear-time engine).
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
-import { ToolRegistry } from "@mcp-specgen/runtime";
+import { linearRegExp, ToolRegistry } from "@mcp-specgen/runtime";
 import { serveStdio } from "@mcp-specgen/runtime";
 import { validationView } from "../../dist/src/schema/ajv.js";
 
@@ -20,7 +21,8 @@ export const HOSTILE_INPUT = {
   additionalProperties: false,
 };
 
-const ajv = new Ajv.default({ allErrors: true, strict: false });
+const regExp = Object.assign((pattern, flags) => linearRegExp(pattern, flags), { code: "linearRegExp" });
+const ajv = new Ajv.default({ allErrors: true, strict: false, code: { regExp } });
 addFormats.default(ajv);
 const registry = new ToolRegistry();
 registry.register(

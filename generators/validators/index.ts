@@ -10,6 +10,8 @@ import { tsBanner } from "../../src/generate/banner.js";
 import { canonicalJson } from "../../src/generate/hash.js";
 import { docComment } from "../../src/generate/ts.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
+import type { BacktrackingOptions } from "@mcp-specgen/runtime";
+import { backtrackingFor } from "../../src/config/patterns.js";
 import {
   createStandaloneAjv,
   dialectGroup,
@@ -35,6 +37,8 @@ interface ValidatorSpec {
   doc: string;
   tool: ToolSpec;
   side: "inputSchema" | "outputSchema";
+  /** The opt-in of the tool's input for patterns the linear-time engine cannot run (config `backtrackingPatterns`). */
+  backtracking: BacktrackingOptions | undefined;
 }
 
 /**
@@ -56,6 +60,7 @@ export const validatorsGenerator: Generator = {
     >();
     for (const tool of ctx.tools) {
       const { pascal } = ctx.names.get(toolKey(tool))!;
+      const backtracking = backtrackingFor(ctx.config.backtrackingPatterns, tool.locations.tool.file);
       const names = validatorNames(pascal);
       const sides: Array<[string, JsonSchema, string, ValidatorSpec["side"]]> = [
         [names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`, "inputSchema"],
@@ -68,7 +73,7 @@ export const validatorsGenerator: Generator = {
         let entry = groups.get(key);
         if (!entry) groups.set(key, (entry = { module: tool.module, group, tools: [], specs: [] }));
         if (entry.tools[entry.tools.length - 1] !== tool) entry.tools.push(tool);
-        entry.specs.push({ exportName, schema, doc, tool, side });
+        entry.specs.push({ exportName, schema, doc, tool, side, backtracking });
       }
     }
     const files: GeneratedFile[] = [];
@@ -77,8 +82,15 @@ export const validatorsGenerator: Generator = {
     )) {
       const base = validatorsPath(group.module, group.group);
       const sources = [...new Set(group.tools.map((t) => t.locations.tool.file))].sort();
-      // A module's validators depend on its schemas, export names and docs only: unchanged ones come from the cache.
-      const input = { base, sources, specs: group.specs.map(memoSpec) };
+      // A module's validators depend on its schemas, export names, docs and pattern opt-ins
+      // only: unchanged ones come from the cache.
+      const caps = group.specs.map((spec) => spec.backtracking?.maxLength ?? null);
+      const input = {
+        base,
+        sources,
+        specs: group.specs.map(memoSpec),
+        ...(caps.some((c) => c !== null) ? { caps } : {}),
+      };
       files.push({
         path: `${base}.ts`,
         contents: await ctx.memo("module", input, () => moduleCode(group.specs, sources)),
@@ -93,13 +105,15 @@ export const validatorsGenerator: Generator = {
  * the tool's name. Made once per frozen tool and side in `generate --watch`, so an
  * unchanged module's key is found by the identity of these objects (see `memoKey`).
  */
-function memoSpec({ tool, ...spec }: ValidatorSpec): Omit<ValidatorSpec, "tool"> & { tool: string } {
+function memoSpec({ tool, backtracking: _cap, ...spec }: ValidatorSpec): MemoSpec {
   return memoSpecsOf[spec.side](tool, spec.exportName, () => ({ ...spec, tool: tool.name }));
 }
 
+type MemoSpec = Omit<ValidatorSpec, "tool" | "backtracking"> & { tool: string };
+
 const memoSpecsOf = {
-  inputSchema: keptFor<ToolSpec, Omit<ValidatorSpec, "tool"> & { tool: string }>(),
-  outputSchema: keptFor<ToolSpec, Omit<ValidatorSpec, "tool"> & { tool: string }>(),
+  inputSchema: keptFor<ToolSpec, MemoSpec>(),
+  outputSchema: keptFor<ToolSpec, MemoSpec>(),
 };
 
 /**
@@ -125,12 +139,14 @@ const DIALECT_ORDER: readonly Dialect[] = ["2020", "draft7", "2019"];
 function moduleCode(specs: ValidatorSpec[], sources: string[]): string {
   // Deduplicate by content: the first export of a schema gets the compiled function,
   // later ones are aliases of it (standalone code would otherwise emit it twice). A
-  // schema's dialect follows from its content, so duplicates share it.
+  // schema's dialect follows from its content, so duplicates share it; an input's opt-in for
+  // backtracking patterns does not, so it is part of what makes schemas the same here.
   const firstByContent = new Map<string, string>();
-  const distinct = new Map<Dialect, ValidatorSpec[]>();
+  const distinct = new Map<Dialect, Map<number | null, ValidatorSpec[]>>();
   const aliases: Array<[ValidatorSpec, string]> = [];
   for (const spec of specs) {
-    const content = canonicalJson(spec.schema);
+    const cap = spec.backtracking?.maxLength ?? null;
+    const content = `${cap}\0${canonicalJson(spec.schema)}`;
     const first = firstByContent.get(content);
     if (first) {
       aliases.push([spec, first]);
@@ -138,24 +154,31 @@ function moduleCode(specs: ValidatorSpec[], sources: string[]): string {
     }
     firstByContent.set(content, spec.exportName);
     const { dialect } = schemaDialect(spec.schema);
-    const list = distinct.get(dialect);
+    let byCap = distinct.get(dialect);
+    if (!byCap) distinct.set(dialect, (byCap = new Map()));
+    const list = byCap.get(cap);
     if (list) list.push(spec);
-    else distinct.set(dialect, [spec]);
+    else byCap.set(cap, [spec]);
   }
   // Every chunk's standalone code reuses the same identifiers (validate10, schema11,
   // func0, …), so each is scoped in its own function returning its validators; the
-  // module exports them, typed.
+  // module exports them, typed. Schemas whose input opts in to backtracking patterns get
+  // chunks of their own (one pattern engine per chunk), after the others.
   const parts: string[] = [];
   let n = 0;
   for (const dialect of DIALECT_ORDER) {
-    const ofDialect = distinct.get(dialect) ?? [];
-    for (let start = 0; start < ofDialect.length; start += SCHEMAS_PER_CHUNK, n++) {
-      const chunk = ofDialect.slice(start, start + SCHEMAS_PER_CHUNK);
-      const { code, functions } = chunkCode(chunk, dialect);
-      const name = `chunk${n}`;
-      const returned = chunk.map((spec) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`).join("");
-      const exports = chunk.map((spec) => `\n${exportLine(spec, `${name}.${spec.exportName}`)}`).join("");
-      parts.push(`const ${name} = (() => {\n${code.trim()}\n\nreturn {\n${returned}};\n})();\n${exports}`);
+    const byCap = distinct.get(dialect) ?? new Map<number | null, ValidatorSpec[]>();
+    const caps = [...byCap.keys()].sort((a, b) => (a ?? -1) - (b ?? -1));
+    for (const cap of caps) {
+      const ofDialect = byCap.get(cap)!;
+      for (let start = 0; start < ofDialect.length; start += SCHEMAS_PER_CHUNK, n++) {
+        const chunk = ofDialect.slice(start, start + SCHEMAS_PER_CHUNK);
+        const { code, functions } = chunkCode(chunk, dialect, chunk[0]!.backtracking);
+        const name = `chunk${n}`;
+        const returned = chunk.map((spec) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`).join("");
+        const exports = chunk.map((spec) => `\n${exportLine(spec, `${name}.${spec.exportName}`)}`).join("");
+        parts.push(`const ${name} = (() => {\n${code.trim()}\n\nreturn {\n${returned}};\n})();\n${exports}`);
+      }
     }
   }
   const { imports, code } = runtimeHelpers(parts.join("\n"));
@@ -175,13 +198,17 @@ function exportLine(spec: ValidatorSpec, value: string): string {
 const EXPORT_LINE = /^exports\.([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);\n/gm;
 
 /** ajv's standalone code for a chunk without its `exports.x = …` lines, and the function behind each export. */
-function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): { code: string; functions: Map<string, string> } {
+function chunkCode(
+  chunk: ValidatorSpec[],
+  dialect: Dialect,
+  backtracking: BacktrackingOptions | undefined,
+): { code: string; functions: Map<string, string> } {
   let source: string;
   let ownProperties = false;
   try {
     const views = chunk.map((spec) => validationView(spec.schema, dialect));
     ownProperties = views.some(namesInheritedProperty);
-    const ajv = createStandaloneAjv(dialect, false, ownProperties);
+    const ajv = createStandaloneAjv(dialect, false, ownProperties, backtracking);
     const refs: Record<string, string> = {};
     for (const [i, spec] of chunk.entries()) {
       ajv.addSchema(views[i]!, spec.exportName);
@@ -193,7 +220,7 @@ function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): { code: string; fu
     // through, name the tool whose schema ajv cannot compile rather than fail the chunk.
     for (const spec of chunk) {
       try {
-        const ajv = createStandaloneAjv(dialect, false, ownProperties);
+        const ajv = createStandaloneAjv(dialect, false, ownProperties, backtracking);
         ajv.addSchema(validationView(spec.schema, dialect), spec.exportName);
         standaloneCode(ajv, { [spec.exportName]: spec.exportName });
       } catch (inner) {
@@ -219,19 +246,21 @@ function chunkCode(chunk: ValidatorSpec[], dialect: Dialect): { code: string; fu
   return { code, functions };
 }
 
-// ajv's standalone code `require`s its runtime helpers; rewrite each into one import
-// from @mcp-specgen/runtime so the module is pure ESM with one dependency.
+// ajv's standalone code `require`s its runtime helpers and the pattern engine; rewrite each
+// into one import from @mcp-specgen/runtime so the module is pure ESM with one dependency.
 const RUNTIME_HELPERS: Record<string, string> = {
   'require("ajv/dist/runtime/equal").default': "ajvEqual",
   'require("ajv/dist/runtime/ucs2length").default': "ajvUcs2length",
   'require("ajv/dist/runtime/uri").default': "ajvUri",
   'require("ajv/dist/runtime/validation_error").default': "ajvValidationError",
   'require("ajv-formats/dist/formats").fullFormats': "ajvFullFormats",
+  'require("@mcp-specgen/runtime").linearRegExp': "linearRegExp",
+  'require("@mcp-specgen/runtime").linearOrCappedRegExp': "linearOrCappedRegExp",
 };
 
 function runtimeHelpers(code: string): { imports: string[]; code: string } {
   const used = new Set<string>();
-  const out = code.replace(/require\("[^"]+"\)(?:\.default|\.fullFormats)?/g, (m) => {
+  const out = code.replace(/require\("[^"]+"\)(?:\.[A-Za-z]+)?/g, (m) => {
     const helper = RUNTIME_HELPERS[m];
     if (!helper) throw new Error(`unexpected dependency in ajv standalone code: ${m}`);
     used.add(helper);

@@ -5,6 +5,7 @@ import type { ResolvedConfig, UserConfig } from "./types.js";
 import { limitsProblem, resolveLimits } from "../parse/limits.js";
 import { resolveGeneratorList } from "./custom-generators.js";
 import { resolveServer } from "./server.js";
+import { resolveBacktracking } from "./patterns.js";
 import { GENERATOR_OPTIONS, generatorsWithOptions, type GeneratorsResolvedOptions } from "../../generators/options.js";
 import { resolveGeneratorOptions } from "../generate/options.js";
 
@@ -77,6 +78,8 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
   if (limitsError) fail(limitsError);
   const server = resolveServer(cwd, user.server);
   if ("problem" in server) return fail(server.problem);
+  const backtracking = resolveBacktracking(cwd, user.backtrackingPatterns);
+  if ("problem" in backtracking) return fail(backtracking.problem);
   return {
     cwd,
     ...(configFile ? { configFile } : {}),
@@ -88,6 +91,7 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
     ...(options as GeneratorsResolvedOptions),
     server: server.server,
     limits: resolveLimits(user.limits),
+    backtrackingPatterns: backtracking.backtracking,
   };
 }
 

@@ -3,6 +3,7 @@ import type { SpecLimits } from "../parse/limits.js";
 import type { GeneratorsResolvedOptions, GeneratorsUserOptions } from "../../generators/options.js";
 import type { CustomGenerator } from "../generate/generator.js";
 import type { ServerOptions } from "./server.js";
+import type { BacktrackingInputOptions, ResolvedBacktracking } from "./patterns.js";
 
 /** The names of the built-in generators, in their canonical order. */
 export const GENERATOR_NAMES = [
@@ -50,6 +51,19 @@ export interface UserConfig extends GeneratorsUserOptions {
    * their defaults.
    */
   limits?: Partial<SpecLimits>;
+  /**
+   * Validators run every `pattern` (and `patternProperties` key) on a linear-time engine, so
+   * no string can make one take long. A pattern it cannot run — a backreference, a lookahead
+   * or lookbehind — is an error (SPEC_PATTERN_UNSUPPORTED), unless its input is listed here:
+   * key = an input (a spec file or a directory, as in `inputs`), value = `{ maxLength }`. The
+   * input's such patterns then run on JavaScript's backtracking RegExp, only on strings of at
+   * most `maxLength` UTF-16 code units (default 1000); a longer string fails the pattern
+   * without it running. That bounds the time to the pattern's worst case at that length —
+   * milliseconds for the usual shapes, but no bound at all for nested quantifiers.
+   * Default: `{}` (no input opts in).
+   * @example { "specs/legacy": { maxLength: 256 } }
+   */
+  backtrackingPatterns?: Record<string, BacktrackingInputOptions>;
 }
 
 /** Configuration with every default applied and paths relative to `cwd`. */
@@ -67,4 +81,6 @@ export interface ResolvedConfig extends GeneratorsResolvedOptions {
   server: Required<ServerOptions>;
   /** Parse limits, every one set (see UserConfig.limits for defaults). */
   limits: SpecLimits;
+  /** The inputs whose patterns may run with backtracking, keys relative to cwd (see UserConfig.backtrackingPatterns). */
+  backtrackingPatterns: ResolvedBacktracking;
 }

@@ -143,15 +143,16 @@ const CATALOGUE = {
     severity: "error",
     summary: "A `pattern` or `patternProperties` key is not a valid JavaScript (Unicode) regular expression.",
     cause:
-      "Validators compile patterns as JavaScript regular expressions in Unicode mode, which rejects syntax of other engines such as `\\Z`, possessive quantifiers or a lone `{`.",
+      "Patterns mean what they mean as JavaScript regular expressions in Unicode mode (validators translate them for a linear-time engine from that meaning), which rejects syntax of other engines such as `\\Z`, possessive quantifiers or a lone `{`.",
     fix: "JSON Schema patterns are ECMA-262 regular expressions (Unicode mode); fix the syntax",
   },
-  SPEC_PATTERN_UNSAFE: {
+  SPEC_PATTERN_UNSUPPORTED: {
     severity: "error",
-    summary: "A `pattern` backtracks exponentially or polynomially: one crafted string could stall a server (ReDoS).",
+    summary:
+      "A `pattern` or `patternProperties` key uses what the linear-time pattern engine cannot run: a backreference, lookahead or lookbehind, a counted repetition beyond 1,000, or a Unicode property it has no table for.",
     cause:
-      "Nested or adjacent quantifiers that can match the same text (`(a+)+`, `\\s*x?\\s*$`) make the regex engine try exponentially or polynomially many ways before it fails.",
-    fix: "remove nested or overlapping quantifiers (e.g. `(a+)+` → `a+`), or anchor the pattern with ^ if it should match from the start",
+      "Validators run patterns on a linear-time engine (RE2 semantics, via re2js) so that no string can make one take long, where JavaScript's backtracking engine can take seconds to hours on a few dozen characters; the message names the construct.",
+    fix: 'rewrite the pattern (the help shows an equivalent when there is an obvious one, such as "allOf" of one pattern per lookahead, or "maxLength" for a long repetition), or let the input\'s patterns run on JavaScript\'s RegExp under a length cap with "backtrackingPatterns" in the config',
   },
   SPEC_UNIQUE_ITEMS_UNBOUNDED: {
     severity: "error",

@@ -1,7 +1,14 @@
 import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
-import { canonicalJson } from "@mcp-specgen/runtime";
+import {
+  canonicalJson,
+  compilePattern,
+  linearOrCappedRegExp,
+  linearRegExp,
+  type BacktrackingOptions,
+  type PatternMatcher,
+} from "@mcp-specgen/runtime";
 import { mapSchema, someSubschema, SUBSCHEMA_KEYWORDS, walkSchema } from "./walk.js";
 import { unboundedDeepUniqueItems } from "./unique-items.js";
 import { ENUM_SET_KEYWORD, enumSetKeyword, isSetEnum } from "./enum-set.js";
@@ -178,9 +185,40 @@ function boundDeepUniqueItems(sub: JsonSchema): JsonSchema {
   return sub;
 }
 
+/**
+ * ajv's pattern engine for validating in this process (usage examples): the runtime's
+ * linear-time engine, compiling each pattern when the schema is compiled. With `backtracking`
+ * (the input's opt-in), patterns it cannot run use JavaScript's RegExp under the length cap.
+ */
+function patternEngine(backtracking: BacktrackingOptions | undefined) {
+  return Object.assign((pattern: string): PatternMatcher => compilePattern(pattern, backtracking), {
+    code: "linearPattern",
+  });
+}
+
+/**
+ * The pattern engine named in standalone code: the runtime's `linearRegExp` (or
+ * `linearOrCappedRegExp(maxLength)` for an input that opts in to backtracking patterns),
+ * which generated validators import (see the validators generator's `runtimeHelpers`).
+ * ajv calls it here only to name each pattern; nothing is compiled at generation.
+ */
+function standalonePatternEngine(backtracking: BacktrackingOptions | undefined) {
+  const engine = backtracking ? linearOrCappedRegExp(backtracking.maxLength) : linearRegExp;
+  return Object.assign((pattern: string, flags: string) => engine(pattern, flags), {
+    code: backtracking
+      ? `require("@mcp-specgen/runtime").linearOrCappedRegExp(${backtracking.maxLength})`
+      : 'require("@mcp-specgen/runtime").linearRegExp',
+  });
+}
+
 /** An Ajv instance with the generator's options (all errors, formats, not strict about unknown keywords). */
-export function createAjv(dialect: Dialect): AjvInstance {
-  const ajv = new AJV_CLASSES[dialect]({ strict: false, allErrors: true, logger: false });
+export function createAjv(dialect: Dialect, backtracking?: BacktrackingOptions): AjvInstance {
+  const ajv = new AJV_CLASSES[dialect]({
+    strict: false,
+    allErrors: true,
+    logger: false,
+    code: { regExp: patternEngine(backtracking) },
+  });
   addFormats(ajv);
   ajv.addKeyword(enumSetKeyword);
   return ajv;
@@ -193,9 +231,16 @@ export function createAjv(dialect: Dialect): AjvInstance {
  * property names such as `constructor` or `toString` (see {@link namesInheritedProperty}).
  * Schemas are not checked against the meta-schema again: the checks before generation
  * did that (`metaSchemaErrors`, on the same dialect), and each fresh instance compiled the
- * meta-schema anew for it, about 40% of the validators generator's time.
+ * meta-schema anew for it, about 40% of the validators generator's time. Patterns run on the
+ * runtime's linear-time engine (see `standalonePatternEngine`); `backtracking` is the input's
+ * opt-in for those it cannot run.
  */
-export function createStandaloneAjv(dialect: Dialect, esm = true, ownProperties = false): AjvInstance {
+export function createStandaloneAjv(
+  dialect: Dialect,
+  esm = true,
+  ownProperties = false,
+  backtracking?: BacktrackingOptions,
+): AjvInstance {
   const ajv = new AJV_CLASSES[dialect]({
     strict: false,
     validateSchema: false,
@@ -208,6 +253,7 @@ export function createStandaloneAjv(dialect: Dialect, esm = true, ownProperties 
       lines: true,
       optimize: true,
       formats: codegen._`require("ajv-formats/dist/formats").fullFormats`,
+      regExp: standalonePatternEngine(backtracking),
     } as Options["code"],
   });
   addFormats(ajv);
@@ -230,13 +276,14 @@ export function namesInheritedProperty(schema: JsonSchema): boolean {
   return INHERITED.some((name) => json.includes(JSON.stringify(name)));
 }
 
-const shared = new Map<Dialect, AjvInstance>();
+const shared = new Map<string, AjvInstance>();
 
-/** The shared Ajv instance for a schema's dialect, created on first use. */
-export function ajvFor(schema: JsonSchema): AjvInstance {
+/** The shared Ajv instance for a schema's dialect (and pattern opt-in), created on first use. */
+export function ajvFor(schema: JsonSchema, backtracking?: BacktrackingOptions): AjvInstance {
   const { dialect } = schemaDialect(schema);
-  let ajv = shared.get(dialect);
-  if (!ajv) shared.set(dialect, (ajv = createAjv(dialect)));
+  const key = backtracking ? `${dialect}\0${backtracking.maxLength}` : dialect;
+  let ajv = shared.get(key);
+  if (!ajv) shared.set(key, (ajv = createAjv(dialect, backtracking)));
   return ajv;
 }
 
@@ -249,16 +296,18 @@ export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
 const compiled = new Map<string, ValidateFunction | Error>();
 
 /**
- * Compiles a schema for validating examples. Cached by content (never by identity), so
- * identical schemas across thousands of tools compile once.
+ * Compiles a schema for validating examples, its patterns on the linear-time engine (or, with
+ * the input's `backtracking` opt-in, those it cannot run on JavaScript's RegExp under the
+ * cap). Cached by content (never by identity), so identical schemas across thousands of
+ * tools compile once.
  */
-export function compileSchema(schema: JsonSchema): ValidateFunction | Error {
-  const key = canonicalJson(schema);
+export function compileSchema(schema: JsonSchema, backtracking?: BacktrackingOptions): ValidateFunction | Error {
+  const key = backtracking ? `${backtracking.maxLength}\0${canonicalJson(schema)}` : canonicalJson(schema);
   let v = compiled.get(key);
   if (v === undefined) {
     try {
       // Without `$schema` (the view has none): checked against the instance's meta-schema, as above.
-      v = ajvFor(schema).compile(validationView(schema));
+      v = ajvFor(schema, backtracking).compile(validationView(schema));
     } catch (e) {
       v = e as Error;
     }

@@ -1,7 +1,7 @@
-import { isValidToolName, STRICT_TOOL_NAME_PATTERN } from "@mcp-specgen/runtime";
+import { isValidToolName, STRICT_TOOL_NAME_PATTERN, type BacktrackingOptions } from "@mcp-specgen/runtime";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { keptFor, keptWithFindings } from "../cache/store.js";
-import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
+import { keptWithFindings } from "../cache/store.js";
+import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import {
   compileSchema,
   draft7FormPaths,
@@ -11,8 +11,7 @@ import {
   type ErrorObject,
 } from "../schema/ajv.js";
 import { isObject, walkSchema } from "../schema/walk.js";
-import { checkPatterns, patternsToProbe } from "../schema/patterns.js";
-import { probeSlowPatterns } from "../schema/pattern-probe.js";
+import { checkPatterns, type PatternMemo } from "../schema/patterns.js";
 import { findRefCycles } from "../schema/ref-cycles.js";
 import { MAX_ITEMS_FOR_DEEP_UNIQUE, unboundedDeepUniqueItems } from "../schema/unique-items.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
@@ -28,29 +27,14 @@ const MODULE_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
 const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
-/** What checks learned elsewhere. */
+/** Options of {@link validateTools}. */
 export interface ValidateOptions {
-  /** Patterns that took too long on attack strings (from `probeToolPatterns`). */
-  slowPatterns?: ReadonlySet<string>;
+  /**
+   * The opt-in of a tool's input for patterns the linear-time engine cannot run (from the
+   * config's `backtrackingPatterns`); none by default.
+   */
+  backtrackingFor?: (tool: ToolSpec) => BacktrackingOptions | undefined;
 }
-
-/**
- * Probes every pattern of the tools that static analysis accepts with attack strings in a
- * worker thread (see `probeSlowPatterns`), before any of them runs on spec text (usage
- * examples) in this process. The result goes to {@link validateTools}.
- */
-export async function probeToolPatterns(tools: readonly ToolSpec[]): Promise<Set<string>> {
-  const patterns = new Set<string>();
-  for (const tool of tools) {
-    for (const schema of [tool.inputSchema, tool.outputSchema])
-      if (isObject(schema))
-        for (const p of probedPatternsOf(schema, "", () => patternsToProbe(schema))) patterns.add(p);
-  }
-  return patterns.size ? probeSlowPatterns([...patterns].sort()) : new Set();
-}
-
-/** The patterns of a frozen schema worth probing, found once: a rebuild of `generate --watch` walks only its new schemas. */
-const probedPatternsOf = keptFor<JsonSchema, string[]>();
 
 /**
  * Checks every tool of a spec set and reports problems: invalid or duplicate names,
@@ -62,12 +46,13 @@ export function validateTools(
   diagnostics: DiagnosticBag,
   options: ValidateOptions = {},
 ): void {
-  const slowPatterns = options.slowPatterns ?? new Set<string>();
   const seen = new Map<string, ToolSpec>();
   const modulesByFoldedName = new Map<string, string>();
+  const patterns: PatternMemo = new Map();
   for (const tool of tools) {
     try {
-      validateTool(tool, seen, modulesByFoldedName, slowPatterns, diagnostics);
+      const backtracking = options.backtrackingFor?.(tool);
+      validateTool(tool, seen, modulesByFoldedName, { backtracking, memo: patterns }, diagnostics);
     } catch (e) {
       reportUnexpected(diagnostics, tool.locations.tool, `checking "${tool.name}"`, e);
     }
@@ -78,7 +63,7 @@ function validateTool(
   tool: ToolSpec,
   seen: Map<string, ToolSpec>,
   modulesByFoldedName: Map<string, string>,
-  slowPatterns: ReadonlySet<string>,
+  patterns: PatternOptions,
   diagnostics: DiagnosticBag,
 ): void {
   const nameLoc = tool.locations.name ?? tool.locations.tool;
@@ -146,19 +131,25 @@ function validateTool(
       'add an Idempotency section ("**Idempotent**: Yes/No/Partially" and why)',
     );
   }
-  checkToolSchemas(tool, slowPatterns, diagnostics);
+  checkToolSchemas(tool, patterns, diagnostics);
+}
+
+/** How a tool's patterns are checked: its input's opt-in, and the run's translations. */
+interface PatternOptions {
+  backtracking: BacktrackingOptions | undefined;
+  memo: PatternMemo;
 }
 
 /**
  * A tool's schema and example checks: the costly part of the checks, and a pure function of
- * the tool and the slow patterns, so a frozen tool's findings are reported again without
- * checking (see `keptWithFindings`).
+ * the tool and its input's opt-in for backtracking patterns, so a frozen tool's findings are
+ * reported again without checking (see `keptWithFindings`).
  */
-function checkToolSchemas(tool: ToolSpec, slowPatterns: ReadonlySet<string>, diagnostics: DiagnosticBag): void {
-  schemaChecks(tool, [...slowPatterns].sort().join("\0"), diagnostics, (bag) => {
-    const inputOk = checkSchema(tool, "inputSchema", slowPatterns, bag);
-    const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", slowPatterns, bag) : true;
-    checkExamples(tool, inputOk, outputOk, bag);
+function checkToolSchemas(tool: ToolSpec, patterns: PatternOptions, diagnostics: DiagnosticBag): void {
+  schemaChecks(tool, patterns.backtracking ? String(patterns.backtracking.maxLength) : "", diagnostics, (bag) => {
+    const inputOk = checkSchema(tool, "inputSchema", patterns, bag);
+    const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", patterns, bag) : true;
+    checkExamples(tool, inputOk, outputOk, patterns.backtracking, bag);
   });
 }
 
@@ -193,12 +184,7 @@ function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticB
   }
 }
 
-function checkSchema(
-  tool: ToolSpec,
-  side: SchemaSide,
-  slowPatterns: ReadonlySet<string>,
-  diagnostics: DiagnosticBag,
-): boolean {
+function checkSchema(tool: ToolSpec, side: SchemaSide, patterns: PatternOptions, diagnostics: DiagnosticBag): boolean {
   const schema = tool[side]!;
   const at = (path: ReadonlyArray<string | number>) => locateInSchema(tool, side, path);
   const label = side === "inputSchema" ? "input schema" : "output schema";
@@ -292,7 +278,7 @@ function checkSchema(
       );
     }
   });
-  for (const p of checkPatterns(schema, slowPatterns)) {
+  for (const p of checkPatterns(schema, patterns)) {
     ok = false;
     diagnostics.error(p.code, at(p.path), `${label} of "${tool.name}": ${p.message}`, p.help);
   }
@@ -339,7 +325,13 @@ function describeMetaError(e: ErrorObject): string {
   return `${at} ${e.message ?? e.keyword}`;
 }
 
-function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diagnostics: DiagnosticBag): void {
+function checkExamples(
+  tool: ToolSpec,
+  inputOk: boolean,
+  outputOk: boolean,
+  backtracking: BacktrackingOptions | undefined,
+  diagnostics: DiagnosticBag,
+): void {
   for (const ex of tool.examples) {
     if (ex.placeholder) continue;
     if (ex.kind === "call") {
@@ -357,7 +349,7 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
         );
         continue;
       }
-      if (inputOk) reportInvalid(tool, "inputSchema", ex.value, ex.loc, "arguments", diagnostics);
+      if (inputOk) reportInvalid(tool, "inputSchema", ex.value, ex.loc, "arguments", backtracking, diagnostics);
     } else if (
       outputOk &&
       tool.outputSchema &&
@@ -366,7 +358,7 @@ function checkExamples(tool: ToolSpec, inputOk: boolean, outputOk: boolean, diag
       ex.value.data !== undefined &&
       ex.value.data !== null
     ) {
-      reportInvalid(tool, "outputSchema", ex.value.data, ex.loc, "result data", diagnostics);
+      reportInvalid(tool, "outputSchema", ex.value.data, ex.loc, "result data", backtracking, diagnostics);
     }
   }
 }
@@ -384,11 +376,13 @@ function reportInvalid(
   value: JsonValue,
   loc: SourceLocation,
   what: string,
+  backtracking: BacktrackingOptions | undefined,
   diagnostics: DiagnosticBag,
 ): void {
   const provenance = schemaProvenance(tool, side);
   if (provenance === "undocumented") return;
-  const validate = compileSchema(tool[side]!);
+  // Patterns meet spec text here as in validators: on the linear-time engine.
+  const validate = compileSchema(tool[side]!, backtracking);
   if (validate instanceof Error) {
     diagnostics.error(
       "SPEC_SCHEMA_INVALID",

@@ -9,7 +9,8 @@ import { REPO } from "../helpers/project.js";
 // The regular expressions of mcp-specgen and its runtime run on untrusted text (specs,
 // requests), so each must match in linear time. Every regex literal — `/…/` or
 // `new RegExp("…")` / `RegExp("…")` with literal arguments — in the trees below is analysed
-// the way src/schema/patterns.ts analyses a spec's `pattern` (scslre, one report per regex).
+// for catastrophic backtracking with scslre (one report per regex). (A spec's `pattern` needs
+// no such analysis: validators run it on a linear-time engine.)
 // One that backtracks exponentially or polynomially fails the test unless the line (or the
 // line before it) says why it cannot hurt:
 //
@@ -141,7 +142,7 @@ type Verdict =
   | { kind: "unparsable"; reason: string }
   | { kind: "unsafe"; exponential: boolean; attack: string; fix?: string };
 
-/** The analysis of src/schema/patterns.ts (scslre, first report), for a regex with its own flags. */
+/** scslre's analysis (first report), for a regex with its own flags. */
 function analyseRegex(source: string, flags: string): Verdict {
   let result;
   try {

@@ -5,7 +5,7 @@
  * ToolRegistry that validates and executes calls.
  *
  * This folder imports nothing from the rest of the project: only npm packages
- * (ajv, ajv-formats, loaded lazily) and Node built-ins.
+ * (ajv and ajv-formats, loaded lazily; re2js and regexpp for patterns) and Node built-ins.
  */
 export type {
   AudioContent,
@@ -93,11 +93,23 @@ export {
   canonicalJson,
   clearCompileCache,
   compileSchema,
+  createSchemaCompiler,
   issuesFromErrors,
   type SchemaCompiler,
+  type SchemaCompilerOptions,
   type ValidateFunction,
   type ValidatorError,
 } from "./validation.js";
+export {
+  compilePattern,
+  linearOrCappedRegExp,
+  linearRegExp,
+  PatternCompileError,
+  type BacktrackingOptions,
+  type PatternMatcher,
+} from "./patterns/linear-regexp.js";
+export { MAX_REPEAT, translatePattern, type PatternRefusal, type PatternTranslation } from "./patterns/translate.js";
+export { forEachSchemaPattern, schemaPatternProblems, type SchemaPatternProblem } from "./patterns/schema-patterns.js";
 export { escapePointerToken, pointerTokens } from "./paths.js";
 export {
   acceptingStandardSchema,

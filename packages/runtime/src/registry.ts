@@ -46,7 +46,16 @@ import type {
   ToolStatus,
   ValidationIssue,
 } from "./types.js";
-import { canonicalJson, compileSchema, type SchemaCompiler, type ValidateFunction } from "./validation.js";
+import {
+  canonicalJson,
+  compileSchema,
+  createSchemaCompiler,
+  issuesFromErrors,
+  type SchemaCompiler,
+  type ValidateFunction,
+} from "./validation.js";
+import type { BacktrackingOptions } from "./patterns/linear-regexp.js";
+import { checkRegisteredPatterns } from "./patterns/schema-patterns.js";
 
 /** MCP tool annotations: hints about the tool's behaviour. */
 export interface ToolAnnotations {
@@ -201,6 +210,14 @@ export interface ToolRegistryOptions {
   strictToolNames?: boolean;
   /** Compiles schemas that come without a validator. Default: a shared lazy ajv (see `compileSchema`). */
   compileSchema?: SchemaCompiler;
+  /**
+   * Patterns of schemas registered without a validator run on a linear-time engine; one it
+   * cannot run (a backreference, lookahead, lookbehind…) makes `register` throw a
+   * RegistrationError naming it — unless this option lets such patterns run on JavaScript's
+   * backtracking RegExp, on strings of at most `maxLength` UTF-16 code units (longer strings
+   * fail the pattern). Default: refused. Not used with a `compileSchema` of your own.
+   */
+  backtrackingPatterns?: BacktrackingOptions;
 }
 
 /** Per-call options of {@link ToolRegistry.execute}. */
@@ -256,6 +273,9 @@ class RegistryState {
   readonly strictToolNames: boolean;
   readonly compile: SchemaCompiler;
   readonly budget: ValidationBudget;
+  /** Whether `register` checks the patterns of schemas without a validator (the built-in compiler's). */
+  readonly checksPatterns: boolean;
+  readonly backtrackingPatterns: BacktrackingOptions | undefined;
 
   constructor(options: ToolRegistryOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -267,7 +287,13 @@ class RegistryState {
     }
     this.defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.strictToolNames = options.strictToolNames ?? false;
-    this.compile = options.compileSchema ?? compileSchema;
+    this.backtrackingPatterns = options.backtrackingPatterns;
+    this.checksPatterns = options.compileSchema === undefined;
+    this.compile =
+      options.compileSchema ??
+      (options.backtrackingPatterns
+        ? createSchemaCompiler({ backtrackingPatterns: options.backtrackingPatterns })
+        : compileSchema);
     this.budget = new ValidationBudget(options.validationBudget);
   }
 }
@@ -455,6 +481,15 @@ export class ToolRegistry {
     const state = this.#state;
     // biome-ignore lint/suspicious/noExplicitAny: the entry stores the handler whatever its argument type
     const entry = createEntry(definition, handler as ToolHandler<any, unknown>, state.strictToolNames);
+    if (state.checksPatterns)
+      checkRegisteredPatterns(
+        entry.name,
+        {
+          inputSchema: entry.inputValidator ? undefined : definition.inputSchema,
+          outputSchema: entry.outputValidator ? undefined : definition.outputSchema,
+        },
+        state.backtrackingPatterns,
+      );
     const existing = state.tools.get(entry.name);
     if (existing !== undefined) {
       if (existing.schemaKey === entry.schemaKey) return false;

@@ -4,11 +4,13 @@
  * cache for definitions that carry a schema but no precompiled validator.
  *
  * Generated code passes ajv *standalone* validators, so normally nothing here
- * compiles and ajv is never even loaded: it is required on first use only.
+ * compiles and ajv is never even loaded: it is required on first use only. Patterns
+ * always run on the linear-time engine (patterns/linear-regexp.ts).
  */
 import { createRequire } from "node:module";
 import { jsonEqual } from "./json-equal.js";
 import { escapePointerToken, resolvePointer } from "./paths.js";
+import { compilePattern, type BacktrackingOptions, type PatternMatcher } from "./patterns/linear-regexp.js";
 import type { JsonSchemaObject, ValidationIssue } from "./types.js";
 
 /** One validation error in ajv's `ErrorObject` shape (the fields the runtime reads). */
@@ -204,9 +206,66 @@ interface AjvInstance {
 }
 type AjvConstructor = new (options: Record<string, unknown>) => AjvInstance;
 
-const compiled = new Map<string, ValidateFunction>();
-const instances = new Map<string, AjvInstance>();
 let requireFromHere: ReturnType<typeof createRequire> | undefined;
+
+/** Options of {@link createSchemaCompiler}. */
+export interface SchemaCompilerOptions {
+  /**
+   * Patterns the linear-time engine cannot run (backreferences, lookahead, lookbehind…):
+   * without this option (the default) compiling a schema with one throws, naming the
+   * pattern; with it, they run on JavaScript's backtracking RegExp on strings of at most
+   * `maxLength` UTF-16 code units (longer strings fail the pattern).
+   */
+  backtrackingPatterns?: BacktrackingOptions;
+}
+
+/**
+ * A schema compiler with caches of its own (see {@link compileSchema} for what it does),
+ * for a registry that opts in to backtracking patterns (`backtrackingPatterns`).
+ */
+export function createSchemaCompiler(options: SchemaCompilerOptions = {}): SchemaCompiler & { clear(): void } {
+  const compiled = new Map<string, ValidateFunction>();
+  const instances = new Map<string, AjvInstance>();
+  const backtracking = options.backtrackingPatterns;
+  // Every `pattern` and `patternProperties` key runs on the linear-time engine (translated
+  // when ajv compiles the schema, so a pattern it cannot run fails the compilation).
+  const regExp = Object.assign(
+    (pattern: string, flags?: string): PatternMatcher => {
+      if (flags !== "u") throw new TypeError(`patterns are compiled in Unicode mode only, got flags "${flags}"`);
+      return compilePattern(pattern, backtracking);
+    },
+    { code: "linearPattern" },
+  );
+  const compile = (schema: JsonSchemaObject): ValidateFunction => {
+    const key = canonicalJson(schema);
+    let validate = compiled.get(key);
+    if (validate === undefined) {
+      let dialect = dialectOf(schema);
+      let source = schema;
+      if (dialect === "unknown") {
+        // An unsupported `$schema` (e.g. draft-04) would make ajv refuse the schema;
+        // validate it with draft-07 rules, which cover what tool schemas use.
+        const { $schema: _ignored, ...rest } = schema;
+        source = rest;
+        dialect = "draft7";
+      }
+      let ajv = instances.get(dialect);
+      if (ajv === undefined) instances.set(dialect, (ajv = createAjv(dialect, regExp)));
+      // Ajv keeps schemas with an `$id` in a registry and refuses a second, different
+      // schema with the same id; the compiled function does not need the entry.
+      if (typeof source.$id === "string" && ajv.getSchema(source.$id) !== undefined) ajv.removeSchema(source.$id);
+      validate = ajv.compile(source);
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
+  return Object.assign(compile, {
+    clear: () => {
+      compiled.clear();
+      instances.clear();
+    },
+  });
+}
 
 /** Which ajv class handles a schema's `$schema` dialect. */
 /**
@@ -236,25 +295,21 @@ function hasArrayItems(node: unknown, depth: number): boolean {
   return false;
 }
 
-function ajvFor(dialect: "2020" | "2019" | "draft7"): AjvInstance {
-  let ajv = instances.get(dialect);
-  if (ajv === undefined) {
-    // Required lazily (not imported) so that code using only precompiled
-    // validators never loads ajv.
-    requireFromHere ??= createRequire(import.meta.url);
-    const modulePath = dialect === "2020" ? "ajv/dist/2020" : dialect === "2019" ? "ajv/dist/2019" : "ajv";
-    const ajvModule = requireFromHere(modulePath) as { default?: AjvConstructor } & AjvConstructor;
-    const Ajv = ajvModule.default ?? ajvModule;
-    // ownProperties: an argument's inherited members (`constructor`, `toString`) are not its
-    // properties, so an optional `constructor` is absent from `{}` and a required `toString` missing.
-    ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true });
-    useSafeEqual(ajv);
-    const formats = requireFromHere("ajv-formats") as { default?: (ajv: AjvInstance) => void } & ((
-      ajv: AjvInstance,
-    ) => void);
-    (formats.default ?? formats)(ajv);
-    instances.set(dialect, ajv);
-  }
+function createAjv(dialect: "2020" | "2019" | "draft7", regExp: unknown): AjvInstance {
+  // Required lazily (not imported) so that code using only precompiled
+  // validators never loads ajv.
+  requireFromHere ??= createRequire(import.meta.url);
+  const modulePath = dialect === "2020" ? "ajv/dist/2020" : dialect === "2019" ? "ajv/dist/2019" : "ajv";
+  const ajvModule = requireFromHere(modulePath) as { default?: AjvConstructor } & AjvConstructor;
+  const Ajv = ajvModule.default ?? ajvModule;
+  // ownProperties: an argument's inherited members (`constructor`, `toString`) are not its
+  // properties, so an optional `constructor` is absent from `{}` and a required `toString` missing.
+  const ajv = new Ajv({ strict: false, allErrors: true, ownProperties: true, code: { regExp } });
+  useSafeEqual(ajv);
+  const formats = requireFromHere("ajv-formats") as { default?: (ajv: AjvInstance) => void } & ((
+    ajv: AjvInstance,
+  ) => void);
+  (formats.default ?? formats)(ajv);
   return ajv;
 }
 
@@ -273,38 +328,23 @@ function useSafeEqual(ajv: AjvInstance): void {
   ajv.scope.value("func", { key: unsafe, ref: jsonEqual, code: new _Code(unsafe.code) });
 }
 
+let shared: ReturnType<typeof createSchemaCompiler> | undefined;
+
 /**
  * Compiles a JSON Schema with a shared, lazily created ajv instance (strict: false,
- * allErrors: true, ajv-formats; draft-07 by default, 2019-09 / 2020-12 chosen by
- * `$schema`). Results are cached by the schema's canonical JSON text, never by
- * object identity, so equal schemas compile once.
+ * allErrors: true, ajv-formats; 2020-12 by default, 2019-09 / draft-07 chosen by
+ * `$schema`). Every pattern runs on the linear-time engine (`compilePattern`): a schema with
+ * a pattern that engine cannot run throws (a `PatternCompileError` names it; see
+ * {@link createSchemaCompiler} for the opt-in). Results are cached by the schema's canonical
+ * JSON text, never by object identity, so equal schemas compile once.
  * @throws Error from ajv when the schema is invalid.
  */
 export function compileSchema(schema: JsonSchemaObject): ValidateFunction {
-  const key = canonicalJson(schema);
-  let validate = compiled.get(key);
-  if (validate === undefined) {
-    let dialect = dialectOf(schema);
-    let source = schema;
-    if (dialect === "unknown") {
-      // An unsupported `$schema` (e.g. draft-04) would make ajv refuse the schema;
-      // validate it with draft-07 rules, which cover what tool schemas use.
-      const { $schema: _ignored, ...rest } = schema;
-      source = rest;
-      dialect = "draft7";
-    }
-    const ajv = ajvFor(dialect);
-    // Ajv keeps schemas with an `$id` in a registry and refuses a second, different
-    // schema with the same id; the compiled function does not need the entry.
-    if (typeof source.$id === "string" && ajv.getSchema(source.$id) !== undefined) ajv.removeSchema(source.$id);
-    validate = ajv.compile(source);
-    compiled.set(key, validate);
-  }
-  return validate;
+  shared ??= createSchemaCompiler();
+  return shared(schema);
 }
 
 /** Empties the compile cache (tests and long-running processes that reload many tools). */
 export function clearCompileCache(): void {
-  compiled.clear();
-  instances.clear();
+  shared?.clear();
 }
