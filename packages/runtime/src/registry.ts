@@ -50,7 +50,6 @@ import {
   canonicalJson,
   compileSchema,
   createSchemaCompiler,
-  issuesFromErrors,
   type SchemaCompiler,
   type ValidateFunction,
 } from "./validation.js";
