@@ -28,8 +28,9 @@ export function sendJsonError(
   data?: unknown,
 ): void {
   if (res.headersSent) return;
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(errorBody(code, message, id, data));
+  const body = errorBody(code, message, id, data);
+  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) });
+  res.end(body);
 }
 
 /**
@@ -47,7 +48,12 @@ export function refuseForLoad(
 ): void {
   if (res.headersSent || res.destroyed) return;
   if (close) res.shouldKeepAlive = false;
-  res.writeHead(status, { "Content-Type": "application/json", "Retry-After": String(RETRY_AFTER_SECONDS) });
-  res.end(errorBody(HTTP_REFUSAL_CODE, `${message}; retry after ${RETRY_AFTER_SECONDS} s`, id));
+  const body = errorBody(HTTP_REFUSAL_CODE, `${message}; retry after ${RETRY_AFTER_SECONDS} s`, id);
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(body),
+    "Retry-After": String(RETRY_AFTER_SECONDS),
+  });
+  res.end(body);
   res.req.resume();
 }
