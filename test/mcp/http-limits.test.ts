@@ -352,6 +352,21 @@ describe("maxInflightRequests", () => {
     await waitFor(() => server.stats.inflightRequests === 0);
   });
 
+  it("frees a large body's slot when its sender is too slow (408 after requestTimeoutMs)", async () => {
+    const server = await start({ maxInflightRequests: 1, requestTimeoutMs: 200 });
+    const session = await openSession(server);
+    const socket = await rawSocket(server);
+    let text = "";
+    socket.on("data", (chunk) => (text += chunk));
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    socket.write(rawRequest(server, '{"jsonrpc":', session, 100_000)); // and nothing more
+    await waitFor(() => server.stats.inflightRequests === 1);
+    await closed;
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    await waitFor(() => server.stats.inflightRequests === 0);
+    expect((await post(server, call(1, "echo"), session)).status).toBe(200);
+  });
+
   it("takes one slot per call of a batch", async () => {
     const server = await start({ maxInflightRequests: 2, stateless: true });
     const batch = (n: number) => Array.from({ length: n }, (_, i) => call(i + 1, "echo", { i }));
@@ -533,12 +548,15 @@ describe("slow readers", () => {
 });
 
 describe("limit options", () => {
-  it.each(["maxConnections", "maxInflightRequests", "maxBufferedResponseBytes", "slowReaderTimeoutMs"])(
-    "refuses a %s that is not a positive integer",
-    async (key) => {
-      for (const value of [0, -1, 1.5, Number.NaN]) {
-        await expect(serveHttp(new ToolRegistry(), { [key]: value })).rejects.toThrow(RangeError);
-      }
-    },
-  );
+  it.each([
+    "maxConnections",
+    "maxInflightRequests",
+    "maxBufferedResponseBytes",
+    "slowReaderTimeoutMs",
+    "requestTimeoutMs",
+  ])("refuses a %s that is not a positive integer", async (key) => {
+    for (const value of [0, -1, 1.5, Number.NaN]) {
+      await expect(serveHttp(new ToolRegistry(), { [key]: value })).rejects.toThrow(RangeError);
+    }
+  });
 });

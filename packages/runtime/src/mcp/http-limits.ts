@@ -4,7 +4,7 @@
  * (http-admission.ts), slow readers (http-backpressure.ts). Each is an option
  * of `serveHttp`, validated here; the server reports their counters as `stats`.
  */
-import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import { type AdmissionCounts, type AdmissionTicket, RequestAdmission } from "./http-admission.js";
 import { type SlowReaderCounts, SlowReaderGuard } from "./http-backpressure.js";
 import { type ConnectionCounts, ConnectionGuard } from "./http-connections.js";
@@ -46,6 +46,14 @@ export interface HttpLimitOptions {
    * reader that keeps reading is never cut off. Default 10 000.
    */
   slowReaderTimeoutMs?: number;
+  /**
+   * Longest time a client may take to send a whole request, headers and body
+   * (ms); then it gets 408 and its connection is closed — which also frees the
+   * slot a large body holds while it arrives. Node's `requestTimeout` (its own
+   * default is 300 000), checked every tenth of it; `headersTimeout` is Node's 60 s
+   * or this, whichever is shorter. Default 30 000.
+   */
+  requestTimeoutMs?: number;
 }
 
 /** What the HTTP server counts (see `McpHttpServerHandle.stats`). */
@@ -60,6 +68,7 @@ export const DEFAULT_MAX_CONNECTIONS = 1024;
 export const DEFAULT_MAX_INFLIGHT_REQUESTS = 32;
 export const DEFAULT_MAX_BUFFERED_RESPONSE_BYTES = 1024 * 1024;
 export const DEFAULT_SLOW_READER_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Bodies up to this size are read without a slot: parsing them takes well under a millisecond. */
 export const SMALL_BODY_BYTES = 64 * 1024;
@@ -70,6 +79,7 @@ export class HttpLimits {
   private readonly admission: RequestAdmission;
   readonly readers: SlowReaderGuard;
   private readonly maxInflight: number;
+  private readonly requestTimeoutMs: number;
 
   /** Validates the options (RangeError for a bad one). */
   constructor(
@@ -80,9 +90,18 @@ export class HttpLimits {
     this.maxInflight = positiveInteger(options, "maxInflightRequests", DEFAULT_MAX_INFLIGHT_REQUESTS);
     const maxBuffered = positiveInteger(options, "maxBufferedResponseBytes", DEFAULT_MAX_BUFFERED_RESPONSE_BYTES);
     const timeout = positiveInteger(options, "slowReaderTimeoutMs", DEFAULT_SLOW_READER_TIMEOUT_MS);
+    this.requestTimeoutMs = positiveInteger(options, "requestTimeoutMs", DEFAULT_REQUEST_TIMEOUT_MS);
     this.connections = new ConnectionGuard(maxConnections);
     this.admission = new RequestAdmission(this.maxInflight);
     this.readers = new SlowReaderGuard(maxBuffered, timeout);
+  }
+
+  /** The options of node:http's `createServer` that enforce these limits. */
+  nodeServerOptions(): ServerOptions {
+    return {
+      requestTimeout: this.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.floor(this.requestTimeoutMs / 10))),
+    };
   }
 
   /** Starts counting `server`'s connections (before it listens). */

@@ -204,7 +204,7 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
   // It cannot answer on the main thread's sockets: it logs, and the connections reset as the process ends.
   core.watchdog = createWatchdog(options.watchdog, -1, "mcp-specgen HTTP server");
 
-  const server = createServer((req, res) => {
+  const server = createServer(limits.nodeServerOptions(), (req, res) => {
     if (!limits.onRequest(req, res)) return;
     state.handle(req, res, endpoint).catch((err: unknown) => {
       logSafely(core.logger, "error", "MCP HTTP: request failed", { error: err });
