@@ -399,9 +399,11 @@ describe("maxInflightRequests", () => {
     let server: McpHttpServerHandle | undefined;
     const send = (socket: Socket, body: unknown, headers: Record<string, string> = {}) =>
       socket.write(rawRequest(server!, body, headers));
-    // Each handler blocks the loop while more requests arrive (written synchronously to loopback sockets).
+    // Each handler blocks the loop while more requests arrive (written synchronously to
+    // loopback sockets), and long enough to count as costly (cheap turns run several).
     server = await start({ stateless: true }, new Gate(), (tag) => {
       events.push(`call ${tag}`);
+      busyWait(5);
       if (tag === "a") {
         send(sockets[1], call(2, "spin", { tag: "b" }));
         send(sockets[2], call(3, "spin", { tag: "c" }));
@@ -421,9 +423,15 @@ describe("maxInflightRequests", () => {
   });
 });
 
+/** Holds the event loop for `ms` (a costly turn, for the turn rules). */
+function busyWait(ms: number): void {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+}
+
 describe("RequestAdmission turns", () => {
-  it("grants one turn per event-loop turn, with at least one poll between two", async () => {
-    const admission = new RequestAdmission(10);
+  /** Admits `count` requests at once; resolves with the event-loop tick each one's turn came in. */
+  async function turnTicks(admission: RequestAdmission, count: number, work: () => void): Promise<number[]> {
     let ticks = 0;
     let ticking = true;
     const tick = (): void => {
@@ -431,14 +439,37 @@ describe("RequestAdmission turns", () => {
       if (ticking) setImmediate(tick);
     };
     setImmediate(tick);
-    const tickets = Array.from({ length: 5 }, () => admission.admit(1)!);
+    const tickets = Array.from({ length: count }, () => admission.admit(1)!);
     const seen: number[] = [];
-    await Promise.all(tickets.map((t) => admission.turn(t).then(() => seen.push(ticks))));
+    await Promise.all(
+      tickets.map((t) =>
+        admission.turn(t).then(() => {
+          seen.push(ticks);
+          work();
+        }),
+      ),
+    );
     ticking = false;
-    for (let i = 1; i < seen.length; i++) expect(seen[i] - seen[i - 1]).toBeGreaterThanOrEqual(2);
-    expect(admission.counts()).toMatchObject({ inflightRequests: 5, queuedRequests: 0 });
     for (const t of tickets) t.responseEnded();
-    expect(admission.counts().inflightRequests).toBe(0);
+    return seen;
+  }
+
+  it("after a costly turn, runs one request per turn, with at least one poll between two", async () => {
+    const admission = new RequestAdmission(10);
+    const seen = await turnTicks(admission, 5, () => busyWait(3));
+    for (let i = 1; i < seen.length; i++) expect(seen[i] - seen[i - 1]).toBeGreaterThanOrEqual(2);
+    expect(admission.counts()).toMatchObject({ inflightRequests: 0, queuedRequests: 0 });
+  });
+
+  it("after cheap turns, runs more requests per turn, up to 32", async () => {
+    const admission = new RequestAdmission(200);
+    const seen = await turnTicks(admission, 200, () => undefined);
+    const perTick = new Map<number, number>();
+    for (const tick of seen) perTick.set(tick, (perTick.get(tick) ?? 0) + 1);
+    // Doubling from one as long as turns stay cheap (a loaded machine may reset it: only the bound is exact).
+    expect(perTick.size).toBeLessThan(200);
+    expect(Math.max(...perTick.values())).toBeGreaterThan(1);
+    expect(Math.max(...perTick.values())).toBeLessThanOrEqual(32);
   });
 
   it("skips the turn of a request that closed while waiting, and frees its slots once", async () => {

@@ -5,22 +5,28 @@
  * and result) and large bodies (buffered, then parsed). Those requests take
  * slots — one per `tools/call` in the body, at least one for a large body —
  * from `maxInflightRequests`, across both protocol eras, and hold them until
- * their work is done; without a free slot they are refused at once (503,
- * `Retry-After`), before anything is buffered. Protocol requests with a small
- * body (`ping`, `initialize`, `tools/list`, `server/discover`, notifications)
- * take no slot: they are answered on arrival, in constant time.
+ * their work is done and their response has left; without a free slot they are
+ * refused at once (503, `Retry-After`), a large body before it is read.
+ * Protocol requests with a small body (`ping`, `initialize`, `tools/list`,
+ * `server/discover`, notifications) take no slot: they are answered on arrival.
  *
- * Admitted requests then wait for their turn: one per event-loop turn, in
- * arrival order. Validating a large argument or running a synchronous handler
- * blocks the event loop while it lasts; with turns, the I/O that arrived
- * meanwhile (a `ping` on another connection, the next request's body) is served
- * between two of them, instead of after all of them.
+ * Admitted requests then wait for their turn, in arrival order: one request
+ * per event-loop turn after a costly turn, more (doubling up to a bound) after
+ * cheap ones. Parsing a large body, validating a large argument or running a
+ * synchronous handler blocks the event loop while it lasts; with turns, the I/O
+ * that arrived meanwhile (a `ping` on another connection, a new connection, the
+ * next request's body) is served between two of them, instead of after all of
+ * them.
  */
 
 /** The pause after a turn, as a share of the turn's length: turns get at least 80% of a busy loop. */
 const REST_SHARE = 0.25;
 /** The longest pause between two turns. */
 const MAX_REST_MS = 100;
+/** A turn (with the poll after it) shorter than this is cheap: the next one may run more requests. */
+const CHEAP_TURN_MS = 2;
+/** Most requests one turn runs. */
+const MAX_TURN_BATCH = 32;
 
 /** Counters of a {@link RequestAdmission}. */
 export interface AdmissionCounts {
@@ -77,6 +83,8 @@ export class RequestAdmission {
   /** Tickets waiting for their turn, in arrival order. */
   private readonly waiting: AdmissionTicket[] = [];
   private pumping = false;
+  /** Requests the next turn runs (see afterTurn). */
+  private batch = 1;
 
   constructor(private readonly maxInflight: number) {}
 
@@ -115,6 +123,13 @@ export class RequestAdmission {
    */
   turn(ticket: AdmissionTicket): Promise<boolean> {
     if (ticket.released) return Promise.resolve(false);
+    if (!this.pumping && this.batch > 1) {
+      // Nothing waits and the last turns were cheap: this one runs now, and is measured like any other.
+      this.pumping = true;
+      const startedAt = performance.now();
+      setImmediate(() => this.afterTurn(performance.now() - startedAt));
+      return Promise.resolve(true);
+    }
     return new Promise((resolve) => {
       ticket.onTurn = resolve;
       this.waiting.push(ticket);
@@ -139,16 +154,11 @@ export class RequestAdmission {
   }
 
   private nextTurn(): void {
-    const next = this.waiting.shift();
-    if (next !== undefined) this.wake(next, true);
-    if (this.waiting.length === 0) {
-      this.pumping = false;
-      return;
-    }
+    for (let n = 0; n < this.batch && this.waiting.length > 0; n++) this.wake(this.waiting.shift()!, true);
     const startedAt = performance.now();
     // The turn runs in the microtasks right after this callback; the next
     // immediate comes after it and one poll.
-    setImmediate(() => this.rest(performance.now() - startedAt));
+    setImmediate(() => this.afterTurn(performance.now() - startedAt));
   }
 
   /**
@@ -156,8 +166,15 @@ export class RequestAdmission {
    * connection per poll and reads it in a later one, so a new connection's
    * `ping` is read between two turns), and after a long turn a pause of a share
    * of its length, in which the loop accepts and serves whatever else waits.
+   * Cheap turns let the next one run twice as many requests (the overhead of a
+   * turn is then shared by many quick calls); a costly one, a single request.
    */
-  private rest(turnMs: number): void {
+  private afterTurn(turnMs: number): void {
+    this.batch = turnMs < CHEAP_TURN_MS ? Math.min(MAX_TURN_BATCH, this.batch * 2) : 1;
+    if (this.waiting.length === 0) {
+      this.pumping = false;
+      return;
+    }
     const pauseMs = Math.min(MAX_REST_MS, turnMs * REST_SHARE);
     if (pauseMs >= 1) setTimeout(() => this.nextTurn(), pauseMs);
     else setImmediate(() => this.nextTurn());

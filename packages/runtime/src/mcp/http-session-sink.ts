@@ -52,6 +52,7 @@ export class HttpSessionSink implements MessageSink {
    * registering nothing, when one of them is already in flight on this session.
    */
   expect(ids: readonly JsonRpcId[], res: ServerResponse, ticket: AdmissionTicket | undefined): boolean {
+    if (ids.length === 0) return true;
     if (new Set(ids).size !== ids.length || ids.some((id) => this.calls.has(id))) return false;
     const backlog = new ResponseBacklog(res);
     for (const id of ids) this.calls.set(id, { res, backlog, ticket, delivered: false });
