@@ -244,7 +244,7 @@ function rssMb(pid) {
  * connection opened before the attack, one pings on a new connection each time, and one
  * starts a new session on a new connection (initialize; then DELETE, not timed).
  */
-async function probe(url, sessionId, pid, windowMs) {
+async function probe(url, sessionId, keptAlive, pid, windowMs) {
   const results = { kept: [], fresh: [], newClients: [], rss: [] };
   const sampler = setInterval(() => results.rss.push(rssMb(pid)), 100);
   const end = performance.now() + windowMs;
@@ -273,9 +273,6 @@ async function probe(url, sessionId, pid, windowMs) {
   }
   return results;
 }
-
-/** The kept-alive connection of the first pinger (opened before each attack, see benchHttpFlood). */
-let keptAlive;
 
 function summarize(attack, variant, { kept, fresh, newClients, rss }) {
   const percentiles = (values) => {
@@ -321,7 +318,7 @@ export async function benchHttpFlood({ before, only, windowMs = 10_000, options 
     for (const [variant, runtime] of variants) {
       const { url, child } = await startServer(runtime, options);
       const attackers = [];
-      keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
       try {
         const sessionId = await openSession(url);
         await send(url, { body: { jsonrpc: "2.0", id: 0, method: "ping" }, sessionId, agent: keptAlive });
@@ -330,7 +327,7 @@ export async function benchHttpFlood({ before, only, windowMs = 10_000, options 
           await Promise.all(attackers.map((a) => a.ready));
           await sleep(500);
         }
-        rows.push(summarize(name, variant, await probe(url, sessionId, child.pid, windowMs)));
+        rows.push(summarize(name, variant, await probe(url, sessionId, keptAlive, child.pid, windowMs)));
       } finally {
         keptAlive.destroy();
         await Promise.all(attackers.map((a) => stop(a.child)));
