@@ -5,6 +5,7 @@ import { benchExecute } from "./execute.js";
 import { benchMcpStdio } from "./mcp-stdio.js";
 import { benchMcpHttp } from "./mcp-http.js";
 import { benchPingUnderAttack } from "./ping-under-attack.js";
+import { benchHttpFlood } from "./security/http-flood.js";
 import { benchValidationBudget } from "./security/validation-budget.js";
 import { benchWhereTimeGoes } from "./security/where-time-goes.js";
 import { benchStartup } from "./startup.js";
@@ -25,6 +26,7 @@ const suites = {
   "mcp-http": () => benchMcpHttp(),
   "ping-under-attack": () => benchPingUnderAttack(),
   "validation-budget": () => benchValidationBudget(),
+  "http-flood": () => benchHttpFlood(),
   "where-time-goes": () => benchWhereTimeGoes(),
   generate: () => benchGenerate({ counts }),
   scale: () => benchScale({ full: args.includes("--full") || undefined }),

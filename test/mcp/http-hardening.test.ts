@@ -192,32 +192,83 @@ describe("Origin check", () => {
   });
 });
 
+const PING = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" });
+const sessionHeaders = (id: string) => ({ "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" });
+
 describe("session limits", () => {
-  it("one client exhausting its quota does not stop another client", async () => {
+  it("a client at its quota replaces its own least recently used session; others keep theirs", async () => {
     const server = await serveHttp(createTestRegistry(), { maxSessionsPerClient: 3, maxSessions: 10 });
     try {
-      for (let i = 0; i < 3; i++) expect((await openSession(server, "127.0.0.1")).status).toBe(200);
-      const refused = await openSession(server, "127.0.0.1");
-      expect(refused.status).toBe(429);
-      expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
-      // Another address on the loopback network: another client.
       const other = await openSession(server, "127.0.0.2");
-      expect(other.status).toBe(200);
-      expect(other.id).toBeTypeOf("string");
+      const own = [];
+      for (let i = 0; i < 3; i++) own.push(await openSession(server, "127.0.0.1"));
+      // Use the first: the second becomes the least recently used.
+      expect((await rawPost(server, PING, sessionHeaders(own[0].id!), "127.0.0.1")).status).toBe(200);
+      const fourth = await openSession(server, "127.0.0.1");
+      expect(fourth.status).toBe(200);
       expect(server.sessionCount).toBe(4);
+      expect(server.stats.evictedSessions).toBe(1);
+      const statusOf = async (id: string) => (await rawPost(server, PING, sessionHeaders(id))).status;
+      expect(await statusOf(own[1].id!)).toBe(404);
+      for (const kept of [own[0], own[2], fourth, other]) expect(await statusOf(kept.id!)).toBe(200);
     } finally {
       await server.close();
     }
   });
 
-  it("counts concurrent initialize requests before they complete", async () => {
+  it("evicts sessions never used after initialize before used ones", async () => {
+    const server = await serveHttp(createTestRegistry(), { maxSessions: 2 });
+    try {
+      const used = await openSession(server);
+      const unused = await openSession(server);
+      // `used` is the least recently seen, but it has been used: `unused` goes first.
+      expect((await rawPost(server, PING, sessionHeaders(used.id!))).status).toBe(200);
+      const third = await openSession(server);
+      const statuses = [];
+      for (const s of [used, unused, third]) statuses.push((await rawPost(server, PING, sessionHeaders(s.id!))).status);
+      expect(statuses).toEqual([200, 404, 200]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("never lets concurrent initialize requests overshoot the quota", async () => {
     const server = await serveHttp(createTestRegistry(), { maxSessionsPerClient: 2 });
     try {
-      const statuses = (await Promise.all(Array.from({ length: 6 }, () => openSession(server))))
-        .map((r) => r.status)
-        .sort();
-      expect(statuses).toEqual([200, 200, 429, 429, 429, 429]);
-      expect(server.sessionCount).toBe(2);
+      const responses = await Promise.all(Array.from({ length: 6 }, () => openSession(server)));
+      for (const response of responses) {
+        expect([200, 429]).toContain(response.status);
+        if (response.status === 429) expect(response.headers["retry-after"]).toBe("1");
+      }
+      expect(responses.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(2);
+      expect(server.sessionCount).toBeLessThanOrEqual(2);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses a newcomer (429, Retry-After) only while every candidate session has a call in flight", async () => {
+    const server = await serveHttp(createTestRegistry(), { maxSessionsPerClient: 1 });
+    try {
+      const busy = await openSession(server);
+      const call = rawPost(
+        server,
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 3,
+          method: "tools/call",
+          params: { name: "slow", arguments: { ms: 300 } },
+        }),
+        sessionHeaders(busy.id!),
+      );
+      await waitFor(() => server.stats.inflightRequests === 1);
+      const refused = await openSession(server);
+      expect(refused.status).toBe(429);
+      expect(refused.headers["retry-after"]).toBe("1");
+      expect(JSON.parse(refused.body)).toMatchObject({ jsonrpc: "2.0", id: 1, error: { code: -32000 } });
+      expect((await call).status).toBe(200);
+      expect((await openSession(server)).status).toBe(200);
+      expect((await rawPost(server, PING, sessionHeaders(busy.id!))).status).toBe(404);
     } finally {
       await server.close();
     }
@@ -247,18 +298,6 @@ describe("session limits", () => {
     }
   });
 
-  it("frees a client's quota as its sessions are reaped", async () => {
-    const server = await serveHttp(createTestRegistry(), { maxSessionsPerClient: 1, unusedSessionIdleTimeoutMs: 100 });
-    try {
-      expect((await openSession(server)).status).toBe(200);
-      expect((await openSession(server)).status).toBe(429);
-      await waitFor(() => server.sessionCount === 0, 3_000);
-      expect((await openSession(server)).status).toBe(200);
-    } finally {
-      await server.close();
-    }
-  });
-
   it("tells clients apart by address, IPv6 by /64", () => {
     const key = (remoteAddress: string) => clientKeyOf({ socket: { remoteAddress } } as unknown as IncomingMessage);
     expect(key("127.0.0.1")).toBe("127.0.0.1");
@@ -274,9 +313,14 @@ describe("session limits", () => {
       clientKey: (req) => String(req.headers["x-client"] ?? "anonymous"),
     });
     try {
+      const first = await rawPost(server, INITIALIZE, { "x-client": "a" });
+      const b = await rawPost(server, INITIALIZE, { "x-client": "b" });
+      // The second session of "a" replaces its first, not the session of "b".
       expect((await rawPost(server, INITIALIZE, { "x-client": "a" })).status).toBe(200);
-      expect((await rawPost(server, INITIALIZE, { "x-client": "a" })).status).toBe(429);
-      expect((await rawPost(server, INITIALIZE, { "x-client": "b" })).status).toBe(200);
+      const statusOf = async (r: RawResponse) =>
+        (await rawPost(server, PING, sessionHeaders(r.headers["mcp-session-id"] as string))).status;
+      expect(await statusOf(first)).toBe(404);
+      expect(await statusOf(b)).toBe(200);
     } finally {
       await server.close();
     }

@@ -51,7 +51,13 @@ for (const stateless of [false, true]) {
     let server: McpHttpServerHandle;
     let client: Client;
     beforeAll(async () => {
-      server = await serveHttp(createTestRegistry(), { stateless, name: "fixture-http", version: "2.0.0" });
+      // 64 calls at once below: twice the default in-flight limit.
+      server = await serveHttp(createTestRegistry(), {
+        stateless,
+        name: "fixture-http",
+        version: "2.0.0",
+        maxInflightRequests: 64,
+      });
       client = await connect(server.url);
     });
     afterAll(async () => {
@@ -276,15 +282,25 @@ describe("serveHttp HTTP rules (raw requests)", () => {
     expect((await post(server.url, { jsonrpc: "2.0", id: 3, method: "ping" }, headers)).status).toBe(404);
   });
 
-  it("closes idle sessions and limits how many are open", async () => {
+  it("closes idle sessions, and the least recently used one when the table is full", async () => {
     const small = await serveHttp(createTestRegistry(), { sessionIdleTimeoutMs: 200, maxSessions: 1 });
     try {
-      expect((await post(small.url, initialize())).status).toBe(200);
+      const first = await post(small.url, initialize());
+      expect(first.status).toBe(200);
       expect(small.sessionCount).toBe(1);
-      const refused = await post(small.url, initialize());
-      expect(refused.status).toBe(503);
+      const second = await post(small.url, initialize());
+      expect(second.status).toBe(200);
+      expect(small.sessionCount).toBe(1);
+      const ping = { jsonrpc: "2.0", id: 2, method: "ping" };
+      const headers = (r: typeof first) => ({
+        "mcp-session-id": r.headers.get("mcp-session-id")!,
+        "mcp-protocol-version": "2025-11-25",
+      });
+      // The evicted client is told to start over; the newcomer is served.
+      expect((await post(small.url, ping, headers(first))).status).toBe(404);
+      expect((await post(small.url, ping, headers(second))).status).toBe(200);
+      expect(small.stats.evictedSessions).toBe(1);
       await waitFor(() => small.sessionCount === 0, 3_000);
-      expect((await post(small.url, initialize())).status).toBe(200);
     } finally {
       await small.close();
     }

@@ -22,6 +22,7 @@
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { isPlainObject } from "./content.js";
+import type { SlowReaderGuard } from "./http-backpressure.js";
 import {
   envelopeClaim,
   envelopeError,
@@ -284,6 +285,7 @@ export class ModernExchange implements MessageSink {
   constructor(
     private readonly res: ServerResponse,
     private readonly sseAllowed: boolean,
+    private readonly readers: SlowReaderGuard,
   ) {}
 
   send(message: JsonRpcMessage): void {
@@ -307,14 +309,11 @@ export class ModernExchange implements MessageSink {
       this.res.writeHead(200, SSE_HEADERS);
     }
     // Notifications are best effort: a client that does not read its stream gets
-    // no more of them once this much is buffered, instead of growing memory.
-    if (this.res.writableLength > MAX_BUFFERED_NOTIFICATION_BYTES) return;
+    // no more of them once `maxBufferedResponseBytes` wait, instead of growing memory.
+    if (this.readers.congested(this.res)) return;
     this.res.write(`event: message\ndata: ${body}\n\n`);
   }
 }
-
-/** Bytes of unread notifications a 2026-07-28 SSE response may buffer before further ones are dropped. */
-const MAX_BUFFERED_NOTIFICATION_BYTES = 1024 * 1024;
 
 /**
  * Serves one 2026-07-28 request (routed by {@link classifyPost}) on its own
@@ -326,10 +325,11 @@ export function serveModernRequest(
   res: ServerResponse,
   message: Record<string, unknown>,
   jsonResponse: boolean,
+  readers: SlowReaderGuard,
 ): void {
   const accept = req.headers.accept;
   const sseAllowed = !jsonResponse && (accept === undefined || /text\/event-stream|\*\/\*/i.test(accept));
-  const exchange = new ModernExchange(res, sseAllowed);
+  const exchange = new ModernExchange(res, sseAllowed, readers);
   const session = new McpSession(core, exchange, { respondToCancelled: true });
   res.once("close", () => session.close());
   exchange.dispatching = true;

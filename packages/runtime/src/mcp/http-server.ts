@@ -22,6 +22,10 @@
  * behind any load balancer can serve any request. There `notifications/cancelled`
  * cannot reach a call (it arrives in another request); a call is cancelled when
  * its own HTTP request closes.
+ *
+ * Load limits (http-limits.ts) apply to both eras: connections, tool calls and
+ * large requests in flight (which then run one per event-loop turn, so `ping`
+ * never waits behind them), and slow readers.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -29,16 +33,21 @@ import type { AddressInfo } from "node:net";
 import { logSafely } from "../logger.js";
 import type { ToolRegistry } from "../registry.js";
 import { isPlainObject } from "./content.js";
+import type { AdmissionTicket } from "./http-admission.js";
 import { defaultAllowedHosts, hostAllowed, originAllowed } from "./http-guards.js";
+import { checkMessages, isJsonContentType, isSmallBody, readBody, toolCallIds } from "./http-body.js";
+import { HttpLimits, type HttpLimitOptions, type HttpServerStats } from "./http-limits.js";
 import { classifyPost, serveModernRequest } from "./http-modern.js";
+import { errorBody, refuseForLoad, sendJsonError } from "./http-replies.js";
+import { HttpSessionSink } from "./http-session-sink.js";
 import { clientKeyOf, SessionTable, type TrackedSession } from "./http-sessions.js";
 import { JsonRpcErrorCodes, type JsonRpcId } from "./protocol.js";
 import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
 import { loadSdk } from "./sdk.js";
 import { createWatchdog } from "./watchdog.js";
 
-/** Options of {@link serveHttp}. */
-export interface HttpServerOptions extends McpServerOptions {
+/** Options of {@link serveHttp}; the load limits are documented on {@link HttpLimitOptions}. */
+export interface HttpServerOptions extends McpServerOptions, HttpLimitOptions {
   /** Interface to bind. Default `127.0.0.1` (MCP: local servers should bind to localhost only). */
   host?: string;
   /** Port. Default 0: any free port (read it from the handle). */
@@ -89,12 +98,17 @@ export interface HttpServerOptions extends McpServerOptions {
    * abandoned (or opened in bulk) quickly.
    */
   unusedSessionIdleTimeoutMs?: number;
-  /** Stateful mode: most sessions open at once; further `initialize` requests get 503. Default 10 000. */
+  /**
+   * Stateful mode: most sessions open at once. A further `initialize` closes the
+   * least recently used idle session (no call in flight; sessions never used
+   * after `initialize` first), whose client gets 404 next and initializes again;
+   * 503 only when every session has a call in flight. Default 10 000.
+   */
   maxSessions?: number;
   /**
-   * Stateful mode: most sessions open at once for one client (see `clientKey`);
-   * further `initialize` requests from it get 429, while other clients can still
-   * open sessions. Default 1 000.
+   * Stateful mode: most sessions open at once for one client (see `clientKey`).
+   * A further `initialize` from it closes its own least recently used idle
+   * session, as above; 429 only when all of them have calls in flight. Default 1 000.
    */
   maxSessionsPerClient?: number;
   /**
@@ -115,6 +129,8 @@ export interface McpHttpServerHandle {
   readonly host: string;
   /** Open sessions (always 0 in stateless mode). */
   readonly sessionCount: number;
+  /** The load limits' counters, now: connections, requests in flight, refusals, drops, evictions. */
+  readonly stats: HttpServerStats;
   /** The underlying node:http server. */
   readonly server: Server;
   /** Stops listening, ends every session (aborting calls in flight) and drops open connections. Idempotent. */
@@ -133,6 +149,7 @@ class SessionEntry implements TrackedSession {
   constructor(
     readonly transport: Transport,
     readonly session: McpSession,
+    readonly sink: HttpSessionSink,
     readonly client: string,
     private readonly logger: McpSession["core"]["logger"],
   ) {}
@@ -182,11 +199,13 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
     if (value !== undefined && !(typeof value === "number" && value >= 0))
       throw new RangeError(`${key} must be a number >= 0 (got ${value})`);
   }
-  const state = new HttpState(core, StreamableHTTPServerTransport, options, maxBodyBytes);
+  const limits = new HttpLimits(options, maxBodyBytes);
+  const state = new HttpState(core, StreamableHTTPServerTransport, options, maxBodyBytes, limits);
   // It cannot answer on the main thread's sockets: it logs, and the connections reset as the process ends.
   core.watchdog = createWatchdog(options.watchdog, -1, "mcp-specgen HTTP server");
 
-  const server = createServer((req, res) => {
+  const server = createServer(limits.nodeServerOptions(), (req, res) => {
+    if (!limits.onRequest(req, res)) return;
     state.handle(req, res, endpoint).catch((err: unknown) => {
       logSafely(core.logger, "error", "MCP HTTP: request failed", { error: err });
       try {
@@ -197,6 +216,7 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
       }
     });
   });
+  limits.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, host, () => {
@@ -217,12 +237,16 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
     get sessionCount() {
       return state.sessions.size;
     },
+    get stats() {
+      return limits.stats(state.sessions.size, state.sessions.evicted);
+    },
     server,
     close() {
       closing ??= (async () => {
         core.watchdog?.stop();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         await state.closeAll();
+        limits.close();
         server.closeAllConnections();
         await stopped;
       })();
@@ -247,6 +271,7 @@ class HttpState {
     private readonly Transport: TransportClass,
     options: HttpServerOptions,
     private readonly maxBodyBytes: number,
+    private readonly limits: HttpLimits,
   ) {
     this.stateless = options.stateless ?? false;
     this.jsonResponse = options.jsonResponse ?? false;
@@ -320,8 +345,13 @@ class HttpState {
   }
 
   private async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // A large body takes its slot before it is buffered, and is parsed in its turn.
+    const small = isSmallBody(req);
+    let ticket = small ? undefined : this.limits.admit(res, 1);
+    if (!small && ticket === undefined) return; // refused: 503
     const body = await readBody(req, res, this.maxBodyBytes);
     if (body === undefined) return; // already answered (413 / aborted)
+    if (ticket !== undefined && !(await this.limits.turn(ticket))) return; // closed while waiting
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);
@@ -333,6 +363,14 @@ class HttpState {
     if (problem !== undefined) {
       sendJsonError(res, 400, JsonRpcErrorCodes.InvalidRequest, `Invalid Request: ${problem.message}`, problem.id);
       return;
+    }
+    const calls = toolCallIds(parsed);
+    const id = Array.isArray(parsed) ? null : ((parsed as { id?: JsonRpcId }).id ?? null);
+    if (ticket !== undefined) {
+      if (!this.limits.grow(res, ticket, calls.length - 1, id)) return;
+    } else if (calls.length > 0) {
+      ticket = this.limits.admit(res, calls.length, id);
+      if (ticket === undefined || !(await this.limits.turn(ticket))) return;
     }
     const route = classifyPost(parsed, req.headers);
     switch (route.kind) {
@@ -350,14 +388,15 @@ class HttpState {
           res.writeHead(202).end();
           return;
         }
-        serveModernRequest(this.core, req, res, route.message, this.jsonResponse);
+        serveModernRequest(this.core, req, res, route.message, this.jsonResponse, this.limits.readers);
         return;
     }
-    if (this.stateless) return this.postStateless(req, res, parsed);
+    if (this.stateless) return this.postStateless(req, res, parsed, calls, ticket);
     const sessionId = req.headers["mcp-session-id"];
     if (sessionId !== undefined) {
       const entry = this.lookup(req, res);
-      if (entry !== undefined) await entry.transport.handleRequest(req, res, parsed);
+      if (entry !== undefined && this.expectCalls(entry.sink, calls, res, ticket))
+        await entry.transport.handleRequest(req, res, parsed);
       return;
     }
     if (!isInitialize(parsed)) {
@@ -365,23 +404,22 @@ class HttpState {
       return;
     }
     const client = this.clientKey(req);
-    const refusal = this.sessions.refusal(client);
-    if (refusal === "global") {
-      sendJsonError(res, 503, -32000, "Too many sessions");
-      return;
-    }
-    if (refusal === "client") {
-      sendJsonError(
+    const refusal = this.sessions.makeRoom(client);
+    if (refusal !== undefined) {
+      // Every candidate session has a call in flight: a moment later one will not.
+      refuseForLoad(
         res,
-        429,
-        -32000,
-        "Too many sessions for this client: close some (HTTP DELETE) or wait for idle ones to expire",
+        refusal === "global" ? 503 : 429,
+        refusal === "global"
+          ? "Too many sessions, all with calls in flight"
+          : "Too many sessions for this client, all with calls in flight",
+        { id },
       );
       return;
     }
     const entry = this.createSession(client);
     try {
-      await entry.transport.handleRequest(req, res, parsed);
+      if (this.expectCalls(entry.sink, calls, res, ticket)) await entry.transport.handleRequest(req, res, parsed);
     } finally {
       // The transport refused the initialize (e.g. a bad Accept header): no session came of it.
       if (entry.id === undefined) {
@@ -391,9 +429,18 @@ class HttpState {
     }
   }
 
-  private async postStateless(req: IncomingMessage, res: ServerResponse, parsed: unknown): Promise<void> {
+  private async postStateless(
+    req: IncomingMessage,
+    res: ServerResponse,
+    parsed: unknown,
+    calls: readonly JsonRpcId[],
+    ticket: AdmissionTicket | undefined,
+  ): Promise<void> {
     const transport = new this.Transport({ sessionIdGenerator: undefined, enableJsonResponse: this.jsonResponse });
-    const session = new McpSession(this.core, transport as unknown as MessageSink, { respondToCancelled: true });
+    // The calls end with the request: their slots go with it (no holding).
+    const sink = new HttpSessionSink(transport as unknown as MessageSink, this.limits.readers, false);
+    sink.expect(calls, res, ticket);
+    const session = new McpSession(this.core, sink, { respondToCancelled: true });
     transport.onmessage = (message) => session.handleMessage(message);
     transport.onerror = (error) => logSafely(this.core.logger, "debug", "MCP HTTP transport error", { error });
     // The request closing (answered, or the client gave up) ends its calls.
@@ -415,18 +462,23 @@ class HttpState {
       enableJsonResponse: this.jsonResponse,
       onsessioninitialized: (id) => this.sessions.setId(entry, id),
     });
-    const session = new McpSession(this.core, transport as unknown as MessageSink, {
+    const sink = new HttpSessionSink(transport as unknown as MessageSink, this.limits.readers, true);
+    const session = new McpSession(this.core, sink, {
       respondToCancelled: true,
       // The SDK transport drops requests related to a call in JSON mode: no stream to put them on.
       serverRequests: !this.jsonResponse,
     });
-    const entry = new SessionEntry(transport, session, client, this.core.logger);
+    const entry = new SessionEntry(transport, session, sink, client, this.core.logger);
     this.sessions.add(entry);
-    transport.onmessage = (message) => session.handleMessage(message);
+    transport.onmessage = (message) => {
+      sink.delivered(message);
+      session.handleMessage(message);
+    };
     transport.onerror = (error) => logSafely(this.core.logger, "debug", "MCP HTTP transport error", { error });
     transport.onclose = () => {
       this.sessions.remove(entry);
       session.close();
+      sink.close();
     };
     transport
       .start()
@@ -449,9 +501,20 @@ class HttpState {
       sendJsonError(res, 404, -32001, "Session not found");
       return undefined;
     }
-    entry.lastSeen = Date.now();
-    entry.used = true; // a request after the opening initialize: the long idle time applies
+    this.sessions.touch(entry); // a request after the opening initialize: the long idle time applies
     return entry;
+  }
+
+  /** Registers a POST's tool calls with its session's sink; answers 400 for an id already in flight. */
+  private expectCalls(
+    sink: HttpSessionSink,
+    calls: readonly JsonRpcId[],
+    res: ServerResponse,
+    ticket: AdmissionTicket | undefined,
+  ): boolean {
+    if (sink.expect(calls, res, ticket)) return true;
+    sendJsonError(res, 400, JsonRpcErrorCodes.InvalidRequest, "Invalid Request: a request with this id is in flight");
+    return false;
   }
 
   async closeAll(): Promise<void> {
@@ -461,104 +524,9 @@ class HttpState {
   }
 }
 
-/**
- * Reads the body up to `max` bytes. Over the limit (declared or actual) it
- * answers 413 and closes the connection (not reading the rest is the point).
- */
-function readBody(req: IncomingMessage, res: ServerResponse, max: number): Promise<string | undefined> {
-  const declared = Number(req.headers["content-length"]);
-  if (declared > max) {
-    tooLarge(req, res, max);
-    return Promise.resolve(undefined);
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > max) {
-        req.off("data", onData);
-        req.off("end", onEnd);
-        tooLarge(req, res, max);
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = (): void =>
-      resolve(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8"));
-    req.on("data", onData);
-    req.on("end", onEnd);
-    req.on("error", reject);
-  });
-}
-
-function tooLarge(req: IncomingMessage, res: ServerResponse, max: number): void {
-  res.shouldKeepAlive = false;
-  sendJsonError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${max} bytes`);
-  // Keep reading (and discarding) so the client can finish sending and see the 413.
-  req.resume();
-}
-
 /** An untrusted header value shortened for an error message. */
 function clip(text: string): string {
   return text.length > 100 ? `${text.slice(0, 99)}…` : text;
-}
-
-function errorBody(code: number, message: string, id: JsonRpcId | null = null, data?: unknown): string {
-  const error: { code: number; message: string; data?: unknown } = { code, message };
-  if (data !== undefined) error.data = data;
-  return JSON.stringify({ jsonrpc: "2.0", error, id });
-}
-
-function sendJsonError(
-  res: ServerResponse,
-  status: number,
-  code: number,
-  message: string,
-  id: JsonRpcId | null = null,
-  data?: unknown,
-): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { "Content-Type": "application/json" });
-  res.end(errorBody(code, message, id, data));
-}
-
-/** `application/json` as the media type, parameters (charset…) aside. */
-function isJsonContentType(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  const semi = value.indexOf(";");
-  return (semi === -1 ? value : value.slice(0, semi)).trim().toLowerCase() === "application/json";
-}
-
-/** Checks a POST body's JSON-RPC shape; returns the first problem (with the message's id when it has one). */
-function checkMessages(parsed: unknown): { message: string; id: JsonRpcId | null } | undefined {
-  if (Array.isArray(parsed)) {
-    if (parsed.length === 0) return { message: "empty batch", id: null };
-    for (const message of parsed) {
-      const problem = checkMessage(message);
-      if (problem !== undefined) return problem;
-    }
-    return undefined;
-  }
-  return checkMessage(parsed);
-}
-
-function checkMessage(message: unknown): { message: string; id: JsonRpcId | null } | undefined {
-  if (!isPlainObject(message)) return { message: "a message must be a JSON object", id: null };
-  const rawId = message.id;
-  const id = typeof rawId === "string" || typeof rawId === "number" ? rawId : null;
-  if (message.jsonrpc !== "2.0") return { message: 'jsonrpc must be "2.0"', id };
-  if (rawId !== undefined && id === null && "method" in message)
-    return { message: "id must be a string or a number", id: null };
-  if ("method" in message) {
-    if (typeof message.method !== "string") return { message: "method must be a string", id };
-    if (message.params !== undefined && !isPlainObject(message.params))
-      return { message: "params must be an object", id };
-    return undefined;
-  }
-  if (rawId !== undefined && ("result" in message || "error" in message)) return undefined;
-  return { message: "no method", id };
 }
 
 function isInitialize(parsed: unknown): boolean {

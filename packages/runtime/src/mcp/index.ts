@@ -52,6 +52,7 @@ export {
 export { serveStdio, type McpServerHandle, type StdioServerOptions } from "./stdio-server.js";
 export { serveHttp, type HttpServerOptions, type McpHttpServerHandle } from "./http-server.js";
 export { DEFAULT_STALL_MS, type WatchdogOptions } from "./watchdog.js";
+export type { HttpLimitOptions, HttpServerStats } from "./http-limits.js";
 export {
   connectHttp,
   connectStdio,
