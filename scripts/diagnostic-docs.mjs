@@ -1,4 +1,4 @@
-// Rewrites the table of diagnostic codes in README.md (between <!-- diagnostic-codes:start -->
+// Rewrites the table of diagnostic codes in docs/diagnostics.md (between <!-- diagnostic-codes:start -->
 // and <!-- diagnostic-codes:end -->) from the catalogue in src/diagnostics/codes.ts.
 // test/diagnostics/docs.test.ts fails when they differ; run `npm run docs` after changing a code.
 // With --check, nothing is written and the exit code is 1 when the table is out of date.
@@ -8,15 +8,15 @@ import { tsImport } from "tsx/esm/api";
 
 const root = path.resolve(import.meta.dirname, "..");
 const { withDiagnosticTable } = await tsImport("../src/diagnostics/docs.ts", import.meta.url);
-const readmePath = path.join(root, "README.md");
-const readme = readFileSync(readmePath, "utf8");
-const updated = withDiagnosticTable(readme);
+const docPath = path.join(root, "docs/diagnostics.md");
+const doc = readFileSync(docPath, "utf8");
+const updated = withDiagnosticTable(doc);
 
-if (updated === readme) console.log("README diagnostic codes are up to date");
+if (updated === doc) console.log("docs/diagnostics.md: the table of codes is up to date");
 else if (process.argv.includes("--check")) {
-  console.error("README diagnostic codes are out of date: run `npm run docs`");
+  console.error("docs/diagnostics.md: the table of codes is out of date: run `npm run docs`");
   process.exitCode = 1;
 } else {
-  writeFileSync(readmePath, updated);
-  console.log("README diagnostic codes updated");
+  writeFileSync(docPath, updated);
+  console.log("docs/diagnostics.md: the table of codes updated");
 }

@@ -1,16 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFile, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { REPO, runCli } from "./helpers/project.js";
 
-// Every TypeScript snippet in the README is a file of an example project, shown whole, and
-// the tests compile and run those files: a snippet cannot drift from code that works.
-// (The first-hour steps themselves run against the packed tarballs in test/package/.)
+// Every TypeScript snippet in the README and in docs/ is a file of an example project, shown
+// whole, and the tests compile and run those files: a snippet cannot drift from code that
+// works. (The first-hour steps themselves run against the packed tarballs in test/package/.)
 
-const README = readFileSync(path.join(REPO, "README.md"), "utf8");
+/** The documents whose snippets are checked: README.md and every Markdown file under docs/. */
+const DOCUMENTS = [
+  "README.md",
+  ...readdirSync(path.join(REPO, "docs"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => path.posix.join("docs", f.split(path.sep).join("/")))
+    .sort(),
+].map((name) => ({ name, text: readFileSync(path.join(REPO, name), "utf8") }));
 const PROJECTS = ["examples/project", "examples/everything", "examples/custom-generator", "examples/conformance"].map(
   (p) => path.join(REPO, p),
 );
@@ -19,17 +26,39 @@ const TSC = path.join(REPO, "node_modules/.bin/tsc");
 const OUT = `dist/test-${process.pid}`;
 
 interface Snippet {
-  line: number;
+  /** The document and the line the block starts on, for messages (`docs/mcp.md line 12`). */
+  where: string;
+  /** The language of the block's info string (`ts`, `markdown`…), and the rest of it. */
+  lang: string;
+  meta: string;
   code: string;
 }
 
-/** The ```ts blocks of the README with the line each starts on. */
-function tsSnippets(): Snippet[] {
+/** The fenced code blocks of every document (a fence of N backticks closes at N or more). */
+function fencedBlocks(): Snippet[] {
   const out: Snippet[] = [];
-  const re = /^```ts\n([\s\S]*?)^```$/gm;
-  for (let m = re.exec(README); m; m = re.exec(README))
-    out.push({ line: README.slice(0, m.index).split("\n").length, code: m[1]! });
+  for (const { name, text } of DOCUMENTS) {
+    const lines = text.split("\n");
+    for (let i = 0; i < lines.length; i++) {
+      const open = /^(`{3,})(\S*)(.*)$/.exec(lines[i]!);
+      if (!open) continue;
+      const close = new RegExp(`^${open[1]}\`*\\s*$`);
+      let end = i + 1;
+      while (end < lines.length && !close.test(lines[end]!)) end++;
+      const code = lines
+        .slice(i + 1, end)
+        .map((l) => `${l}\n`)
+        .join("");
+      out.push({ where: `${name} line ${i + 1}`, lang: open[2]!, meta: open[3]!, code });
+      i = end;
+    }
+  }
   return out;
+}
+
+/** The ```ts blocks of every document. */
+function tsSnippets(): Snippet[] {
+  return fencedBlocks().filter((b) => b.lang === "ts");
 }
 
 /** The example file a snippet names on its first line (`// src/server.ts — …`), searched in every example project. */
@@ -41,7 +70,7 @@ function fileOf(snippet: Snippet): string | undefined {
   const found = PROJECTS.map((p) => path.join(p, named)).filter(
     (f) => existsSync(f) && readFileSync(f, "utf8").split("\n")[0] === firstLine,
   );
-  expect(found, `README line ${snippet.line}: "${named}" must name exactly one example file`).toHaveLength(1);
+  expect(found, `${snippet.where}: "${named}" must name exactly one example file`).toHaveLength(1);
   return found[0];
 }
 
@@ -49,7 +78,7 @@ function node(file: string, cwd: string): { status: number | null; stdout: strin
   return spawnSync(process.execPath, [file], { cwd, encoding: "utf8", timeout: 60_000 });
 }
 
-describe("README snippets", () => {
+describe("README and docs snippets", () => {
   it("each TypeScript snippet is an example file, whole, or an excerpt of generated/", () => {
     const snippets = tsSnippets();
     expect(snippets.length).toBeGreaterThanOrEqual(8);
@@ -62,17 +91,25 @@ describe("README snippets", () => {
           /from specs\/(\w+)\//.exec(s.code)![1]!.replace(/^/, "types/") + ".ts",
         );
         const excerpt = s.code.split("\n  // …")[0]!;
-        expect(
-          readFileSync(generatedFile, "utf8").startsWith(excerpt),
-          `README line ${s.line}: excerpt of ${generatedFile}`,
-        ).toBe(true);
+        expect(readFileSync(generatedFile, "utf8").startsWith(excerpt), `${s.where}: excerpt of ${generatedFile}`).toBe(
+          true,
+        );
         continue;
       }
       const file = fileOf(s);
-      expect(file, `README line ${s.line}: a snippet must start with "// <file of an example project>"`).toBeDefined();
-      expect(s.code, `README line ${s.line} differs from ${path.relative(REPO, file!)}`).toBe(
-        readFileSync(file!, "utf8"),
-      );
+      expect(file, `${s.where}: a snippet must start with "// <file of an example project>"`).toBeDefined();
+      expect(s.code, `${s.where} differs from ${path.relative(REPO, file!)}`).toBe(readFileSync(file!, "utf8"));
+    }
+  });
+
+  it("each block whose info string names a file (```markdown file=…) is that file of an example project, whole", () => {
+    const blocks = fencedBlocks().filter((b) => /\bfile=/.test(b.meta));
+    expect(blocks.length).toBeGreaterThanOrEqual(1);
+    for (const b of blocks) {
+      const named = /\bfile=(\S+)/.exec(b.meta)![1]!;
+      const found = PROJECTS.map((p) => path.join(p, named)).filter((f) => existsSync(f));
+      expect(found, `${b.where}: "${named}" must name exactly one example file`).toHaveLength(1);
+      expect(b.code, `${b.where} differs from ${path.relative(REPO, found[0]!)}`).toBe(readFileSync(found[0]!, "utf8"));
     }
   });
 

@@ -2,14 +2,14 @@ import type { Severity } from "./types.js";
 
 /** What the catalogue records about one diagnostic code. */
 export interface DiagnosticCodeInfo {
-  /** The severity the code is reported with (the README and the lint summary show it). */
+  /** The severity the code is reported with (docs/diagnostics.md and the lint summary show it). */
   readonly severity: Severity;
   /**
    * Further severities some call sites may report the code with, when context decides how
    * bad the same finding is. Absent for a code that always has `severity`.
    */
   readonly alsoReportedAs?: readonly Severity[];
-  /** What the finding means (the README's "meaning"). */
+  /** What the finding means (the "meaning" column of docs/diagnostics.md). */
   readonly summary: string;
   /** Why it usually happens: one sentence. */
   readonly cause: string;
@@ -19,7 +19,7 @@ export interface DiagnosticCodeInfo {
 
 /**
  * Every diagnostic code mcp-specgen reports. `DiagnosticBag` accepts a code only with a
- * severity listed here, and the README's table of codes is generated from it
+ * severity listed here, and the table of codes in docs/diagnostics.md is generated from it
  * (`npm run docs`).
  */
 const CATALOGUE = {

@@ -1,10 +1,10 @@
 import { ALL_DIAGNOSTIC_CODES, DIAGNOSTIC_CODES, type DiagnosticCodeInfo } from "./codes.js";
 
-/** The README markers around the generated table of codes (`npm run docs` rewrites what is between them). */
+/** The markers around the generated table of codes in docs/diagnostics.md (`npm run docs` rewrites what is between them). */
 export const DIAGNOSTIC_TABLE_START = "<!-- diagnostic-codes:start -->";
 export const DIAGNOSTIC_TABLE_END = "<!-- diagnostic-codes:end -->";
 
-/** The README's table of diagnostic codes: code | severity | meaning | fix, one row per code in catalogue order. */
+/** The table of diagnostic codes in docs/diagnostics.md: code | severity | meaning | fix, one row per code in catalogue order. */
 export function diagnosticTable(): string {
   const rows = ALL_DIAGNOSTIC_CODES.map((code) => {
     const info: DiagnosticCodeInfo = DIAGNOSTIC_CODES[code];
@@ -15,15 +15,15 @@ export function diagnosticTable(): string {
 }
 
 /**
- * `readme` with the text between the markers replaced by {@link diagnosticTable}. Throws
+ * `doc` with the text between the markers replaced by {@link diagnosticTable}. Throws
  * when the markers are missing or out of order, rather than guessing where the table goes.
  */
-export function withDiagnosticTable(readme: string): string {
-  const start = readme.indexOf(DIAGNOSTIC_TABLE_START);
-  const end = readme.indexOf(DIAGNOSTIC_TABLE_END);
-  if (start < 0 || end < start || readme.indexOf(DIAGNOSTIC_TABLE_START, start + 1) >= 0)
-    throw new Error(`README.md needs one "${DIAGNOSTIC_TABLE_START}" followed by "${DIAGNOSTIC_TABLE_END}"`);
-  return `${readme.slice(0, start + DIAGNOSTIC_TABLE_START.length)}\n${diagnosticTable()}\n${readme.slice(end)}`;
+export function withDiagnosticTable(doc: string): string {
+  const start = doc.indexOf(DIAGNOSTIC_TABLE_START);
+  const end = doc.indexOf(DIAGNOSTIC_TABLE_END);
+  if (start < 0 || end < start || doc.indexOf(DIAGNOSTIC_TABLE_START, start + 1) >= 0)
+    throw new Error(`docs/diagnostics.md needs one "${DIAGNOSTIC_TABLE_START}" followed by "${DIAGNOSTIC_TABLE_END}"`);
+  return `${doc.slice(0, start + DIAGNOSTIC_TABLE_START.length)}\n${diagnosticTable()}\n${doc.slice(end)}`;
 }
 
 /** Text fit for one GitHub table cell: one line, pipes escaped (also inside code spans). */

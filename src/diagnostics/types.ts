@@ -17,7 +17,7 @@ export type Severity = "error" | "warning" | "info";
 export interface Diagnostic {
   severity: Severity;
   /**
-   * Stable code, documented in the README (e.g. `SPEC_SCHEMA_INVALID`). Always a
+   * Stable code, documented in docs/diagnostics.md (e.g. `SPEC_SCHEMA_INVALID`). Always a
    * `DiagnosticCode` when made by a `DiagnosticBag`; typed `string` because diagnostics are
    * also read back (from the cache, or `--json` output of another version).
    */

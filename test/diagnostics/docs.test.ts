@@ -11,9 +11,9 @@ import {
 } from "../../src/diagnostics/docs.js";
 import { REPO } from "../helpers/project.js";
 
-const README = readFileSync(path.join(REPO, "README.md"), "utf8");
+const DOC = readFileSync(path.join(REPO, "docs/diagnostics.md"), "utf8");
 
-describe("README table of diagnostic codes", () => {
+describe("the table of diagnostic codes in docs/diagnostics.md", () => {
   it("is what `npm run docs` writes from the catalogue", () => {
     const region = (text: string) =>
       text.slice(
@@ -21,9 +21,9 @@ describe("README table of diagnostic codes", () => {
         text.indexOf(DIAGNOSTIC_TABLE_END) + DIAGNOSTIC_TABLE_END.length,
       );
     expect(
-      region(README),
-      "README.md's table of diagnostic codes is out of date with src/diagnostics/codes.ts: run `npm run docs`",
-    ).toBe(region(withDiagnosticTable(README)));
+      region(DOC),
+      "docs/diagnostics.md's table of diagnostic codes is out of date with src/diagnostics/codes.ts: run `npm run docs`",
+    ).toBe(region(withDiagnosticTable(DOC)));
   });
 
   it("has a row per code with its severity, meaning and fix", () => {
@@ -38,7 +38,7 @@ describe("README table of diagnostic codes", () => {
     }
   });
 
-  it("keeps the text around the markers and refuses a README without them", () => {
+  it("keeps the text around the markers and refuses a document without them", () => {
     const replaced = withDiagnosticTable(`intro\n${DIAGNOSTIC_TABLE_START}\nold\n${DIAGNOSTIC_TABLE_END}\noutro\n`);
     expect(replaced).toBe(`intro\n${DIAGNOSTIC_TABLE_START}\n${diagnosticTable()}\n${DIAGNOSTIC_TABLE_END}\noutro\n`);
     expect(withDiagnosticTable(replaced)).toBe(replaced);
@@ -46,14 +46,14 @@ describe("README table of diagnostic codes", () => {
     expect(() => withDiagnosticTable(`${DIAGNOSTIC_TABLE_END}\n${DIAGNOSTIC_TABLE_START}`)).toThrow();
   });
 
-  it("`node scripts/diagnostic-docs.mjs --check` finds README.md up to date", () => {
+  it("`node scripts/diagnostic-docs.mjs --check` finds docs/diagnostics.md up to date", () => {
     const run = spawnSync(process.execPath, [path.join(REPO, "scripts/diagnostic-docs.mjs"), "--check"], {
       cwd: REPO,
       encoding: "utf8",
       timeout: 30_000,
     });
     expect(run.stderr).toBe("");
-    expect(run.stdout.trim()).toBe("README diagnostic codes are up to date");
+    expect(run.stdout.trim()).toBe("docs/diagnostics.md: the table of codes is up to date");
     expect(run.status).toBe(0);
   });
 });
