@@ -37,6 +37,8 @@ const E2E = [
   "test/security/frames.test.ts",
   "test/security/canary.test.ts",
   "test/security/broken-output.test.ts",
+  "test/security/watchdog-suspend.test.ts",
+  "test/security/import-orphan.test.ts",
   "test/security/fuzz.test.ts",
   "test/runtime/declarations.test.ts",
   "test/generators/requirements-compile.test.ts",
