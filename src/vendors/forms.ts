@@ -3,7 +3,7 @@
 // a tool's input schema and the vendor's `strict` option, kept per frozen schema object
 // (see `formOf`).
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
-import { toStrictSchema } from "../../generators/openai/strict.js";
+import { toStrictSchema } from "./openai-strict.js";
 import { toolKey } from "../naming/table.js";
 import { deepFreeze } from "../cache/store.js";
 import { pruneUnreachableDefs } from "../schema/prune-defs.js";

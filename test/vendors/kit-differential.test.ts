@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { toStrictSchema } from "../../generators/openai/strict.js";
+import { toStrictSchema } from "../../src/vendors/openai-strict.js";
 import { toAnthropicStrictSchema } from "../../src/vendors/anthropic-strict.js";
 import { toGeminiSchema } from "../../src/vendors/gemini-schema.js";
 import type { JsonSchema } from "../../src/ir/types.js";

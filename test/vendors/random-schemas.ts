@@ -206,7 +206,11 @@ export const subschema: fc.Arbitrary<JsonValue> = fc.letrec<{
         ]),
       ),
     fc
-      .tuple(tie("schema"), fc.constantFrom<JsonValue>("array", ["array", "null"]), fc.option(numberValue))
+      .tuple(
+        fc.option(tie("schema"), { nil: undefined, freq: 8 }),
+        fc.constantFrom<JsonValue>("array", ["array", "null"]),
+        fc.option(numberValue),
+      )
       .map(([items, type, minItems]) =>
         entries([
           ["type", type],
@@ -215,8 +219,25 @@ export const subschema: fc.Arbitrary<JsonValue> = fc.letrec<{
         ]),
       ),
     fc
-      .tuple(fc.constantFrom("anyOf", "oneOf", "allOf"), fc.array(tie("schema"), { minLength: 1, maxLength: 3 }))
-      .map(([keyword, branches]) => ({ [keyword]: branches })),
+      .tuple(
+        fc.constantFrom("anyOf", "anyOf", "oneOf", "allOf"),
+        fc.array(tie("schema"), { minLength: 1, maxLength: 3 }),
+        fc.constantFrom<Array<[string, JsonValue]>>([], [], [], [["type", "string"]], [["description", "d"]]),
+      )
+      .map(([keyword, branches, more]) => entries([...more, [keyword, branches]])),
+    // Odd but well-formed pieces: each reaches one rule.
+    fc.constantFrom<Schema>(
+      { enum: [] },
+      { type: "string", enum: [] },
+      { type: "object", properties: {}, $defs: { A: { type: "string" } } },
+      { type: "object", properties: {}, definitions: [] },
+      { type: "object", properties: { a: { type: "string" } }, required: ["a", "a"] },
+      { type: "integer", enum: [1, 1.5] },
+      { const: null },
+      { enum: ["a", null, 1] },
+      { type: ["string", "null"], enum: ["a"] },
+      { type: "string", const: "a", enum: ["a", "b"] },
+    ),
     fc
       .tuple(fc.constantFrom(...REFS), fc.constantFrom<JsonValue>("d", 3), fc.constantFrom("description", "title"))
       .map(([ref, text, key]) => ({ $ref: ref, [key]: text })),
