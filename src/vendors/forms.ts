@@ -8,7 +8,8 @@ import { toolKey } from "../naming/table.js";
 import { deepFreeze } from "../cache/store.js";
 import { pruneUnreachableDefs } from "../schema/prune-defs.js";
 import { applyAnthropicStrictBudget, toAnthropicStrictSchema } from "./anthropic-strict.js";
-import { type GeminiSchemaIssue, toGeminiSchema } from "./gemini-schema.js";
+import { toGeminiSchema } from "./gemini-schema.js";
+import type { SchemaLoosening } from "./transform/findings.js";
 
 /** A vendor with a strict mode. */
 export type StrictVendor = "openai" | "anthropic";
@@ -225,7 +226,7 @@ function withinAnthropicBudget<F extends { strict: boolean; usage?: AnthropicToo
 }
 
 /** The parameters Gemini is sent for a tool, and what of the schema they cannot express. */
-export function geminiForm(tool: ToolSpec): { schema: JsonSchema; issues: readonly GeminiSchemaIssue[] } {
+export function geminiForm(tool: ToolSpec): { schema: JsonSchema; issues: readonly SchemaLoosening[] } {
   return formOf(tool.inputSchema, "gemini", () => toGeminiSchema(tool.inputSchema));
 }
 

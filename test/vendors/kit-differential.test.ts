@@ -88,7 +88,18 @@ function knownSchemas(): JsonSchema[] {
     .map((t) => t.inputSchema);
   const inputs = ["../shared/corpus", "specs", "examples", "test/fixtures/golden"].map((p) => path.resolve(REPO, p));
   const specs = loadSpecs(inputs, new DiagnosticBag(), { cwd: REPO }).tools.map((t) => t.inputSchema);
-  return [...real, ...specs];
+  return [...real, ...specs, ...doubling(6), ...doubling(16)];
+}
+
+/** Definitions each referring twice to the next (with a description): inlined, they double at each step. */
+function doubling(levels: number): JsonSchema[] {
+  const defs: Record<string, JsonSchema> = {};
+  for (let i = 0; i < levels; i++) {
+    const next = i + 1 < levels ? { $ref: `#/$defs/D${i + 1}`, description: `d${i}` } : { type: "string" };
+    defs[`D${i}`] = { type: "object", properties: { a: next, b: next }, required: ["a"] };
+  }
+  const root = { type: "object", properties: { top: { $ref: "#/$defs/D0", description: "top" } }, $defs: defs };
+  return [root, { ...root, properties: { top: { $ref: "#/$defs/D0" } } }];
 }
 
 describe("on known tool lists", () => {
