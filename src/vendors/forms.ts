@@ -122,7 +122,7 @@ function openaiStrictForm(tool: ToolSpec): StrictForm {
   return {
     strict: false,
     reason: converted.reason,
-    pointer: pointerOf(converted),
+    pointer: converted.pointer,
     schema: nonStrictFormOf(tool),
     optionalsAsNull: false,
   };
@@ -248,15 +248,4 @@ export function strictCoverage(
 function outcome(form: StrictForm): StrictOutcome {
   if (form.strict) return { strict: true };
   return { strict: false, reason: form.reason, ...(form.pointer !== undefined ? { pointer: form.pointer } : {}) };
-}
-
-/**
- * The pointer of an OpenAI refusal: given by the conversion, or read from the end of its
- * reason (`… (at #/properties/a)`).
- */
-function pointerOf(result: { reason: string }): string | undefined {
-  const given = (result as { pointer?: unknown }).pointer;
-  if (typeof given === "string") return given;
-  const match = /\(at #([^)]*)\)$/.exec(result.reason);
-  return match ? match[1] : undefined;
 }

@@ -95,7 +95,7 @@ function knownSchemas(): JsonSchema[] {
 function doubling(levels: number): JsonSchema[] {
   const defs: Record<string, JsonSchema> = {};
   for (let i = 0; i < levels; i++) {
-    const next = i + 1 < levels ? { $ref: `#/$defs/D${i + 1}`, description: `d${i}` } : { type: "string" };
+    const next: JsonSchema = i + 1 < levels ? { $ref: `#/$defs/D${i + 1}`, description: `d${i}` } : { type: "string" };
     defs[`D${i}`] = { type: "object", properties: { a: next, b: next }, required: ["a"] };
   }
   const root = { type: "object", properties: { top: { $ref: "#/$defs/D0", description: "top" } }, $defs: defs };
