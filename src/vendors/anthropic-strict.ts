@@ -33,7 +33,7 @@
  */
 import type { JsonSchema, JsonValue } from "../ir/types.js";
 import { pruneUnreachableDefs } from "../schema/prune-defs.js";
-import { convertOrRefuse, refuse, type StrictRefusal } from "./transform/findings.js";
+import { convertOrRefuse, refuse, refuseKeyword, type StrictRefusal } from "./transform/findings.js";
 import {
   DOCUMENT_ANNOTATIONS,
   isExtensionKeyword,
@@ -140,10 +140,10 @@ export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResu
   return convertOrRefuse(
     (): AnthropicStrictResult => {
       if (!isSchemaObject(pruned)) refuse("", "root schema must be an object");
-      if (pruned.type !== "object") refuse("/type", 'root schema must have type: "object"');
+      if (pruned.type !== "object") refuse("/type", 'root schema must have type: "object"', "type");
       const recursion = findRecursiveRef(pruned);
       if (recursion)
-        refuse(recursion.pointer, `recursive schemas are not supported (${recursion.ref} refers to itself)`);
+        refuse(recursion.pointer, `recursive schemas are not supported (${recursion.ref} refers to itself)`, "$ref");
       const ctx: Context = { root: pruned, optional: 0, unions: 0 };
       const converted = convert(pruned, "", ctx, true);
       const L = ANTHROPIC_STRICT_LIMITS;
@@ -172,60 +172,65 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
   for (const [key, value] of Object.entries(node)) {
     const at = pointerTo(path, key);
     if (DROPPED.has(key) || isExtensionKeyword(key) || (isRoot && key === "$id")) continue;
-    if (Object.hasOwn(REFUSED, key)) refuse(at, REFUSED[key]!);
+    if (Object.hasOwn(REFUSED, key)) refuseKeyword(path, key, REFUSED[key]!);
     switch (key) {
       case "$id":
-        refuse(at, "$id is only supported at the root");
+        refuseKeyword(path, key, "$id is only supported at the root");
         break;
       case "type": {
         const types = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
         if (types.length === 0 || types.some((t) => typeof t !== "string" || !JSON_SCHEMA_TYPES.has(t)))
-          refuse(at, `unsupported type ${JSON.stringify(value)}`);
+          refuseKeyword(path, key, `unsupported type ${JSON.stringify(value)}`);
         if (!hasLiterals) out.type = value;
         break;
       }
       case "title":
       case "description":
-        if (typeof value !== "string") refuse(at, `${key} must be a string`);
+        if (typeof value !== "string") refuseKeyword(path, key, `${key} must be a string`);
         out[key] = value;
         break;
       case "enum":
-        if (!Array.isArray(value) || value.length === 0) refuse(at, "enum must be a non-empty array");
-        if (!value.every(isPrimitive)) refuse(at, "enum values must be strings, numbers, booleans or null");
+        if (!Array.isArray(value) || value.length === 0) refuseKeyword(path, key, "enum must be a non-empty array");
+        if (!value.every(isPrimitive))
+          refuseKeyword(path, key, "enum values must be strings, numbers, booleans or null");
         out.enum = value;
         break;
       case "const":
-        if (!isPrimitive(value)) refuse(at, "const must be a string, number, boolean or null");
+        if (!isPrimitive(value)) refuseKeyword(path, key, "const must be a string, number, boolean or null");
         out.const = value;
         break;
       case "properties": {
-        if (!isSchemaObject(value)) refuse(at, "properties must be an object");
+        if (!isSchemaObject(value)) refuseKeyword(path, key, "properties must be an object");
         out.properties = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
         break;
       }
       case "required":
         if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
-          refuse(at, "required must be an array of strings");
+          refuseKeyword(path, key, "required must be an array of strings");
         out.required = value;
         break;
       case "additionalProperties":
         if (value !== false)
-          refuse(at, "additionalProperties must be false or absent (maps with arbitrary keys are not supported)");
+          refuseKeyword(
+            path,
+            key,
+            "additionalProperties must be false or absent (maps with arbitrary keys are not supported)",
+          );
         break;
       case "items":
-        if (Array.isArray(value)) refuse(at, "tuple-form items is not supported");
+        if (Array.isArray(value)) refuseKeyword(path, key, "tuple-form items is not supported");
         out.items = convert(value, at, ctx);
         break;
       case "anyOf":
-        if (!Array.isArray(value) || value.length === 0) refuse(at, "anyOf must be a non-empty array");
-        if (isRoot) refuse(at, "root schema must not be anyOf");
+        if (!Array.isArray(value) || value.length === 0) refuseKeyword(path, key, "anyOf must be a non-empty array");
+        if (isRoot) refuseKeyword(path, key, "root schema must not be anyOf");
         out.anyOf = mapSubschemaList(value, at, (branch, branchAt) => convert(branch, branchAt, ctx));
         ctx.unions++;
         break;
       case "$defs":
       case "definitions":
-        if (!isRoot) refuse(at, `${key} is only supported at the root`);
-        if (!isSchemaObject(value)) refuse(at, `${key} must be an object`);
+        if (!isRoot) refuseKeyword(path, key, `${key} is only supported at the root`);
+        if (!isSchemaObject(value)) refuseKeyword(path, key, `${key} must be an object`);
         out[key] = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
         break;
       case "format":
@@ -244,11 +249,11 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
 
   const types = typesOf(node);
   if (types.length === 0 && !hasLiterals && !Object.hasOwn(out, "anyOf"))
-    refuse(path, "schema has no type (strict mode needs a type, enum, const, anyOf or $ref)");
+    refuse(path, "schema has no type (strict mode needs a type, enum, const, anyOf or $ref)", "type");
   if (types.length > 1 && !hasLiterals) {
     const structured = types.filter((t) => t === "object" || t === "array");
     if (structured.length > 0 && (types.length !== 2 || !types.includes("null")))
-      refuse(pointerTo(path, "type"), `type union ${JSON.stringify(types)} mixing objects or arrays is not supported`);
+      refuseKeyword(path, "type", `type union ${JSON.stringify(types)} mixing objects or arrays is not supported`);
     ctx.unions++;
   }
   if (types.includes("object")) closeObject(node, out, path, ctx, isRoot);
@@ -264,11 +269,11 @@ function closeObject(node: SchemaObject, out: SchemaObject, path: string, ctx: C
   const props = isSchemaObject(out.properties) ? out.properties : {};
   const names = Object.keys(props);
   if (!isRoot && names.length === 0 && node.additionalProperties !== false)
-    refuse(path, "free-form object (no properties) cannot be expressed in strict mode");
+    refuse(path, "free-form object (no properties) cannot be expressed in strict mode", "properties");
   const required = new Set((out.required as string[] | undefined) ?? []);
   for (const name of required)
     if (!names.includes(name))
-      refuse(pointerTo(path, "required"), `required property ${JSON.stringify(name)} is not in properties`);
+      refuseKeyword(path, "required", `required property ${JSON.stringify(name)} is not in properties`);
   ctx.optional += names.filter((n) => !required.has(n)).length;
   out.properties = props;
   out.additionalProperties = false;
@@ -283,18 +288,17 @@ function reorder(out: SchemaObject): SchemaObject {
 
 function convertRef(node: SchemaObject, path: string, ctx: Context): SchemaObject {
   const ref = node.$ref;
-  const at = pointerTo(path, "$ref");
-  if (typeof ref !== "string") refuse(at, "$ref must be a string");
+  if (typeof ref !== "string") refuseKeyword(path, "$ref", "$ref must be a string");
   const target = resolveLocalRef(ctx.root, ref, "definitions");
-  if (!target.ok) refuse(at, refProblemMessage(target.problem, ref, SUPPORTED_REFS));
+  if (!target.ok) refuseKeyword(path, "$ref", refProblemMessage(target.problem, ref, SUPPORTED_REFS));
   const siblings = refSiblings(node, (key) => DROPPED.has(key) || isExtensionKeyword(key));
   if (siblings.length === 0) return { $ref: ref };
   // Siblings of $ref: inline the target (schemas are not recursive here) and let them apply too.
-  if (!isSchemaObject(target.value)) refuse(at, `$ref target ${ref} is not a schema object`);
+  if (!isSchemaObject(target.value)) refuseKeyword(path, "$ref", `$ref target ${ref} is not a schema object`);
   const merged: SchemaObject = { ...structuredClone(target.value) };
   for (const key of siblings) {
     if (Object.hasOwn(merged, key) && key !== "description" && key !== "title")
-      refuse(pointerTo(path, key), `${key} beside $ref conflicts with the target's ${key}`);
+      refuseKeyword(path, key, `${key} beside $ref conflicts with the target's ${key}`);
     merged[key] = node[key]!;
   }
   const { $defs: _d, definitions: _f, ...rest } = merged;

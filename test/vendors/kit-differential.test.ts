@@ -31,7 +31,15 @@ function run(convert: (schema: JsonSchema) => unknown, schema: JsonSchema): Outc
 
 const pairs: Array<[string, (s: JsonSchema) => unknown, (s: JsonSchema) => unknown]> = [
   ["openai", toStrictSchema, legacyOpenAI],
-  ["anthropic", toAnthropicStrictSchema, legacyAnthropic],
+  // Anthropic's refusals now name the keyword at fault, as OpenAI's do; nothing else changed.
+  [
+    "anthropic",
+    (schema) => {
+      const { keyword: _k, ...rest } = toAnthropicStrictSchema(schema) as { keyword?: string };
+      return rest;
+    },
+    legacyAnthropic,
+  ],
   ["gemini", toGeminiSchema, legacyGemini],
 ];
 
