@@ -140,6 +140,7 @@ export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResu
   return convertOrRefuse(
     (): AnthropicStrictResult => {
       if (!isSchemaObject(pruned)) refuse("", "root schema must be an object");
+      if (!Object.hasOwn(pruned, "type")) refuse("", 'root schema must have type: "object"', "type");
       if (pruned.type !== "object") refuse("/type", 'root schema must have type: "object"', "type");
       const recursion = findRecursiveRef(pruned);
       if (recursion)
@@ -161,76 +162,87 @@ export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResu
   );
 }
 
-/** Converts one subschema (a private copy). */
-function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): SchemaObject {
+/**
+ * Converts one subschema (a private copy) written at `path`. `base` says where each of its
+ * keywords is written, for the pointers of refusals: at `path`, except in a `$ref`'s target
+ * merged with the `$ref`'s siblings, which are written beside the `$ref`.
+ */
+function convert(
+  node: JsonValue,
+  path: string,
+  ctx: Context,
+  isRoot = false,
+  base: (key: string) => string = () => path,
+): SchemaObject {
   if (!isSchemaObject(node)) refuse(path, "boolean or non-object schemas are not supported");
-  if (Object.hasOwn(node, "$ref")) return convertRef(node, path, ctx);
+  if (Object.hasOwn(node, "$ref")) return convertRef(node, base, ctx);
 
   const out: SchemaObject = {};
   const moved: Array<[string, JsonValue]> = [];
   const hasLiterals = Object.hasOwn(node, "enum") || Object.hasOwn(node, "const");
   for (const [key, value] of Object.entries(node)) {
-    const at = pointerTo(path, key);
+    const where = base(key);
+    const at = pointerTo(where, key);
     if (DROPPED.has(key) || isExtensionKeyword(key) || (isRoot && key === "$id")) continue;
-    if (Object.hasOwn(REFUSED, key)) refuseKeyword(path, key, REFUSED[key]!);
+    if (Object.hasOwn(REFUSED, key)) refuseKeyword(where, key, REFUSED[key]!);
     switch (key) {
       case "$id":
-        refuseKeyword(path, key, "$id is only supported at the root");
+        refuseKeyword(where, key, "$id is only supported at the root");
         break;
       case "type": {
         const types = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
         if (types.length === 0 || types.some((t) => typeof t !== "string" || !JSON_SCHEMA_TYPES.has(t)))
-          refuseKeyword(path, key, `unsupported type ${JSON.stringify(value)}`);
+          refuseKeyword(where, key, `unsupported type ${JSON.stringify(value)}`);
         if (!hasLiterals) out.type = value;
         break;
       }
       case "title":
       case "description":
-        if (typeof value !== "string") refuseKeyword(path, key, `${key} must be a string`);
+        if (typeof value !== "string") refuseKeyword(where, key, `${key} must be a string`);
         out[key] = value;
         break;
       case "enum":
-        if (!Array.isArray(value) || value.length === 0) refuseKeyword(path, key, "enum must be a non-empty array");
+        if (!Array.isArray(value) || value.length === 0) refuseKeyword(where, key, "enum must be a non-empty array");
         if (!value.every(isPrimitive))
-          refuseKeyword(path, key, "enum values must be strings, numbers, booleans or null");
+          refuseKeyword(where, key, "enum values must be strings, numbers, booleans or null");
         out.enum = value;
         break;
       case "const":
-        if (!isPrimitive(value)) refuseKeyword(path, key, "const must be a string, number, boolean or null");
+        if (!isPrimitive(value)) refuseKeyword(where, key, "const must be a string, number, boolean or null");
         out.const = value;
         break;
       case "properties": {
-        if (!isSchemaObject(value)) refuseKeyword(path, key, "properties must be an object");
+        if (!isSchemaObject(value)) refuseKeyword(where, key, "properties must be an object");
         out.properties = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
         break;
       }
       case "required":
         if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
-          refuseKeyword(path, key, "required must be an array of strings");
+          refuseKeyword(where, key, "required must be an array of strings");
         out.required = value;
         break;
       case "additionalProperties":
         if (value !== false)
           refuseKeyword(
-            path,
+            where,
             key,
             "additionalProperties must be false or absent (maps with arbitrary keys are not supported)",
           );
         break;
       case "items":
-        if (Array.isArray(value)) refuseKeyword(path, key, "tuple-form items is not supported");
+        if (Array.isArray(value)) refuseKeyword(where, key, "tuple-form items is not supported");
         out.items = convert(value, at, ctx);
         break;
       case "anyOf":
-        if (!Array.isArray(value) || value.length === 0) refuseKeyword(path, key, "anyOf must be a non-empty array");
-        if (isRoot) refuseKeyword(path, key, "root schema must not be anyOf");
+        if (!Array.isArray(value) || value.length === 0) refuseKeyword(where, key, "anyOf must be a non-empty array");
+        if (isRoot) refuseKeyword(where, key, "root schema must not be anyOf");
         out.anyOf = mapSubschemaList(value, at, (branch, branchAt) => convert(branch, branchAt, ctx));
         ctx.unions++;
         break;
       case "$defs":
       case "definitions":
-        if (!isRoot) refuseKeyword(path, key, `${key} is only supported at the root`);
-        if (!isSchemaObject(value)) refuseKeyword(path, key, `${key} must be an object`);
+        if (!isRoot) refuseKeyword(where, key, `${key} is only supported at the root`);
+        if (!isSchemaObject(value)) refuseKeyword(where, key, `${key} must be an object`);
         out[key] = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
         break;
       case "format":
@@ -253,10 +265,14 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
   if (types.length > 1 && !hasLiterals) {
     const structured = types.filter((t) => t === "object" || t === "array");
     if (structured.length > 0 && (types.length !== 2 || !types.includes("null")))
-      refuseKeyword(path, "type", `type union ${JSON.stringify(types)} mixing objects or arrays is not supported`);
+      refuseKeyword(
+        base("type"),
+        "type",
+        `type union ${JSON.stringify(types)} mixing objects or arrays is not supported`,
+      );
     ctx.unions++;
   }
-  if (types.includes("object")) closeObject(node, out, path, ctx, isRoot);
+  if (types.includes("object")) closeObject(node, out, path, base("required"), ctx, isRoot);
   if (moved.length > 0) {
     const note = `{${moved.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ")}}`;
     out.description = typeof out.description === "string" ? `${out.description}\n\n${note}` : note;
@@ -264,8 +280,18 @@ function convert(node: JsonValue, path: string, ctx: Context, isRoot = false): S
   return reorder(out);
 }
 
-/** Closes an object schema: `properties` always, `additionalProperties: false`; counts optional properties. */
-function closeObject(node: SchemaObject, out: SchemaObject, path: string, ctx: Context, isRoot: boolean): void {
+/**
+ * Closes an object schema written at `path` (its `required` at `requiredAt`): `properties`
+ * always, `additionalProperties: false`; counts optional properties.
+ */
+function closeObject(
+  node: SchemaObject,
+  out: SchemaObject,
+  path: string,
+  requiredAt: string,
+  ctx: Context,
+  isRoot: boolean,
+): void {
   const props = isSchemaObject(out.properties) ? out.properties : {};
   const names = Object.keys(props);
   if (!isRoot && names.length === 0 && node.additionalProperties !== false)
@@ -273,7 +299,7 @@ function closeObject(node: SchemaObject, out: SchemaObject, path: string, ctx: C
   const required = new Set((out.required as string[] | undefined) ?? []);
   for (const name of required)
     if (!names.includes(name))
-      refuseKeyword(path, "required", `required property ${JSON.stringify(name)} is not in properties`);
+      refuseKeyword(requiredAt, "required", `required property ${JSON.stringify(name)} is not in properties`);
   ctx.optional += names.filter((n) => !required.has(n)).length;
   out.properties = props;
   out.additionalProperties = false;
@@ -286,23 +312,27 @@ function reorder(out: SchemaObject): SchemaObject {
   return Object.fromEntries([...first, ...rest].map((k) => [k, out[k]!]));
 }
 
-function convertRef(node: SchemaObject, path: string, ctx: Context): SchemaObject {
+/** Converts a subschema with a `$ref`; `base` says where each of its keywords is written. */
+function convertRef(node: SchemaObject, base: (key: string) => string, ctx: Context): SchemaObject {
   const ref = node.$ref;
-  if (typeof ref !== "string") refuseKeyword(path, "$ref", "$ref must be a string");
+  const at = base("$ref");
+  if (typeof ref !== "string") refuseKeyword(at, "$ref", "$ref must be a string");
   const target = resolveLocalRef(ctx.root, ref, "definitions");
-  if (!target.ok) refuseKeyword(path, "$ref", refProblemMessage(target.problem, ref, SUPPORTED_REFS));
+  if (!target.ok) refuseKeyword(at, "$ref", refProblemMessage(target.problem, ref, SUPPORTED_REFS));
   const siblings = refSiblings(node, (key) => DROPPED.has(key) || isExtensionKeyword(key));
   if (siblings.length === 0) return { $ref: ref };
   // Siblings of $ref: inline the target (schemas are not recursive here) and let them apply too.
-  if (!isSchemaObject(target.value)) refuseKeyword(path, "$ref", `$ref target ${ref} is not a schema object`);
+  if (!isSchemaObject(target.value)) refuseKeyword(at, "$ref", `$ref target ${ref} is not a schema object`);
   const merged: SchemaObject = { ...structuredClone(target.value) };
   for (const key of siblings) {
     if (Object.hasOwn(merged, key) && key !== "description" && key !== "title")
-      refuseKeyword(path, key, `${key} beside $ref conflicts with the target's ${key}`);
+      refuseKeyword(base(key), key, `${key} beside $ref conflicts with the target's ${key}`);
     merged[key] = node[key]!;
   }
   const { $defs: _d, definitions: _f, ...rest } = merged;
-  return convert(rest, path, ctx);
+  // Refusals inside point at the definition, or beside the $ref for what its siblings bring.
+  const brought = new Set(siblings);
+  return convert(rest, target.pointer, ctx, false, (key) => (brought.has(key) ? base(key) : target.pointer));
 }
 
 /** One tool's strict conversion, for {@link applyAnthropicStrictBudget}. */

@@ -251,6 +251,34 @@ describe("Anthropic strict tool use", () => {
     });
     expect(result.strict).toBe(true);
   });
+
+  it.each<[string, JsonSchema, string, string]>([
+    [
+      "in a definition inlined for a $ref with siblings: at the definition",
+      {
+        type: "object",
+        properties: { p: { $ref: "#/$defs/A", description: "x" } },
+        $defs: { A: { type: "string", not: { const: "" } } },
+      },
+      "/$defs/A/not",
+      "not",
+    ],
+    [
+      "brought by a sibling of the inlined $ref: beside the $ref",
+      {
+        type: "object",
+        properties: { p: { $ref: "#/$defs/A", description: "x", properties: { q: { oneOf: [] } } } },
+        $defs: { A: { type: "object" } },
+      },
+      "/properties/p/properties/q/oneOf",
+      "oneOf",
+    ],
+    ["of a root without type: at the root", { properties: {} }, "", "type"],
+  ])("points a refusal %s", (_where, schema, pointer, keyword) => {
+    const result = toAnthropicStrictSchema(schema);
+    expect(result).toMatchObject({ strict: false, pointer, keyword });
+    expect(result.strict === false && result.reason.endsWith(`(at #${pointer})`)).toBe(true);
+  });
 });
 
 describe("the manifest and --verbose", () => {

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { pointerTokens } from "../../packages/runtime/src/index.js";
 import type { JsonSchema, JsonValue } from "../../src/ir/types.js";
 import { walkSchema } from "../../src/schema/walk.js";
+import { toAnthropicStrictSchema } from "../../src/vendors/anthropic-strict.js";
 import { toGeminiSchema } from "../../src/vendors/gemini-schema.js";
 import { toStrictSchema } from "../../src/vendors/openai-strict.js";
 import type { SchemaFinding } from "../../src/vendors/transform/findings.js";
@@ -14,7 +15,7 @@ import { inputSchema } from "./random-schemas.js";
 //
 // CI runs a fixed seed; FUZZ_SEED / FUZZ_RUNS run others.
 const SEED = process.env.FUZZ_SEED !== undefined ? Number(process.env.FUZZ_SEED) : 20270127;
-const RUNS = Number(process.env.FUZZ_RUNS ?? 1500);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 1000);
 
 type Converted = {
   strict?: boolean;
@@ -25,6 +26,7 @@ type Converted = {
 
 const converters: Array<[string, (schema: JsonSchema) => Converted]> = [
   ["openai", toStrictSchema],
+  ["anthropic", toAnthropicStrictSchema],
   ["gemini", toGeminiSchema],
 ];
 
@@ -59,7 +61,7 @@ describe("vendor conversions of random input schemas", () => {
           expect(JSON.stringify(convert(schema))).toBe(JSON.stringify(result));
           for (const finding of findingsOf(result)) {
             expect(exists(schema, finding.pointer), `${finding.pointer}: ${finding.message}`).toBe(true);
-            }
+          }
           if (result.strict === false) expect(result.reason!.endsWith(`(at #${result.pointer})`)).toBe(true);
         }),
         { seed: SEED, numRuns: RUNS },
