@@ -228,6 +228,8 @@ describe("Anthropic strict tool use", () => {
     [{ a: { type: "array", items: [{ type: "string" }] } }, "/properties/a/items", /tuple/],
     [{ a: { type: "object" } }, "/properties/a", /free-form object/],
     [{ a: { $ref: "#" } }, "/properties/a/$ref", /recursive/],
+    // Property names are not keywords, even those that are elsewhere (`default`, `enum`).
+    [{ default: { type: "array", items: { $ref: "#" } } }, "/properties/default/items/$ref", /recursive/],
   ])("refuses %j at %s", (properties, pointer, reason) => {
     const result = toAnthropicStrictSchema({ type: "object", properties });
     expect(result.strict).toBe(false);

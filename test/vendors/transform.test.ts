@@ -94,6 +94,15 @@ describe("findRecursiveRef", () => {
     });
   });
 
+  it("reads property names as names, not keywords: a property called enum or default is walked", () => {
+    const schema: JsonSchema = {
+      type: "object",
+      properties: { enum: { $ref: "#/$defs/A" }, const: { const: { $ref: "#" } } },
+      $defs: { A: { type: "object", properties: { default: { $ref: "#/$defs/A" } } } },
+    };
+    expect(findRecursiveRef(schema)).toEqual({ ref: "#/$defs/A", pointer: "/$defs/A/properties/default/$ref" });
+  });
+
   it("finds a $ref to the root, passes over definitions nothing refers to and $refs that do not resolve", () => {
     expect(findRecursiveRef({ type: "object", properties: { self: { $ref: "#" } } })).toEqual({
       ref: "#",

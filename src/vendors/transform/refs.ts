@@ -4,6 +4,7 @@
  * with a stop for cycles and for a schema that grows too large.
  */
 import type { JsonValue } from "../../ir/types.js";
+import { SCHEMA_MAP_KEYWORDS } from "../../schema/walk.js";
 import { isSchemaObject, type SchemaObject } from "./nodes.js";
 import { pointerTo } from "./walk.js";
 
@@ -107,6 +108,14 @@ export function findRecursiveRef(root: SchemaObject): { ref: string; pointer: st
     for (const [key, value] of Object.entries(node)) {
       if (DATA_KEYWORDS.has(key)) continue;
       if (at === "" && (key === "$defs" || key === "definitions")) continue;
+      if (SCHEMA_MAP_KEYWORDS.has(key) && isSchemaObject(value)) {
+        // Names, not keywords: a property called `enum` or `default` is a subschema like any other.
+        for (const [name, subschema] of Object.entries(value)) {
+          const found = walk(subschema, pointerTo(at, key, name));
+          if (found) return found;
+        }
+        continue;
+      }
       if (key === "$ref" && typeof value === "string") {
         if (active.has(value)) return { ref: value, pointer: pointerTo(at, key) };
         if (done.has(value)) continue;
