@@ -323,16 +323,20 @@ function convertRef(node: SchemaObject, base: (key: string) => string, ctx: Cont
   if (siblings.length === 0) return { $ref: ref };
   // Siblings of $ref: inline the target (schemas are not recursive here) and let them apply too.
   if (!isSchemaObject(target.value)) refuseKeyword(at, "$ref", `$ref target ${ref} is not a schema object`);
-  const merged: SchemaObject = { ...structuredClone(target.value) };
+  // A map, not an object: a sibling called `__proto__` is a keyword like any other.
+  const merged = new Map(Object.entries(structuredClone(target.value)));
   for (const key of siblings) {
-    if (Object.hasOwn(merged, key) && key !== "description" && key !== "title")
+    if (merged.has(key) && key !== "description" && key !== "title")
       refuseKeyword(base(key), key, `${key} beside $ref conflicts with the target's ${key}`);
-    merged[key] = node[key]!;
+    merged.set(key, node[key]!);
   }
-  const { $defs: _d, definitions: _f, ...rest } = merged;
+  merged.delete("$defs");
+  merged.delete("definitions");
   // Refusals inside point at the definition, or beside the $ref for what its siblings bring.
   const brought = new Set(siblings);
-  return convert(rest, target.pointer, ctx, false, (key) => (brought.has(key) ? base(key) : target.pointer));
+  return convert(Object.fromEntries(merged), target.pointer, ctx, false, (key) =>
+    brought.has(key) ? base(key) : target.pointer,
+  );
 }
 
 /** One tool's strict conversion, for {@link applyAnthropicStrictBudget}. */

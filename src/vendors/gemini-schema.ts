@@ -411,17 +411,20 @@ function merge(a: SchemaObject, b: SchemaObject, conflict: (detail: string) => v
     const current = out[key]!;
     if (sameJson(current, value)) continue;
     if (key === "properties" && isSchemaObject(current) && isSchemaObject(value)) {
-      const props: SchemaObject = { ...current };
+      // A map, not an object: a property called `__proto__` is a name like any other.
+      const props = new Map(Object.entries(current));
       for (const [name, sub] of Object.entries(value)) {
-        const mine = props[name];
-        props[name] =
+        const mine = props.get(name);
+        props.set(
+          name,
           mine === undefined
             ? sub
             : isSchemaObject(mine) && isSchemaObject(sub)
               ? merge(mine, sub, (d) => conflict(`for property ${JSON.stringify(name)} ${d}`))
-              : mine;
+              : mine,
+        );
       }
-      out.properties = props;
+      out.properties = Object.fromEntries(props);
     } else if (key === "required" && Array.isArray(current) && Array.isArray(value))
       out.required = [...new Set([...current, ...value])];
     else if (key === "enum" && Array.isArray(current) && Array.isArray(value))

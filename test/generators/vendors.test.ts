@@ -245,6 +245,18 @@ describe("Anthropic strict tool use", () => {
     expect(result.strict === false && result.reason).toMatch(/25 optional properties exceed the limit of 24/);
   });
 
+  it("tells the model of a $ref's sibling called __proto__ like any other it cannot send", () => {
+    const result = toAnthropicStrictSchema(
+      JSON.parse(
+        '{"type":"object","properties":{"p":{"$ref":"#/$defs/A","__proto__":{"minimum":1}}},' +
+          '"required":["p"],"$defs":{"A":{"type":"integer"}}}',
+      ),
+    );
+    expect(result.strict && result.schema.properties).toEqual({
+      p: { type: "integer", description: '{__proto__: {"minimum":1}}' },
+    });
+  });
+
   it("does not let an unused definition block the tool", () => {
     const result = toAnthropicStrictSchema({
       type: "object",
@@ -383,6 +395,22 @@ describe("Gemini conversion merges", () => {
       expect(out.properties).toEqual({ a: { type: "string" }, b: { type: "integer" } });
       expect([...(out.required as string[])].sort()).toEqual(["a", "b"]);
     }
+  });
+
+  it("keeps a property called __proto__ through a merge, as a property", () => {
+    const { schema: out, issues } = toGeminiSchema(
+      JSON.parse(
+        '{"type":"object","properties":{"p":{"properties":{"a":{"type":"string"}},"$ref":"#/$defs/C"}},' +
+          '"$defs":{"C":{"type":"object","properties":{"__proto__":{"type":"integer"}}}}}',
+      ),
+    );
+    expect(issues).toEqual([]);
+    const merged = (out.properties as Record<string, JsonSchema>).p!.properties as object;
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(Object.entries(merged)).toEqual([
+      ["a", { type: "string" }],
+      ["__proto__", { type: "integer" }],
+    ]);
   });
 
   it("merges $ref siblings like an allOf branch: the target's properties stay", () => {
