@@ -43,7 +43,14 @@ import {
   type SchemaObject,
   typesOf,
 } from "./transform/nodes.js";
-import { findRecursiveRef, refProblemMessage, refSiblings, resolveLocalRef } from "./transform/refs.js";
+import {
+  findRecursiveRef,
+  MAX_INLINED_NODES,
+  RefInlining,
+  refProblemMessage,
+  refSiblings,
+  resolveLocalRef,
+} from "./transform/refs.js";
 import { mapNamedSubschemas, mapSubschemaList, pointerTo } from "./transform/walk.js";
 
 /**
@@ -126,6 +133,8 @@ interface Context {
   root: SchemaObject;
   optional: number;
   unions: number;
+  /** Nodes produced, against {@link MAX_INLINED_NODES} (schemas are not recursive here: no cycles). */
+  inlining: RefInlining;
 }
 
 /** How refusals name the `$ref`s strict mode can send. */
@@ -145,7 +154,7 @@ export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResu
       const recursion = findRecursiveRef(pruned);
       if (recursion)
         refuse(recursion.pointer, `recursive schemas are not supported (${recursion.ref} refers to itself)`, "$ref");
-      const ctx: Context = { root: pruned, optional: 0, unions: 0 };
+      const ctx: Context = { root: pruned, optional: 0, unions: 0, inlining: new RefInlining() };
       const converted = convert(pruned, "", ctx, true);
       const L = ANTHROPIC_STRICT_LIMITS;
       if (ctx.optional > L.maxOptionalProperties)
@@ -174,6 +183,7 @@ function convert(
   isRoot = false,
   base: (key: string) => string = () => path,
 ): SchemaObject {
+  ctx.inlining.countNode();
   if (!isSchemaObject(node)) refuse(path, "boolean or non-object schemas are not supported");
   if (Object.hasOwn(node, "$ref")) return convertRef(node, base, ctx);
 
@@ -333,9 +343,13 @@ function convertRef(node: SchemaObject, base: (key: string) => string, ctx: Cont
   merged.delete("$defs");
   merged.delete("definitions");
   // Refusals inside point at the definition, or beside the $ref for what its siblings bring.
+  if (ctx.inlining.exhausted)
+    refuseKeyword(at, "$ref", `inlining $ref ${ref} would exceed ${MAX_INLINED_NODES} schema nodes`);
   const brought = new Set(siblings);
-  return convert(Object.fromEntries(merged), target.pointer, ctx, false, (key) =>
-    brought.has(key) ? base(key) : target.pointer,
+  return ctx.inlining.inline(ref, () =>
+    convert(Object.fromEntries(merged), target.pointer, ctx, false, (key) =>
+      brought.has(key) ? base(key) : target.pointer,
+    ),
   );
 }
 

@@ -42,7 +42,7 @@ import {
   type SchemaObject,
   type ValueKind,
 } from "./transform/nodes.js";
-import { RefInlining, resolveLocalRef } from "./transform/refs.js";
+import { MAX_INLINED_NODES, RefInlining, resolveLocalRef } from "./transform/refs.js";
 import { lastToken, mapNamedSubschemas, mapSubschemaList, pointerTo } from "./transform/walk.js";
 
 /**
@@ -68,9 +68,6 @@ export interface GeminiSchemaResult {
   /** What was dropped or loosened, once per place in the input, in the order met. */
   issues: SchemaLoosening[];
 }
-
-/** Most schema nodes the inlining of `$ref`s may produce before it stops (and reports it). */
-export const GEMINI_MAX_INLINED_NODES = 20_000;
 
 /** Keywords of the subset copied as they are, when their value is of the kind given. */
 const COPIED: Record<string, ValueKind> = {
@@ -133,7 +130,7 @@ const DROPPED: Record<string, string> = {
 interface Context {
   root: JsonValue;
   losses: LooseningList;
-  /** `$ref`s being inlined, to stop on cycles, and nodes produced, against {@link GEMINI_MAX_INLINED_NODES}. */
+  /** `$ref`s being inlined, to stop on cycles, and nodes produced, against {@link MAX_INLINED_NODES}. */
   inlining: RefInlining;
 }
 
@@ -145,7 +142,7 @@ export function toGeminiSchema(schema: JsonSchema): GeminiSchemaResult {
   const ctx: Context = {
     root: schema,
     losses: new LooseningList(),
-    inlining: new RefInlining(GEMINI_MAX_INLINED_NODES),
+    inlining: new RefInlining(),
   };
   const converted = convert(schema, "", ctx);
   if (converted.type !== "object") {
@@ -383,7 +380,7 @@ function convertRef(node: SchemaObject, path: string, ctx: Context): SchemaObjec
       ctx,
       path,
       "$ref",
-      `inlining $ref ${JSON.stringify(ref)} would exceed ${GEMINI_MAX_INLINED_NODES} schema nodes; dropped (loosened)`,
+      `inlining $ref ${JSON.stringify(ref)} would exceed ${MAX_INLINED_NODES} schema nodes; dropped (loosened)`,
     );
     return {};
   }

@@ -50,7 +50,7 @@ import {
   typesOf,
   type ValueKind,
 } from "./transform/nodes.js";
-import { RefInlining, refProblemMessage, refSiblings, resolveLocalRef } from "./transform/refs.js";
+import { MAX_INLINED_NODES, RefInlining, refProblemMessage, refSiblings, resolveLocalRef } from "./transform/refs.js";
 import { mapNamedSubschemas, mapSubschemaList, pointerTo } from "./transform/walk.js";
 
 /**
@@ -153,7 +153,7 @@ const REFUSED: Record<string, string> = {
 
 interface Context {
   root: SchemaObject;
-  /** `$ref`s being inlined, to stop on cycles. */
+  /** `$ref`s being inlined, to stop on cycles, and nodes produced, against {@link MAX_INLINED_NODES}. */
   inlining: RefInlining;
 }
 
@@ -193,6 +193,7 @@ export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
  * `path` is its pointer in the input schema; `depth` the number of objects around it.
  */
 function convert(node: JsonValue, path: string, ctx: Context, depth: number, isRoot = false): SchemaObject {
+  ctx.inlining.countNode();
   if (!isSchemaObject(node)) refuse(path, "boolean or non-object schemas are not supported");
   if (Object.hasOwn(node, "$ref")) return convertRef(node, path, ctx, depth);
   // Checked here rather than on the output, whose wrappers would shift the pointers.
@@ -461,6 +462,8 @@ function convertRef(node: SchemaObject, path: string, ctx: Context, depth: numbe
   const merged: SchemaObject = { ...structuredClone(target.value) };
   for (const key of siblings) merged[key] = node[key]!;
   // Refusals inside point at the definition, where the offending keyword is written.
+  if (ctx.inlining.exhausted)
+    refuseKeyword(path, "$ref", `inlining $ref ${ref} would exceed ${MAX_INLINED_NODES} schema nodes`);
   return ctx.inlining.inline(ref, () => convert(merged, target.pointer, ctx, depth));
 }
 

@@ -10,7 +10,7 @@ import {
   refuseKeyword,
   SchemaRefusal,
 } from "../../src/vendors/transform/findings.js";
-import { findRecursiveRef, RefInlining, resolveLocalRef } from "../../src/vendors/transform/refs.js";
+import { findRecursiveRef, MAX_INLINED_NODES, RefInlining, resolveLocalRef } from "../../src/vendors/transform/refs.js";
 import { lastToken, mapNamedSubschemas, mapSubschemaList, pointerTo } from "../../src/vendors/transform/walk.js";
 
 // The shared kit the vendor converters are built on (src/vendors/transform/).
@@ -133,6 +133,42 @@ describe("RefInlining", () => {
     expect(inlining.exhausted).toBe(false);
     inlining.countNode();
     expect(inlining.exhausted).toBe(true);
+  });
+});
+
+/** Definitions each referring `width` times (with a description) to the next: inlined, they multiply at each level. */
+function fanOut(levels: number, width: number): JsonSchema {
+  const defs: Record<string, JsonSchema> = {};
+  for (let i = 0; i < levels; i++) {
+    const next: JsonSchema = i + 1 < levels ? { $ref: `#/$defs/D${i + 1}`, description: `d${i}` } : { type: "string" };
+    const properties = Object.fromEntries(Array.from({ length: width }, (_, k) => [`p${k}`, next]));
+    defs[`D${i}`] = { type: "object", properties, required: ["p0"] };
+  }
+  return { type: "object", properties: { top: { $ref: "#/$defs/D0", description: "top" } }, $defs: defs };
+}
+
+describe("the inlining budget", () => {
+  // 8^7 copies of the last definition without the budget (nested 9 objects deep, within
+  // OpenAI's depth limit): the conversion would not end in time.
+  const schema = fanOut(8, 8);
+
+  it.each([
+    ["openai", toStrictSchema],
+    ["anthropic", toAnthropicStrictSchema],
+  ] as const)("%s: refuses once inlining would exceed MAX_INLINED_NODES, at the $ref", (_vendor, convert) => {
+    const result = convert(schema);
+    expect(result).toMatchObject({ strict: false, keyword: "$ref" });
+    expect(result.strict === false && result.reason).toMatch(
+      new RegExp(
+        `^inlining \\$ref #/\\$defs/D\\d would exceed ${MAX_INLINED_NODES} schema nodes \\(at #/\\$defs/D\\d/properties/p\\d/\\$ref\\)$`,
+      ),
+    );
+  });
+
+  it("gemini: drops what it cannot inline within MAX_INLINED_NODES, and says so", () => {
+    const { issues } = toGeminiSchema(schema);
+    expect(issues.length).toBeGreaterThan(0);
+    for (const issue of issues) expect(issue.message).toMatch(`would exceed ${MAX_INLINED_NODES} schema nodes`);
   });
 });
 

@@ -138,6 +138,14 @@ export function findRecursiveRef(root: SchemaObject): { ref: string; pointer: st
 }
 
 /**
+ * Most schema nodes a conversion may produce, inlined copies of definitions included,
+ * before it inlines no more `$ref`s: definitions that each refer several times to the next
+ * multiply with every level, so a schema of a few lines could otherwise take minutes and
+ * gigabytes to convert.
+ */
+export const MAX_INLINED_NODES = 20_000;
+
+/**
  * The `$ref`s a conversion is inlining, one inside the other, and the schema nodes it has
  * produced: a `$ref` met again while it is being inlined is a cycle, and `maxNodes` stops
  * a schema whose inlined copies would multiply without end.
@@ -147,7 +155,7 @@ export class RefInlining {
   private nodes = 0;
 
   /** @param maxNodes Most nodes the conversion may produce before inlining stops. */
-  constructor(readonly maxNodes: number = Number.POSITIVE_INFINITY) {}
+  constructor(readonly maxNodes: number = MAX_INLINED_NODES) {}
 
   /** Counts one node produced by the conversion. */
   countNode(): void {
