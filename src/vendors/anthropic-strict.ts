@@ -23,8 +23,12 @@
  * `type: "object"`, `allOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependent*`,
  * `patternProperties` and the other structural keywords outside the subset, tuples,
  * `additionalProperties` other than `false`, free-form nested objects, recursive schemas,
- * non-local `$ref`s, enum or const values that are objects, schemas without a type, and
- * the per-request limits one tool alone would exceed ({@link ANTHROPIC_STRICT_LIMITS}).
+ * non-local `$ref`s, enum or const values that are objects, schemas without a type,
+ * `$ref`s whose inlining (for their siblings) would make the schema larger than
+ * {@link MAX_INLINED_NODES}, and the per-request limits one tool alone would exceed
+ * ({@link ANTHROPIC_STRICT_LIMITS}). Each refusal names the JSON pointer into the input
+ * schema of where the part at fault is written and, when one keyword is at fault, that
+ * keyword.
  * Root definitions that no `$ref` reaches are dropped first, so they cannot block a tool,
  * and a refused tool is sent without them too.
  *

@@ -32,7 +32,8 @@
  * `if`/`then`/`else`, `dependent*`, `patternProperties` and other object/array
  * keywords outside the subset, tuple `items`, explicit `additionalProperties` other
  * than `false`, free-form nested objects, schemas without a type, non-local `$ref`,
- * unknown keywords, and the size limits in {@link OPENAI_STRICT_LIMITS}. Each refusal
+ * unknown keywords, the size limits in {@link OPENAI_STRICT_LIMITS}, and `$ref`s whose
+ * inlining would make the schema larger than {@link MAX_INLINED_NODES}. Each refusal
  * names the JSON pointer into the input schema and, when one keyword is at fault, that
  * keyword: it is reported per tool.
  */

@@ -31,7 +31,9 @@ const DEFINITION_REF = /^#\/(\$defs|definitions)\/([^/]+)$/;
 
 /**
  * Resolves a local `$ref` against the document `root`, within `scope`. Each token of the
- * fragment is percent-decoded, then unescaped (`~1` → `/`, `~0` → `~`).
+ * fragment is percent-decoded, then unescaped (`~1` → `/`, `~0` → `~`). (`pruneUnreachableDefs`
+ * decodes the whole fragment before splitting it, as RFC 6901 reads: the two differ only
+ * for a `%2F` inside a name.)
  */
 export function resolveLocalRef(root: JsonValue, ref: string, scope: RefScope): RefResolution {
   if (ref === "#") return { ok: true, value: root, pointer: "" };
