@@ -162,16 +162,15 @@ function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
   ctx.inlining.countNode();
   if (node === true) return {};
   if (!isSchemaObject(node)) {
-    if (node === false) {
-      // Reported at the false schema itself, named by its key (`items`, a property's name…).
-      const keyword = lastToken(path);
+    // Reported at the false schema itself, named by its key (`items`, a property's name…);
+    // the shape changes whatever the key (a property called `uniqueItems` is no constraint).
+    if (node === false)
       ctx.losses.addAt(
         path,
-        keyword,
+        lastToken(path),
         "a false schema (no value allowed) is not supported; dropped (loosened: any value is accepted)",
-        MINOR.has(keyword) ? "minor" : "major",
+        "major",
       );
-    }
     return {};
   }
   // The node's own keywords go into `own`; what `$ref` and `allOf` bring is merged in once

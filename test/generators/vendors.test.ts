@@ -397,6 +397,14 @@ describe("Gemini conversion merges", () => {
     }
   });
 
+  it("reports a false schema as a major loss, whatever its key is called", () => {
+    const { issues } = toGeminiSchema({ type: "object", properties: { uniqueItems: false, items: false } });
+    expect(issues.map((i) => [i.pointer, i.keyword, i.impact])).toEqual([
+      ["/properties/uniqueItems", "uniqueItems", "major"],
+      ["/properties/items", "items", "major"],
+    ]);
+  });
+
   it("keeps a property called __proto__ through a merge, as a property", () => {
     const { schema: out, issues } = toGeminiSchema(
       JSON.parse(
