@@ -346,9 +346,9 @@ function convertRef(node: SchemaObject, base: (key: string) => string, ctx: Cont
   }
   merged.delete("$defs");
   merged.delete("definitions");
-  // Refusals inside point at the definition, or beside the $ref for what its siblings bring.
   if (ctx.inlining.exhausted)
     refuseKeyword(at, "$ref", `inlining $ref ${ref} would exceed ${MAX_INLINED_NODES} schema nodes`);
+  // Refusals inside point at the definition, or beside the $ref for what its siblings bring.
   const brought = new Set(siblings);
   return ctx.inlining.inline(ref, () =>
     convert(Object.fromEntries(merged), target.pointer, ctx, false, (key) =>

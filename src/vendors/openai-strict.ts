@@ -441,6 +441,7 @@ function withInferredType(node: SchemaObject, path: string): SchemaObject {
   return { type: merged.length === 1 ? merged[0] : merged, ...node };
 }
 
+/** Converts a subschema with a `$ref`, written at `path`: kept as a `$ref`, or inlined to carry its description. */
 function convertRef(node: SchemaObject, path: string, ctx: Context, depth: number): SchemaObject {
   const ref = node.$ref;
   if (typeof ref !== "string") refuseKeyword(path, "$ref", "$ref must be a string");
@@ -462,9 +463,9 @@ function convertRef(node: SchemaObject, path: string, ctx: Context, depth: numbe
   if (!isSchemaObject(target.value)) refuseKeyword(path, "$ref", `$ref target ${ref} is not a schema object`);
   const merged: SchemaObject = { ...structuredClone(target.value) };
   for (const key of siblings) merged[key] = node[key]!;
-  // Refusals inside point at the definition, where the offending keyword is written.
   if (ctx.inlining.exhausted)
     refuseKeyword(path, "$ref", `inlining $ref ${ref} would exceed ${MAX_INLINED_NODES} schema nodes`);
+  // Refusals inside point at the definition, where the offending keyword is written.
   return ctx.inlining.inline(ref, () => convert(merged, target.pointer, ctx, depth));
 }
 
