@@ -13,6 +13,7 @@ import { benchScale } from "./scale.js";
 import { benchRedos, benchSlowPatternsGenerate } from "./security/redos.js";
 import { benchPatternCost } from "./security/pattern-cost.js";
 import { benchBacktrackingCap } from "./security/backtracking-cap.js";
+import { benchVendorInlining } from "./vendor-inlining.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -34,6 +35,7 @@ const suites = {
   "slow-patterns-generate": () => benchSlowPatternsGenerate(),
   "pattern-cost": () => benchPatternCost(),
   "backtracking-cap": () => benchBacktrackingCap(),
+  "vendor-inlining": () => benchVendorInlining(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -23,8 +23,12 @@
  * `type: "object"`, `allOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependent*`,
  * `patternProperties` and the other structural keywords outside the subset, tuples,
  * `additionalProperties` other than `false`, free-form nested objects, recursive schemas,
- * non-local `$ref`s, enum or const values that are objects, schemas without a type, and
- * the per-request limits one tool alone would exceed ({@link ANTHROPIC_STRICT_LIMITS}).
+ * non-local `$ref`s, enum or const values that are objects, schemas without a type,
+ * `$ref`s whose inlining (for their siblings) would make the schema larger than
+ * {@link MAX_INLINED_NODES}, and the per-request limits one tool alone would exceed
+ * ({@link ANTHROPIC_STRICT_LIMITS}). Each refusal names the JSON pointer into the input
+ * schema of where the part at fault is written and, when one keyword is at fault, that
+ * keyword.
  * Root definitions that no `$ref` reaches are dropped first, so they cannot block a tool,
  * and a refused tool is sent without them too.
  *
@@ -32,10 +36,32 @@
  * decides which of a request's convertible tools stay strict.
  */
 import type { JsonSchema, JsonValue } from "../ir/types.js";
-import { jsonPointer } from "../ir/schema-source.js";
 import { pruneUnreachableDefs } from "../schema/prune-defs.js";
+import { convertOrRefuse, refuse, refuseKeyword, type StrictRefusal } from "./transform/findings.js";
+import {
+  DOCUMENT_ANNOTATIONS,
+  isExtensionKeyword,
+  isPrimitive,
+  isSchemaObject,
+  JSON_SCHEMA_TYPES,
+  type SchemaObject,
+  typesOf,
+} from "./transform/nodes.js";
+import {
+  findRecursiveRef,
+  MAX_INLINED_NODES,
+  RefInlining,
+  refProblemMessage,
+  refSiblings,
+  resolveLocalRef,
+} from "./transform/refs.js";
+import { mapNamedSubschemas, mapSubschemaList, pointerTo } from "./transform/walk.js";
 
-/** Result of {@link toAnthropicStrictSchema}. */
+/**
+ * Result of {@link toAnthropicStrictSchema}. When refused, `schema` is a copy of the input
+ * with its unreachable root definitions dropped (nothing else changed), meant for
+ * `strict: false`.
+ */
 export type AnthropicStrictResult =
   | {
       strict: true;
@@ -43,18 +69,7 @@ export type AnthropicStrictResult =
       /** What the tool uses of the per-request budgets ({@link ANTHROPIC_STRICT_LIMITS}). */
       usage: { optionalProperties: number; unionProperties: number };
     }
-  | {
-      strict: false;
-      /**
-       * A copy of the input with its unreachable root definitions dropped (nothing else
-       * changed), meant for `strict: false`.
-       */
-      schema: JsonSchema;
-      /** Why, ending with where: `oneOf is not supported (at #/properties/a/oneOf)`. */
-      reason: string;
-      /** RFC 6901 pointer into the input schema of what is at fault (`""`: the root). */
-      pointer: string;
-    };
+  | StrictRefusal;
 
 /** `format` values strict mode accepts; others are moved into the description. */
 export const ANTHROPIC_STRICT_FORMATS: ReadonlySet<string> = new Set([
@@ -85,17 +100,8 @@ export const ANTHROPIC_STRICT_LIMITS = {
   maxUnionProperties: 16,
 } as const;
 
-const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
-
-const DROPPED = new Set([
-  "$schema",
-  "$comment",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "contentMediaType",
-  "contentEncoding",
-]);
+/** Annotations left out (besides `x-*` and the root's `$id`). */
+const DROPPED = DOCUMENT_ANNOTATIONS;
 
 /** Keywords outside the subset that change which values are valid, with why. */
 const REFUSED: Record<string, string> = {
@@ -127,145 +133,131 @@ const REFUSED: Record<string, string> = {
   nullable: 'nullable is an OpenAPI keyword, not JSON Schema; use type: [T, "null"]',
 };
 
-type Schema = { [key: string]: JsonValue };
-
-class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly pointer: string,
-  ) {
-    super(message);
-  }
-}
-
 interface Context {
-  root: Schema;
+  root: SchemaObject;
   optional: number;
   unions: number;
+  /** Nodes produced, against {@link MAX_INLINED_NODES} (schemas are not recursive here: no cycles). */
+  inlining: RefInlining;
 }
+
+/** How refusals name the `$ref`s strict mode can send. */
+const SUPPORTED_REFS = "#, #/$defs/… or #/definitions/…";
 
 /**
  * Converts an input schema to Anthropic's strict form, or explains why it cannot be. Never
  * mutates `schema`; both results hold fresh copies.
  */
 export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResult {
-  const pruned = structuredClone(pruneUnreachableDefs(schema).schema) as Schema;
-  try {
-    if (!isPlainObject(pruned)) fail([], "root schema must be an object");
-    if (pruned.type !== "object") fail(["type"], 'root schema must have type: "object"');
-    const recursion = findRecursion(pruned);
-    if (recursion) fail(recursion.path, `recursive schemas are not supported (${recursion.ref} refers to itself)`);
-    const ctx: Context = { root: pruned, optional: 0, unions: 0 };
-    const converted = convert(pruned, [], ctx, true);
-    const L = ANTHROPIC_STRICT_LIMITS;
-    if (ctx.optional > L.maxOptionalProperties)
-      fail([], `${ctx.optional} optional properties exceed the limit of ${L.maxOptionalProperties} per request`);
-    if (ctx.unions > L.maxUnionProperties)
-      fail([], `${ctx.unions} union-typed schemas exceed the limit of ${L.maxUnionProperties} per request`);
-    return {
-      strict: true,
-      schema: converted,
-      usage: { optionalProperties: ctx.optional, unionProperties: ctx.unions },
-    };
-  } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
-    return {
-      strict: false,
-      schema: structuredClone(pruneUnreachableDefs(schema).schema),
-      reason: error.message,
-      pointer: error.pointer,
-    };
-  }
+  const pruned = structuredClone(pruneUnreachableDefs(schema).schema) as SchemaObject;
+  return convertOrRefuse(
+    (): AnthropicStrictResult => {
+      if (!isSchemaObject(pruned)) refuse("", "root schema must be an object");
+      if (!Object.hasOwn(pruned, "type")) refuse("", 'root schema must have type: "object"', "type");
+      if (pruned.type !== "object") refuse("/type", 'root schema must have type: "object"', "type");
+      const recursion = findRecursiveRef(pruned);
+      if (recursion)
+        refuse(recursion.pointer, `recursive schemas are not supported (${recursion.ref} refers to itself)`, "$ref");
+      const ctx: Context = { root: pruned, optional: 0, unions: 0, inlining: new RefInlining() };
+      const converted = convert(pruned, "", ctx, true);
+      const L = ANTHROPIC_STRICT_LIMITS;
+      if (ctx.optional > L.maxOptionalProperties)
+        refuse("", `${ctx.optional} optional properties exceed the limit of ${L.maxOptionalProperties} per request`);
+      if (ctx.unions > L.maxUnionProperties)
+        refuse("", `${ctx.unions} union-typed schemas exceed the limit of ${L.maxUnionProperties} per request`);
+      return {
+        strict: true,
+        schema: converted,
+        usage: { optionalProperties: ctx.optional, unionProperties: ctx.unions },
+      };
+    },
+    () => structuredClone(pruneUnreachableDefs(schema).schema),
+  );
 }
 
-function fail(path: readonly string[], message: string): never {
-  const pointer = jsonPointer(path);
-  throw new Refusal(`${message} (at #${pointer})`, pointer);
-}
+/**
+ * Converts one subschema (a private copy) written at `path`. `base` says where each of its
+ * keywords is written, for the pointers of refusals: at `path`, except in a `$ref`'s target
+ * merged with the `$ref`'s siblings, which are written beside the `$ref`.
+ */
+function convert(
+  node: JsonValue,
+  path: string,
+  ctx: Context,
+  isRoot = false,
+  base: (key: string) => string = () => path,
+): SchemaObject {
+  ctx.inlining.countNode();
+  if (!isSchemaObject(node)) refuse(path, "boolean or non-object schemas are not supported");
+  if (Object.hasOwn(node, "$ref")) return convertRef(node, base, ctx);
 
-function isPlainObject(value: unknown): value is Schema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isPrimitive(value: JsonValue): boolean {
-  return value === null || typeof value !== "object";
-}
-
-function typesOf(node: Schema): string[] {
-  const t = node.type;
-  return typeof t === "string" ? [t] : Array.isArray(t) ? (t as string[]) : [];
-}
-
-/** Converts one subschema (a private copy). */
-function convert(node: JsonValue, path: string[], ctx: Context, isRoot = false): Schema {
-  if (!isPlainObject(node)) fail(path, "boolean or non-object schemas are not supported");
-  if (Object.hasOwn(node, "$ref")) return convertRef(node, path, ctx);
-
-  const out: Schema = {};
+  const out: SchemaObject = {};
   const moved: Array<[string, JsonValue]> = [];
   const hasLiterals = Object.hasOwn(node, "enum") || Object.hasOwn(node, "const");
   for (const [key, value] of Object.entries(node)) {
-    const at = [...path, key];
-    if (DROPPED.has(key) || key.startsWith("x-") || (isRoot && key === "$id")) continue;
-    if (Object.hasOwn(REFUSED, key)) fail(at, REFUSED[key]!);
+    const where = base(key);
+    const at = pointerTo(where, key);
+    if (DROPPED.has(key) || isExtensionKeyword(key) || (isRoot && key === "$id")) continue;
+    if (Object.hasOwn(REFUSED, key)) refuseKeyword(where, key, REFUSED[key]!);
     switch (key) {
       case "$id":
-        fail(at, "$id is only supported at the root");
+        refuseKeyword(where, key, "$id is only supported at the root");
         break;
       case "type": {
         const types = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
-        if (types.length === 0 || types.some((t) => typeof t !== "string" || !TYPES.has(t)))
-          fail(at, `unsupported type ${JSON.stringify(value)}`);
+        if (types.length === 0 || types.some((t) => typeof t !== "string" || !JSON_SCHEMA_TYPES.has(t)))
+          refuseKeyword(where, key, `unsupported type ${JSON.stringify(value)}`);
         if (!hasLiterals) out.type = value;
         break;
       }
       case "title":
       case "description":
-        if (typeof value !== "string") fail(at, `${key} must be a string`);
+        if (typeof value !== "string") refuseKeyword(where, key, `${key} must be a string`);
         out[key] = value;
         break;
       case "enum":
-        if (!Array.isArray(value) || value.length === 0) fail(at, "enum must be a non-empty array");
-        if (!value.every(isPrimitive)) fail(at, "enum values must be strings, numbers, booleans or null");
+        if (!Array.isArray(value) || value.length === 0) refuseKeyword(where, key, "enum must be a non-empty array");
+        if (!value.every(isPrimitive))
+          refuseKeyword(where, key, "enum values must be strings, numbers, booleans or null");
         out.enum = value;
         break;
       case "const":
-        if (!isPrimitive(value)) fail(at, "const must be a string, number, boolean or null");
+        if (!isPrimitive(value)) refuseKeyword(where, key, "const must be a string, number, boolean or null");
         out.const = value;
         break;
       case "properties": {
-        if (!isPlainObject(value)) fail(at, "properties must be an object");
-        out.properties = Object.fromEntries(
-          Object.entries(value).map(([name, sub]): [string, JsonValue] => [name, convert(sub, [...at, name], ctx)]),
-        );
+        if (!isSchemaObject(value)) refuseKeyword(where, key, "properties must be an object");
+        out.properties = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
         break;
       }
       case "required":
         if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
-          fail(at, "required must be an array of strings");
+          refuseKeyword(where, key, "required must be an array of strings");
         out.required = value;
         break;
       case "additionalProperties":
         if (value !== false)
-          fail(at, "additionalProperties must be false or absent (maps with arbitrary keys are not supported)");
+          refuseKeyword(
+            where,
+            key,
+            "additionalProperties must be false or absent (maps with arbitrary keys are not supported)",
+          );
         break;
       case "items":
-        if (Array.isArray(value)) fail(at, "tuple-form items is not supported");
+        if (Array.isArray(value)) refuseKeyword(where, key, "tuple-form items is not supported");
         out.items = convert(value, at, ctx);
         break;
       case "anyOf":
-        if (!Array.isArray(value) || value.length === 0) fail(at, "anyOf must be a non-empty array");
-        if (isRoot) fail(at, "root schema must not be anyOf");
-        out.anyOf = value.map((branch, i) => convert(branch, [...at, String(i)], ctx));
+        if (!Array.isArray(value) || value.length === 0) refuseKeyword(where, key, "anyOf must be a non-empty array");
+        if (isRoot) refuseKeyword(where, key, "root schema must not be anyOf");
+        out.anyOf = mapSubschemaList(value, at, (branch, branchAt) => convert(branch, branchAt, ctx));
         ctx.unions++;
         break;
       case "$defs":
       case "definitions":
-        if (!isRoot) fail(at, `${key} is only supported at the root`);
-        if (!isPlainObject(value)) fail(at, `${key} must be an object`);
-        out[key] = Object.fromEntries(
-          Object.entries(value).map(([name, sub]): [string, JsonValue] => [name, convert(sub, [...at, name], ctx)]),
-        );
+        if (!isRoot) refuseKeyword(where, key, `${key} is only supported at the root`);
+        if (!isSchemaObject(value)) refuseKeyword(where, key, `${key} must be an object`);
+        out[key] = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
         break;
       case "format":
         if (typeof value === "string" && ANTHROPIC_STRICT_FORMATS.has(value)) out.format = value;
@@ -283,14 +275,18 @@ function convert(node: JsonValue, path: string[], ctx: Context, isRoot = false):
 
   const types = typesOf(node);
   if (types.length === 0 && !hasLiterals && !Object.hasOwn(out, "anyOf"))
-    fail(path, "schema has no type (strict mode needs a type, enum, const, anyOf or $ref)");
+    refuse(path, "schema has no type (strict mode needs a type, enum, const, anyOf or $ref)", "type");
   if (types.length > 1 && !hasLiterals) {
     const structured = types.filter((t) => t === "object" || t === "array");
     if (structured.length > 0 && (types.length !== 2 || !types.includes("null")))
-      fail([...path, "type"], `type union ${JSON.stringify(types)} mixing objects or arrays is not supported`);
+      refuseKeyword(
+        base("type"),
+        "type",
+        `type union ${JSON.stringify(types)} mixing objects or arrays is not supported`,
+      );
     ctx.unions++;
   }
-  if (types.includes("object")) closeObject(node, out, path, ctx, isRoot);
+  if (types.includes("object")) closeObject(node, out, path, base("required"), ctx, isRoot);
   if (moved.length > 0) {
     const note = `{${moved.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(", ")}}`;
     out.description = typeof out.description === "string" ? `${out.description}\n\n${note}` : note;
@@ -298,112 +294,67 @@ function convert(node: JsonValue, path: string[], ctx: Context, isRoot = false):
   return reorder(out);
 }
 
-/** Closes an object schema: `properties` always, `additionalProperties: false`; counts optional properties. */
-function closeObject(node: Schema, out: Schema, path: string[], ctx: Context, isRoot: boolean): void {
-  const props = isPlainObject(out.properties) ? out.properties : {};
+/**
+ * Closes an object schema written at `path` (its `required` at `requiredAt`): `properties`
+ * always, `additionalProperties: false`; counts optional properties.
+ */
+function closeObject(
+  node: SchemaObject,
+  out: SchemaObject,
+  path: string,
+  requiredAt: string,
+  ctx: Context,
+  isRoot: boolean,
+): void {
+  const props = isSchemaObject(out.properties) ? out.properties : {};
   const names = Object.keys(props);
   if (!isRoot && names.length === 0 && node.additionalProperties !== false)
-    fail(path, "free-form object (no properties) cannot be expressed in strict mode");
+    refuse(path, "free-form object (no properties) cannot be expressed in strict mode", "properties");
   const required = new Set((out.required as string[] | undefined) ?? []);
   for (const name of required)
     if (!names.includes(name))
-      fail([...path, "required"], `required property ${JSON.stringify(name)} is not in properties`);
+      refuseKeyword(requiredAt, "required", `required property ${JSON.stringify(name)} is not in properties`);
   ctx.optional += names.filter((n) => !required.has(n)).length;
   out.properties = props;
   out.additionalProperties = false;
 }
 
 /** Keys in a stable, readable order: annotations first, then the keywords as the input had them. */
-function reorder(out: Schema): Schema {
+function reorder(out: SchemaObject): SchemaObject {
   const first = ["type", "title", "description"].filter((k) => Object.hasOwn(out, k));
   const rest = Object.keys(out).filter((k) => !first.includes(k));
   return Object.fromEntries([...first, ...rest].map((k) => [k, out[k]!]));
 }
 
-function convertRef(node: Schema, path: string[], ctx: Context): Schema {
+/** Converts a subschema with a `$ref`; `base` says where each of its keywords is written. */
+function convertRef(node: SchemaObject, base: (key: string) => string, ctx: Context): SchemaObject {
   const ref = node.$ref;
-  if (typeof ref !== "string") fail([...path, "$ref"], "$ref must be a string");
-  const target = resolveLocalRef(ref, [...path, "$ref"], ctx.root);
-  const siblings = Object.keys(node).filter((k) => k !== "$ref" && !DROPPED.has(k) && !k.startsWith("x-"));
+  const at = base("$ref");
+  if (typeof ref !== "string") refuseKeyword(at, "$ref", "$ref must be a string");
+  const target = resolveLocalRef(ctx.root, ref, "definitions");
+  if (!target.ok) refuseKeyword(at, "$ref", refProblemMessage(target.problem, ref, SUPPORTED_REFS));
+  const siblings = refSiblings(node, (key) => DROPPED.has(key) || isExtensionKeyword(key));
   if (siblings.length === 0) return { $ref: ref };
   // Siblings of $ref: inline the target (schemas are not recursive here) and let them apply too.
-  if (!isPlainObject(target)) fail([...path, "$ref"], `$ref target ${ref} is not a schema object`);
-  const merged: Schema = { ...structuredClone(target) };
+  if (!isSchemaObject(target.value)) refuseKeyword(at, "$ref", `$ref target ${ref} is not a schema object`);
+  // A map, not an object: a sibling called `__proto__` is a keyword like any other.
+  const merged = new Map(Object.entries(structuredClone(target.value)));
   for (const key of siblings) {
-    if (Object.hasOwn(merged, key) && key !== "description" && key !== "title")
-      fail([...path, key], `${key} beside $ref conflicts with the target's ${key}`);
-    merged[key] = node[key]!;
+    if (merged.has(key) && key !== "description" && key !== "title")
+      refuseKeyword(base(key), key, `${key} beside $ref conflicts with the target's ${key}`);
+    merged.set(key, node[key]!);
   }
-  const { $defs: _d, definitions: _f, ...rest } = merged;
-  return convert(rest, path, ctx);
-}
-
-/** Resolves `#`, `#/$defs/Name` and `#/definitions/Name`; everything else is refused. */
-function resolveLocalRef(ref: string, path: string[], root: Schema): JsonValue {
-  if (ref === "#") return root;
-  const match = /^#\/(\$defs|definitions)\/([^/]+)$/.exec(ref);
-  if (!match)
-    fail(path, `only local $refs to #, #/$defs/… or #/definitions/… are supported, got ${JSON.stringify(ref)}`);
-  let name: string;
-  try {
-    name = decodeURIComponent(match[2]!).replaceAll("~1", "/").replaceAll("~0", "~");
-  } catch {
-    fail(path, `malformed $ref ${JSON.stringify(ref)}`);
-  }
-  const defs = root[match[1]!];
-  if (!isPlainObject(defs) || !Object.hasOwn(defs, name)) fail(path, `$ref target ${ref} does not exist`);
-  return defs[name]!;
-}
-
-/**
- * The first `$ref` that leads back into itself, following references from the root
- * (definitions are visited through the references that reach them), or undefined.
- */
-function findRecursion(root: Schema): { ref: string; path: string[] } | undefined {
-  const done = new Set<string>();
-  const active = new Set<string>();
-  const walk = (node: JsonValue, path: string[]): { ref: string; path: string[] } | undefined => {
-    if (Array.isArray(node)) {
-      for (const [i, v] of node.entries()) {
-        const found = walk(v, [...path, String(i)]);
-        if (found) return found;
-      }
-      return undefined;
-    }
-    if (!isPlainObject(node)) return undefined;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === "enum" || key === "const" || key === "default" || key === "examples") continue;
-      if (path.length === 0 && (key === "$defs" || key === "definitions")) continue;
-      if (key === "$ref" && typeof value === "string") {
-        if (active.has(value)) return { ref: value, path: [...path, key] };
-        if (done.has(value)) continue;
-        let target: JsonValue;
-        try {
-          target = resolveLocalRef(value, [...path, key], root);
-        } catch {
-          continue; // reported by the conversion
-        }
-        active.add(value);
-        const found = value === "#" ? { ref: value, path: [...path, key] } : walk(target, refPath(value));
-        active.delete(value);
-        if (found) return found;
-        done.add(value);
-        continue;
-      }
-      const found = walk(value, [...path, key]);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return walk(root, []);
-}
-
-/** The key path of a `#/$defs/Name` reference. */
-function refPath(ref: string): string[] {
-  return ref
-    .slice(2)
-    .split("/")
-    .map((s) => decodeURIComponent(s).replaceAll("~1", "/").replaceAll("~0", "~"));
+  merged.delete("$defs");
+  merged.delete("definitions");
+  if (ctx.inlining.exhausted)
+    refuseKeyword(at, "$ref", `inlining $ref ${ref} would exceed ${MAX_INLINED_NODES} schema nodes`);
+  // Refusals inside point at the definition, or beside the $ref for what its siblings bring.
+  const brought = new Set(siblings);
+  return ctx.inlining.inline(ref, () =>
+    convert(Object.fromEntries(merged), target.pointer, ctx, false, (key) =>
+      brought.has(key) ? base(key) : target.pointer,
+    ),
+  );
 }
 
 /** One tool's strict conversion, for {@link applyAnthropicStrictBudget}. */

@@ -3,12 +3,13 @@
 // a tool's input schema and the vendor's `strict` option, kept per frozen schema object
 // (see `formOf`).
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
-import { toStrictSchema } from "../../generators/openai/strict.js";
+import { toStrictSchema } from "./openai-strict.js";
 import { toolKey } from "../naming/table.js";
 import { deepFreeze } from "../cache/store.js";
 import { pruneUnreachableDefs } from "../schema/prune-defs.js";
 import { applyAnthropicStrictBudget, toAnthropicStrictSchema } from "./anthropic-strict.js";
-import { type GeminiSchemaIssue, toGeminiSchema } from "./gemini-schema.js";
+import { toGeminiSchema } from "./gemini-schema.js";
+import type { SchemaLoosening } from "./transform/findings.js";
 
 /** A vendor with a strict mode. */
 export type StrictVendor = "openai" | "anthropic";
@@ -121,7 +122,7 @@ function openaiStrictForm(tool: ToolSpec): StrictForm {
   return {
     strict: false,
     reason: converted.reason,
-    pointer: pointerOf(converted),
+    pointer: converted.pointer,
     schema: nonStrictFormOf(tool),
     optionalsAsNull: false,
   };
@@ -225,7 +226,7 @@ function withinAnthropicBudget<F extends { strict: boolean; usage?: AnthropicToo
 }
 
 /** The parameters Gemini is sent for a tool, and what of the schema they cannot express. */
-export function geminiForm(tool: ToolSpec): { schema: JsonSchema; issues: readonly GeminiSchemaIssue[] } {
+export function geminiForm(tool: ToolSpec): { schema: JsonSchema; issues: readonly SchemaLoosening[] } {
   return formOf(tool.inputSchema, "gemini", () => toGeminiSchema(tool.inputSchema));
 }
 
@@ -247,15 +248,4 @@ export function strictCoverage(
 function outcome(form: StrictForm): StrictOutcome {
   if (form.strict) return { strict: true };
   return { strict: false, reason: form.reason, ...(form.pointer !== undefined ? { pointer: form.pointer } : {}) };
-}
-
-/**
- * The pointer of an OpenAI refusal: given by the conversion, or read from the end of its
- * reason (`… (at #/properties/a)`).
- */
-function pointerOf(result: { reason: string }): string | undefined {
-  const given = (result as { pointer?: unknown }).pointer;
-  if (typeof given === "string") return given;
-  const match = /\(at #([^)]*)\)$/.exec(result.reason);
-  return match ? match[1] : undefined;
 }

@@ -20,7 +20,7 @@
  * `deprecated`, `readOnly`, `writeOnly`, `content*`, `x-*`, definitions once inlined) are
  * left out silently.
  *
- * Everything else is reported as an {@link GeminiSchemaIssue} with its JSON pointer and
+ * Everything else is reported as a {@link SchemaLoosening} with its JSON pointer and
  * what was done: `oneOf` becomes `anyOf` and `allOf` of several branches is merged
  * (loosened); `not`, conditionals, `dependent*`, `patternProperties`, `propertyNames`,
  * `unevaluated*`, `contains`, `uniqueItems`, `multipleOf`, maps (`additionalProperties`
@@ -31,25 +31,25 @@
  * call, so a loosened schema lets the model send something the tool then refuses.
  */
 import type { JsonSchema, JsonValue } from "../ir/types.js";
-import { jsonPointer } from "../ir/schema-source.js";
+import { LooseningList, type SchemaLoosening } from "./transform/findings.js";
+import {
+  DOCUMENT_ANNOTATIONS,
+  isExtensionKeyword,
+  isOfKind,
+  isPrimitive,
+  isSchemaObject,
+  JSON_SCHEMA_TYPES,
+  type SchemaObject,
+  type ValueKind,
+} from "./transform/nodes.js";
+import { MAX_INLINED_NODES, RefInlining, resolveLocalRef } from "./transform/refs.js";
+import { lastToken, mapNamedSubschemas, mapSubschemaList, pointerTo } from "./transform/walk.js";
 
-/** Something of the schema Gemini cannot express, and what the conversion did instead. */
-export interface GeminiSchemaIssue {
-  /** RFC 6901 pointer into the input schema of the keyword (`/properties/a/oneOf`). */
-  pointer: string;
-  /** The keyword concerned. */
-  keyword: string;
-  /** What it is and what was done: `oneOf is not supported; rewritten as anyOf (…)`. */
-  message: string;
-  /**
-   * `minor` for a value constraint left out (`uniqueItems`, `multipleOf`, an exclusive
-   * bound): the shape the model sees is unchanged and validators still check the value;
-   * `major` when the shape itself changes (`oneOf`, `allOf`, maps, tuples, recursion…).
-   */
-  impact: "major" | "minor";
-}
-
-/** Dropped value constraints: the shape of the arguments stays as described. */
+/**
+ * Dropped value constraints, `minor` losses: the shape of the arguments stays as described
+ * and validators still check the value. Any other loss is `major` (`oneOf`, `allOf`, maps,
+ * tuples, recursion…): the shape itself changes.
+ */
 const MINOR = new Set([
   "uniqueItems",
   "multipleOf",
@@ -66,15 +66,11 @@ export interface GeminiSchemaResult {
   /** The schema for `parametersJsonSchema`: a fresh object, `type: "object"` at the root. */
   schema: JsonSchema;
   /** What was dropped or loosened, once per place in the input, in the order met. */
-  issues: GeminiSchemaIssue[];
+  issues: SchemaLoosening[];
 }
 
-/** Most schema nodes the inlining of `$ref`s may produce before it stops (and reports it). */
-export const GEMINI_MAX_INLINED_NODES = 20_000;
-
-type Schema = { [key: string]: JsonValue };
-
-const COPIED: Record<string, "string" | "number" | "integer" | "boolean"> = {
+/** Keywords of the subset copied as they are, when their value is of the kind given. */
+const COPIED: Record<string, ValueKind> = {
   title: "string",
   description: "string",
   format: "string",
@@ -89,10 +85,10 @@ const COPIED: Record<string, "string" | "number" | "integer" | "boolean"> = {
   maxProperties: "integer",
 };
 
-const SILENT = new Set([
-  "$schema",
+/** Keywords left out without a word: annotations, and definitions (their `$ref`s are inlined). */
+const SILENT: ReadonlySet<string> = new Set([
+  ...DOCUMENT_ANNOTATIONS,
   "$id",
-  "$comment",
   "$defs",
   "definitions",
   "$anchor",
@@ -101,15 +97,11 @@ const SILENT = new Set([
   "$vocabulary",
   "examples",
   "example",
-  "deprecated",
-  "readOnly",
-  "writeOnly",
-  "contentMediaType",
-  "contentEncoding",
   // OpenAPI's, which validators ignore (SPEC_KEYWORD_IGNORED): leaving it out changes nothing.
   "nullable",
 ]);
 
+/** Keywords outside the subset, dropped with a loss. */
 const DROPPED: Record<string, string> = {
   not: "not is not supported; dropped (loosened)",
   if: "if/then/else is not supported; dropped (loosened)",
@@ -135,16 +127,11 @@ const DROPPED: Record<string, string> = {
   $recursiveRef: "$recursiveRef is not supported; dropped (loosened)",
 };
 
-const TYPES = new Set(["string", "number", "integer", "boolean", "object", "array", "null"]);
-
 interface Context {
   root: JsonValue;
-  issues: GeminiSchemaIssue[];
-  seen: Set<string>;
-  /** `$ref`s being inlined, to stop on cycles. */
-  inlining: string[];
-  /** Nodes produced so far, against {@link GEMINI_MAX_INLINED_NODES}. */
-  nodes: number;
+  losses: LooseningList;
+  /** `$ref`s being inlined, to stop on cycles, and nodes produced, against {@link MAX_INLINED_NODES}. */
+  inlining: RefInlining;
 }
 
 /**
@@ -152,56 +139,44 @@ interface Context {
  * mutates `schema`.
  */
 export function toGeminiSchema(schema: JsonSchema): GeminiSchemaResult {
-  const ctx: Context = { root: schema, issues: [], seen: new Set(), inlining: [], nodes: 0 };
-  const converted = convert(schema, [], ctx);
+  const ctx: Context = {
+    root: schema,
+    losses: new LooseningList(),
+    inlining: new RefInlining(),
+  };
+  const converted = convert(schema, "", ctx);
   if (converted.type !== "object") {
     // Input schemas are objects (checked when specs are read); say so for Gemini too.
-    return { schema: { type: "object", ...converted }, issues: ctx.issues };
+    return { schema: { type: "object", ...converted }, issues: ctx.losses.items };
   }
-  return { schema: converted, issues: ctx.issues };
+  return { schema: converted, issues: ctx.losses.items };
 }
 
-function isPlainObject(value: unknown): value is Schema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function isPrimitive(value: JsonValue): boolean {
-  return value === null || typeof value !== "object";
-}
-
-function issue(ctx: Context, path: readonly string[], keyword: string, message: string): void {
-  const pointer = jsonPointer([...path, keyword]);
-  const key = `${pointer}\u0000${message}`;
-  if (ctx.seen.has(key)) return;
-  ctx.seen.add(key);
-  ctx.issues.push({ pointer, keyword, message, impact: MINOR.has(keyword) ? "minor" : "major" });
-}
-
-function ofType(value: JsonValue, want: string): boolean {
-  if (want === "string") return typeof value === "string";
-  if (want === "integer") return Number.isInteger(value);
-  if (want === "boolean") return typeof value === "boolean";
-  return typeof value === "number";
+/** Records a loss about `keyword` in the subschema at `path`. */
+function issue(ctx: Context, path: string, keyword: string, message: string): void {
+  ctx.losses.add(path, keyword, message, MINOR.has(keyword) ? "minor" : "major");
 }
 
 /** Converts one subschema; `path` is where it is written in the input schema. */
-function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema {
-  ctx.nodes++;
+function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
+  ctx.inlining.countNode();
   if (node === true) return {};
-  if (!isPlainObject(node)) {
+  if (!isSchemaObject(node)) {
+    // Reported at the false schema itself, named by its key (`items`, a property's name…);
+    // the shape changes whatever the key (a property called `uniqueItems` is no constraint).
     if (node === false)
-      issue(
-        ctx,
-        path.slice(0, -1),
-        path.at(-1) ?? "",
+      ctx.losses.addAt(
+        path,
+        lastToken(path),
         "a false schema (no value allowed) is not supported; dropped (loosened: any value is accepted)",
+        "major",
       );
     return {};
   }
   // The node's own keywords go into `own`; what `$ref` and `allOf` bring is merged in once
   // they are all read, so no keyword's result depends on where it is written.
-  const own: Schema = {};
-  const parts: Array<{ keyword: string; schema: Schema }> = [];
+  const own: SchemaObject = {};
+  const parts: Array<{ keyword: string; schema: SchemaObject }> = [];
   if (Object.hasOwn(node, "$ref")) parts.push({ keyword: "$ref", schema: convertRef(node, path, ctx) });
   const put = (keyword: string, key: string, value: JsonValue): void => {
     if (Object.hasOwn(own, key) && !sameJson(own[key]!, value)) {
@@ -217,8 +192,8 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
   };
 
   for (const [key, value] of Object.entries(node)) {
-    if (key === "$ref" || SILENT.has(key) || key.startsWith("x-")) continue;
-    const at = [...path, key];
+    if (key === "$ref" || SILENT.has(key) || isExtensionKeyword(key)) continue;
+    const at = pointerTo(path, key);
     if (Object.hasOwn(DROPPED, key)) {
       issue(ctx, path, key, DROPPED[key]!);
       continue;
@@ -228,7 +203,7 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
       continue;
     }
     if (Object.hasOwn(COPIED, key)) {
-      if (ofType(value, COPIED[key]!)) own[key] = value;
+      if (isOfKind(value, COPIED[key]!)) own[key] = value;
       continue;
     }
     switch (key) {
@@ -247,17 +222,15 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
         else issue(ctx, path, key, "a const that is an object or array is not supported; dropped (loosened)");
         break;
       case "properties":
-        if (isPlainObject(value))
-          own.properties = Object.fromEntries(
-            Object.entries(value).map(([name, sub]): [string, JsonValue] => [name, convert(sub, [...at, name], ctx)]),
-          );
+        if (isSchemaObject(value))
+          own.properties = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
         break;
       case "required":
         if (Array.isArray(value)) own.required = value.filter((v) => typeof v === "string");
         break;
       case "additionalProperties":
         if (value === false) own.additionalProperties = false;
-        else if (value !== true && !(isPlainObject(value) && Object.keys(value).length === 0))
+        else if (value !== true && !(isSchemaObject(value) && Object.keys(value).length === 0))
           issue(
             ctx,
             path,
@@ -275,7 +248,7 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
           put(
             key,
             "anyOf",
-            value.map((b, i) => convert(b, [...at, String(i)], ctx)),
+            mapSubschemaList(value, at, (b, branchAt) => convert(b, branchAt, ctx)),
           );
         break;
       case "oneOf":
@@ -293,7 +266,7 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
         put(
           key,
           "anyOf",
-          value.map((b, i) => convert(b, [...at, String(i)], ctx)),
+          mapSubschemaList(value, at, (b, branchAt) => convert(b, branchAt, ctx)),
         );
         break;
       case "allOf":
@@ -305,8 +278,8 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
             key,
             "allOf is not supported; its branches are merged into one schema (loosened where they disagree)",
           );
-        for (const [i, branch] of value.entries())
-          parts.push({ keyword: key, schema: convert(branch, [...at, String(i)], ctx) });
+        for (const schema of mapSubschemaList(value, at, (branch, branchAt) => convert(branch, branchAt, ctx)))
+          parts.push({ keyword: key, schema });
         break;
       case "exclusiveMinimum":
       case "exclusiveMaximum": {
@@ -345,14 +318,14 @@ function convert(node: JsonValue, path: readonly string[], ctx: Context): Schema
 }
 
 /** Sets `minimum`/`maximum` to `value`, or keeps the tighter one already there. */
-function tighten(out: Schema, bound: "minimum" | "maximum", value: number): void {
+function tighten(out: SchemaObject, bound: "minimum" | "maximum", value: number): void {
   const current = out[bound];
   out[bound] =
     typeof current !== "number" ? value : bound === "minimum" ? Math.max(current, value) : Math.min(current, value);
 }
 
 /** `enum` as the values both allow (exact: a value must satisfy each of `enum` and `const`). */
-function intersectEnum(out: Schema, values: JsonValue[]): void {
+function intersectEnum(out: SchemaObject, values: JsonValue[]): void {
   const current = out.enum;
   out.enum = Array.isArray(current) ? current.filter((v) => values.some((w) => sameJson(v, w))) : values;
 }
@@ -363,7 +336,7 @@ function sameJson(a: JsonValue, b: JsonValue): boolean {
 
 function canonical(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(canonical);
-  if (!isPlainObject(value)) return value;
+  if (!isSchemaObject(value)) return value;
   return Object.fromEntries(
     Object.keys(value)
       .sort()
@@ -372,9 +345,9 @@ function canonical(value: JsonValue): JsonValue {
 }
 
 /** `type` in the subset: one type, `[T, "null"]`, or `anyOf` of one type each. */
-function convertType(value: JsonValue): Schema {
+function convertType(value: JsonValue): SchemaObject {
   const types = (typeof value === "string" ? [value] : Array.isArray(value) ? value : []).filter(
-    (t): t is string => typeof t === "string" && TYPES.has(t),
+    (t): t is string => typeof t === "string" && JSON_SCHEMA_TYPES.has(t),
   );
   if (types.length === 0) return {};
   if (types.length === 1) return { type: types[0]! };
@@ -384,15 +357,15 @@ function convertType(value: JsonValue): Schema {
 }
 
 /** Inlines a local `$ref`; a cycle, or too much inlining, leaves an unconstrained schema. */
-function convertRef(node: Schema, path: readonly string[], ctx: Context): Schema {
+function convertRef(node: SchemaObject, path: string, ctx: Context): SchemaObject {
   const ref = node.$ref;
   if (typeof ref !== "string") return {};
-  const target = resolvePointer(ctx.root, ref);
-  if (target === undefined) {
+  const target = resolveLocalRef(ctx.root, ref, "document");
+  if (!target.ok) {
     issue(ctx, path, "$ref", `$ref ${JSON.stringify(ref)} cannot be resolved; dropped (loosened)`);
     return {};
   }
-  if (ctx.inlining.includes(ref)) {
+  if (ctx.inlining.isInlining(ref)) {
     issue(
       ctx,
       path,
@@ -401,45 +374,16 @@ function convertRef(node: Schema, path: readonly string[], ctx: Context): Schema
     );
     return {};
   }
-  if (ctx.nodes > GEMINI_MAX_INLINED_NODES) {
+  if (ctx.inlining.exhausted) {
     issue(
       ctx,
       path,
       "$ref",
-      `inlining $ref ${JSON.stringify(ref)} would exceed ${GEMINI_MAX_INLINED_NODES} schema nodes; dropped (loosened)`,
+      `inlining $ref ${JSON.stringify(ref)} would exceed ${MAX_INLINED_NODES} schema nodes; dropped (loosened)`,
     );
     return {};
   }
-  ctx.inlining.push(ref);
-  try {
-    return convert(target.value, target.path, ctx);
-  } finally {
-    ctx.inlining.pop();
-  }
-}
-
-/** The value a local `$ref` (`#`, `#/…` JSON pointer) points at, with its key path. */
-function resolvePointer(root: JsonValue, ref: string): { value: JsonValue; path: string[] } | undefined {
-  if (ref !== "#" && !ref.startsWith("#/")) return undefined;
-  let path: string[];
-  try {
-    path =
-      ref === "#"
-        ? []
-        : ref
-            .slice(2)
-            .split("/")
-            .map((s) => decodeURIComponent(s).replaceAll("~1", "/").replaceAll("~0", "~"));
-  } catch {
-    return undefined;
-  }
-  let value: JsonValue = root;
-  for (const key of path) {
-    if (Array.isArray(value) && /^(0|[1-9]\d*)$/.test(key) && Number(key) < value.length) value = value[Number(key)]!;
-    else if (isPlainObject(value) && Object.hasOwn(value, key)) value = value[key]!;
-    else return undefined;
-  }
-  return { value, path };
+  return ctx.inlining.inline(ref, () => convert(target.value, target.pointer, ctx));
 }
 
 /** Bounds that combine exactly: the tighter of two is what both allow. */
@@ -453,8 +397,8 @@ const ANNOTATIONS = new Set(["title", "description", "default"]);
  * in turn), required joined, enums intersected, bounds tightened; for any other keyword
  * both have with different values, `a`'s is kept and `conflict` is told.
  */
-function merge(a: Schema, b: Schema, conflict: (detail: string) => void): Schema {
-  const out: Schema = { ...a };
+function merge(a: SchemaObject, b: SchemaObject, conflict: (detail: string) => void): SchemaObject {
+  const out: SchemaObject = { ...a };
   for (const [key, value] of Object.entries(b)) {
     if (!Object.hasOwn(out, key)) {
       out[key] = value;
@@ -462,18 +406,21 @@ function merge(a: Schema, b: Schema, conflict: (detail: string) => void): Schema
     }
     const current = out[key]!;
     if (sameJson(current, value)) continue;
-    if (key === "properties" && isPlainObject(current) && isPlainObject(value)) {
-      const props: Schema = { ...current };
+    if (key === "properties" && isSchemaObject(current) && isSchemaObject(value)) {
+      // A map, not an object: a property called `__proto__` is a name like any other.
+      const props = new Map(Object.entries(current));
       for (const [name, sub] of Object.entries(value)) {
-        const mine = props[name];
-        props[name] =
+        const mine = props.get(name);
+        props.set(
+          name,
           mine === undefined
             ? sub
-            : isPlainObject(mine) && isPlainObject(sub)
+            : isSchemaObject(mine) && isSchemaObject(sub)
               ? merge(mine, sub, (d) => conflict(`for property ${JSON.stringify(name)} ${d}`))
-              : mine;
+              : mine,
+        );
       }
-      out.properties = props;
+      out.properties = Object.fromEntries(props);
     } else if (key === "required" && Array.isArray(current) && Array.isArray(value))
       out.required = [...new Set([...current, ...value])];
     else if (key === "enum" && Array.isArray(current) && Array.isArray(value))

@@ -25,7 +25,7 @@ function tsFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** The generator folder a path lies in (`openai` for generators/openai/strict.ts), or undefined outside any. */
+/** The generator folder a path lies in (`openai` for generators/openai/options.ts), or undefined outside any. */
 function generatorFolderOf(file: string): string | undefined {
   const rel = path.relative(GENERATORS_DIR, file).split(path.sep);
   return rel.length > 1 && rel[0] !== ".." ? rel[0] : undefined;

@@ -228,6 +228,8 @@ describe("Anthropic strict tool use", () => {
     [{ a: { type: "array", items: [{ type: "string" }] } }, "/properties/a/items", /tuple/],
     [{ a: { type: "object" } }, "/properties/a", /free-form object/],
     [{ a: { $ref: "#" } }, "/properties/a/$ref", /recursive/],
+    // Property names are not keywords, even those that are elsewhere (`default`, `enum`).
+    [{ default: { type: "array", items: { $ref: "#" } } }, "/properties/default/items/$ref", /recursive/],
   ])("refuses %j at %s", (properties, pointer, reason) => {
     const result = toAnthropicStrictSchema({ type: "object", properties });
     expect(result.strict).toBe(false);
@@ -243,6 +245,18 @@ describe("Anthropic strict tool use", () => {
     expect(result.strict === false && result.reason).toMatch(/25 optional properties exceed the limit of 24/);
   });
 
+  it("tells the model of a $ref's sibling called __proto__ like any other it cannot send", () => {
+    const result = toAnthropicStrictSchema(
+      JSON.parse(
+        '{"type":"object","properties":{"p":{"$ref":"#/$defs/A","__proto__":{"minimum":1}}},' +
+          '"required":["p"],"$defs":{"A":{"type":"integer"}}}',
+      ),
+    );
+    expect(result.strict && result.schema.properties).toEqual({
+      p: { type: "integer", description: '{__proto__: {"minimum":1}}' },
+    });
+  });
+
   it("does not let an unused definition block the tool", () => {
     const result = toAnthropicStrictSchema({
       type: "object",
@@ -250,6 +264,34 @@ describe("Anthropic strict tool use", () => {
       $defs: { Unused: { oneOf: [{ type: "string" }] } },
     });
     expect(result.strict).toBe(true);
+  });
+
+  it.each<[string, JsonSchema, string, string]>([
+    [
+      "in a definition inlined for a $ref with siblings: at the definition",
+      {
+        type: "object",
+        properties: { p: { $ref: "#/$defs/A", description: "x" } },
+        $defs: { A: { type: "string", not: { const: "" } } },
+      },
+      "/$defs/A/not",
+      "not",
+    ],
+    [
+      "brought by a sibling of the inlined $ref: beside the $ref",
+      {
+        type: "object",
+        properties: { p: { $ref: "#/$defs/A", description: "x", properties: { q: { oneOf: [] } } } },
+        $defs: { A: { type: "object" } },
+      },
+      "/properties/p/properties/q/oneOf",
+      "oneOf",
+    ],
+    ["of a root without type: at the root", { properties: {} }, "", "type"],
+  ])("points a refusal %s", (_where, schema, pointer, keyword) => {
+    const result = toAnthropicStrictSchema(schema);
+    expect(result).toMatchObject({ strict: false, pointer, keyword });
+    expect(result.strict === false && result.reason.endsWith(`(at #${pointer})`)).toBe(true);
   });
 });
 
@@ -353,6 +395,30 @@ describe("Gemini conversion merges", () => {
       expect(out.properties).toEqual({ a: { type: "string" }, b: { type: "integer" } });
       expect([...(out.required as string[])].sort()).toEqual(["a", "b"]);
     }
+  });
+
+  it("reports a false schema as a major loss, whatever its key is called", () => {
+    const { issues } = toGeminiSchema({ type: "object", properties: { uniqueItems: false, items: false } });
+    expect(issues.map((i) => [i.pointer, i.keyword, i.impact])).toEqual([
+      ["/properties/uniqueItems", "uniqueItems", "major"],
+      ["/properties/items", "items", "major"],
+    ]);
+  });
+
+  it("keeps a property called __proto__ through a merge, as a property", () => {
+    const { schema: out, issues } = toGeminiSchema(
+      JSON.parse(
+        '{"type":"object","properties":{"p":{"properties":{"a":{"type":"string"}},"$ref":"#/$defs/C"}},' +
+          '"$defs":{"C":{"type":"object","properties":{"__proto__":{"type":"integer"}}}}}',
+      ),
+    );
+    expect(issues).toEqual([]);
+    const merged = (out.properties as Record<string, JsonSchema>).p!.properties as object;
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(Object.entries(merged)).toEqual([
+      ["a", { type: "string" }],
+      ["__proto__", { type: "integer" }],
+    ]);
   });
 
   it("merges $ref siblings like an allOf branch: the target's properties stay", () => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Ajv as AjvInstance, ValidateFunction } from "ajv";
-import { toStrictSchema } from "../../generators/openai/strict.js";
+import { toStrictSchema } from "../../src/vendors/openai-strict.js";
 import type { VendorToolIndex } from "../../packages/runtime/src/index.js";
 import { fromAnthropicToolUse, fromOpenAIToolCall } from "../../packages/runtime/src/index.js";
 import type { JsonSchema, JsonValue } from "../../src/ir/types.js";

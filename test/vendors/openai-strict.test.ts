@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { ChatCompletionTool } from "openai/resources/chat/completions";
 import type { FunctionTool } from "openai/resources/responses/responses";
-import { OPENAI_STRICT_LIMITS, toStrictSchema, type StrictSchemaResult } from "../../generators/openai/strict.js";
+import { OPENAI_STRICT_LIMITS, toStrictSchema, type StrictSchemaResult } from "../../src/vendors/openai-strict.js";
 import type { JsonSchema } from "../../src/ir/types.js";
 
 type Want = { strict: true; schema: JsonSchema } | { strict: false; reason: RegExp };
