@@ -13,6 +13,8 @@ import { benchScale } from "./scale.js";
 import { benchRedos, benchSlowPatternsGenerate } from "./security/redos.js";
 import { benchPatternCost } from "./security/pattern-cost.js";
 import { benchBacktrackingCap } from "./security/backtracking-cap.js";
+import { benchPatternSize } from "./security/pattern-size.js";
+import { benchPatternMemory } from "./security/pattern-memory.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -34,6 +36,8 @@ const suites = {
   "slow-patterns-generate": () => benchSlowPatternsGenerate(),
   "pattern-cost": () => benchPatternCost(),
   "backtracking-cap": () => benchBacktrackingCap(),
+  "pattern-size": () => benchPatternSize(),
+  "pattern-memory": () => benchPatternMemory(),
 };
 
 for (const [name, run] of Object.entries(suites)) {
