@@ -155,8 +155,9 @@ export class BoundedStdioTransport implements Transport {
   private readonly onSignal = (signal: NodeJS.Signals) => {
     this.onExit();
     this.unwatchGroup();
-    // What the signal would have done without this listener: end this process.
-    process.kill(process.pid, signal);
+    // Alone, this listener kept the signal from ending the process: do what it would have
+    // done. Other listeners (an embedding program's) have had it, and decide.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   };
 
   private watchGroup(pid: number): void {

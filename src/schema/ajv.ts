@@ -208,16 +208,20 @@ function standalonePatternEngine(backtracking: BacktrackingOptions | undefined) 
 /**
  * An Ajv instance with the generator's options (all errors, formats, not strict about unknown
  * keywords), its patterns compiled by `patterns` (by default: each on the linear-time engine,
- * when the schema is compiled).
+ * when the schema is compiled). `checkedSchemas`: the schemas it compiles were checked against
+ * their meta-schema already (see {@link metaSchemaErrors}), so compiling does not check them
+ * again — nor compile the meta-schema for that, most of a fresh instance's first compile.
  */
 export function createAjv(
   dialect: Dialect,
   patterns: PatternCompiler = (pattern) => compilePattern(pattern),
+  checkedSchemas = false,
 ): AjvInstance {
   const ajv = new AJV_CLASSES[dialect]({
     strict: false,
     allErrors: true,
     logger: false,
+    validateSchema: !checkedSchemas,
     code: { regExp: Object.assign((pattern: string) => patterns(pattern), { code: "linearPattern" }) },
   });
   addFormats(ajv);

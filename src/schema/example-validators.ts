@@ -7,7 +7,7 @@ import {
   type PatternMatcher,
 } from "@mcp-specgen/runtime";
 import type { JsonSchema } from "../ir/types.js";
-import { createAjv, schemaDialect, validationView, type ValidateFunction } from "./ajv.js";
+import { createAjv, schemaDialect, validationView, type Dialect, type ValidateFunction } from "./ajv.js";
 import { translateOnce, type PatternMemo } from "./patterns.js";
 
 /**
@@ -15,7 +15,8 @@ import { translateOnce, type PatternMemo } from "./patterns.js";
  * linear-time engine (or, with the input's `backtracking` opt-in, those it cannot run on
  * JavaScript's RegExp under the cap), each compiled once in the run from its translation in
  * the run's {@link PatternMemo}. Schemas are kept by content (never by identity), so
- * identical schemas across thousands of tools compile once.
+ * identical schemas across thousands of tools compile once. For schemas already checked
+ * against their meta-schema (`metaSchemaErrors`): compiling does not check them again.
  */
 export class ExampleValidators {
   /** Ajv instances by dialect and opt-in: each pattern engine is bound to one opt-in. */
@@ -42,12 +43,12 @@ export class ExampleValidators {
     return validate;
   }
 
-  #ajv(dialect: Parameters<typeof createAjv>[0], optIn: string, backtracking?: BacktrackingOptions): AjvInstance {
+  #ajv(dialect: Dialect, optIn: string, backtracking?: BacktrackingOptions): AjvInstance {
     const key = `${dialect}\0${optIn}`;
     let ajv = this.#instances.get(key);
     if (ajv === undefined) {
-      // Without `$schema` (the view has none): checked against the instance's meta-schema.
-      ajv = createAjv(dialect, (pattern) => this.#matcher(pattern, optIn, backtracking));
+      // The checks compile examples only for schemas that passed their meta-schema.
+      ajv = createAjv(dialect, (pattern) => this.#matcher(pattern, optIn, backtracking), true);
       this.#instances.set(key, ajv);
     }
     return ajv;
