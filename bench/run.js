@@ -14,6 +14,8 @@ import { benchRedos, benchSlowPatternsGenerate } from "./security/redos.js";
 import { benchPatternCost } from "./security/pattern-cost.js";
 import { benchBacktrackingCap } from "./security/backtracking-cap.js";
 import { benchVendorInlining } from "./vendor-inlining.js";
+import { benchPatternSize } from "./security/pattern-size.js";
+import { benchPatternMemory } from "./security/pattern-memory.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -36,6 +38,8 @@ const suites = {
   "pattern-cost": () => benchPatternCost(),
   "backtracking-cap": () => benchBacktrackingCap(),
   "vendor-inlining": () => benchVendorInlining(),
+  "pattern-size": () => benchPatternSize(),
+  "pattern-memory": () => benchPatternMemory(),
 };
 
 for (const [name, run] of Object.entries(suites)) {

@@ -149,10 +149,18 @@ const CATALOGUE = {
   SPEC_PATTERN_UNSUPPORTED: {
     severity: "error",
     summary:
-      "A `pattern` or `patternProperties` key uses what the linear-time pattern engine cannot run: a backreference, lookahead or lookbehind, a counted repetition beyond 1,000, or a Unicode property it has no table for.",
+      "A `pattern` or `patternProperties` key uses what the linear-time pattern engine cannot run: a backreference, lookahead or lookbehind, a counted repetition beyond 1,000, a program too large for it (more than 5,000 states) or groups nested more than 100 deep, or a Unicode property it has no table for.",
     cause:
       "Validators run patterns on a linear-time engine (RE2 semantics, via re2js) so that no string can make one take long, where JavaScript's backtracking engine can take seconds to hours on a few dozen characters; the message names the construct.",
     fix: 'rewrite the pattern (the help shows an equivalent when there is an obvious one, such as "allOf" of one pattern per lookahead, or "maxLength" for a long repetition), or let the input\'s patterns run on JavaScript\'s RegExp under a length cap with "backtrackingPatterns" in the config',
+  },
+  SPEC_PATTERN_BACKTRACKING: {
+    severity: "warning",
+    summary:
+      "A pattern of an input that opts in to backtracking patterns runs on JavaScript's RegExp and has a shape that can take time exponential in the length of the string: a repetition without bound holding another one (`(a+)+`), or holding alternatives that can start with the same character (`(\\w|\\d)+`).",
+    cause:
+      "The length cap of `backtrackingPatterns` bounds polynomial shapes but not exponential ones, and the check is a heuristic on the pattern's syntax, so it may flag a pattern that is in fact fast, and miss other slow shapes.",
+    fix: 'rewrite the pattern without the ambiguity (e.g. (a+)+ as a+), or lower the input\'s "maxLength" in "backtrackingPatterns" to a few dozen characters',
   },
   SPEC_UNIQUE_ITEMS_UNBOUNDED: {
     severity: "error",

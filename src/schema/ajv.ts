@@ -2,7 +2,6 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
 import {
-  canonicalJson,
   compilePattern,
   linearOrCappedRegExp,
   linearRegExp,
@@ -186,15 +185,10 @@ function boundDeepUniqueItems(sub: JsonSchema): JsonSchema {
 }
 
 /**
- * ajv's pattern engine for validating in this process (usage examples): the runtime's
- * linear-time engine, compiling each pattern when the schema is compiled. With `backtracking`
- * (the input's opt-in), patterns it cannot run use JavaScript's RegExp under the length cap.
+ * How ajv compiles a schema's patterns when validating in this process (usage examples): to a
+ * matcher on the runtime's linear-time engine (see `compilePattern`).
  */
-function patternEngine(backtracking: BacktrackingOptions | undefined) {
-  return Object.assign((pattern: string): PatternMatcher => compilePattern(pattern, backtracking), {
-    code: "linearPattern",
-  });
-}
+export type PatternCompiler = (pattern: string) => PatternMatcher;
 
 /**
  * The pattern engine named in standalone code: the runtime's `linearRegExp` (or
@@ -211,13 +205,24 @@ function standalonePatternEngine(backtracking: BacktrackingOptions | undefined) 
   });
 }
 
-/** An Ajv instance with the generator's options (all errors, formats, not strict about unknown keywords). */
-export function createAjv(dialect: Dialect, backtracking?: BacktrackingOptions): AjvInstance {
+/**
+ * An Ajv instance with the generator's options (all errors, formats, not strict about unknown
+ * keywords), its patterns compiled by `patterns` (by default: each on the linear-time engine,
+ * when the schema is compiled). `checkedSchemas`: the schemas it compiles were checked against
+ * their meta-schema already (see {@link metaSchemaErrors}), so compiling does not check them
+ * again — nor compile the meta-schema for that, most of a fresh instance's first compile.
+ */
+export function createAjv(
+  dialect: Dialect,
+  patterns: PatternCompiler = (pattern) => compilePattern(pattern),
+  checkedSchemas = false,
+): AjvInstance {
   const ajv = new AJV_CLASSES[dialect]({
     strict: false,
     allErrors: true,
     logger: false,
-    code: { regExp: patternEngine(backtracking) },
+    validateSchema: !checkedSchemas,
+    code: { regExp: Object.assign((pattern: string) => patterns(pattern), { code: "linearPattern" }) },
   });
   addFormats(ajv);
   ajv.addKeyword(enumSetKeyword);
@@ -278,12 +283,11 @@ export function namesInheritedProperty(schema: JsonSchema): boolean {
 
 const shared = new Map<string, AjvInstance>();
 
-/** The shared Ajv instance for a schema's dialect (and pattern opt-in), created on first use. */
-export function ajvFor(schema: JsonSchema, backtracking?: BacktrackingOptions): AjvInstance {
+/** The shared Ajv instance for a schema's dialect, created on first use (for meta-schema checks). */
+export function ajvFor(schema: JsonSchema): AjvInstance {
   const { dialect } = schemaDialect(schema);
-  const key = backtracking ? `${dialect}\0${backtracking.maxLength}` : dialect;
-  let ajv = shared.get(key);
-  if (!ajv) shared.set(key, (ajv = createAjv(dialect, backtracking)));
+  let ajv = shared.get(dialect);
+  if (!ajv) shared.set(dialect, (ajv = createAjv(dialect)));
   return ajv;
 }
 
@@ -291,27 +295,4 @@ export function ajvFor(schema: JsonSchema, backtracking?: BacktrackingOptions): 
 export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
   const ajv = ajvFor(schema);
   return ajv.validateSchema(schemaForMeta(schema)) ? [] : [...(ajv.errors ?? [])];
-}
-
-const compiled = new Map<string, ValidateFunction | Error>();
-
-/**
- * Compiles a schema for validating examples, its patterns on the linear-time engine (or, with
- * the input's `backtracking` opt-in, those it cannot run on JavaScript's RegExp under the
- * cap). Cached by content (never by identity), so identical schemas across thousands of
- * tools compile once.
- */
-export function compileSchema(schema: JsonSchema, backtracking?: BacktrackingOptions): ValidateFunction | Error {
-  const key = backtracking ? `${backtracking.maxLength}\0${canonicalJson(schema)}` : canonicalJson(schema);
-  let v = compiled.get(key);
-  if (v === undefined) {
-    try {
-      // Without `$schema` (the view has none): checked against the instance's meta-schema, as above.
-      v = ajvFor(schema, backtracking).compile(validationView(schema));
-    } catch (e) {
-      v = e as Error;
-    }
-    compiled.set(key, v);
-  }
-  return v;
 }

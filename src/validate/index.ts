@@ -2,16 +2,10 @@ import { isValidToolName, STRICT_TOOL_NAME_PATTERN, type BacktrackingOptions } f
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import { keptWithFindings } from "../cache/store.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
-import {
-  compileSchema,
-  draft7FormPaths,
-  KNOWN_FORMATS,
-  metaSchemaErrors,
-  schemaDialect,
-  type ErrorObject,
-} from "../schema/ajv.js";
+import { draft7FormPaths, KNOWN_FORMATS, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
 import { isObject, walkSchema } from "../schema/walk.js";
 import { checkPatterns, type PatternMemo } from "../schema/patterns.js";
+import { ExampleValidators } from "../schema/example-validators.js";
 import { findRefCycles } from "../schema/ref-cycles.js";
 import { MAX_ITEMS_FOR_DEEP_UNIQUE, unboundedDeepUniqueItems } from "../schema/unique-items.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
@@ -48,11 +42,12 @@ export function validateTools(
 ): void {
   const seen = new Map<string, ToolSpec>();
   const modulesByFoldedName = new Map<string, string>();
-  const patterns: PatternMemo = new Map();
+  const memo: PatternMemo = new Map();
+  const examples = new ExampleValidators(memo);
   for (const tool of tools) {
     try {
       const backtracking = options.backtrackingFor?.(tool);
-      validateTool(tool, seen, modulesByFoldedName, { backtracking, memo: patterns }, diagnostics);
+      validateTool(tool, seen, modulesByFoldedName, { backtracking, memo, examples }, diagnostics);
     } catch (e) {
       reportUnexpected(diagnostics, tool.locations.tool, `checking "${tool.name}"`, e);
     }
@@ -134,10 +129,12 @@ function validateTool(
   checkToolSchemas(tool, patterns, diagnostics);
 }
 
-/** How a tool's patterns are checked: its input's opt-in, and the run's translations. */
+/** How a tool's patterns are checked: its input's opt-in, the run's translations and example validators. */
 interface PatternOptions {
   backtracking: BacktrackingOptions | undefined;
   memo: PatternMemo;
+  /** Compiles schemas for the usage examples, their patterns through `memo`. */
+  examples: ExampleValidators;
 }
 
 /**
@@ -149,7 +146,7 @@ function checkToolSchemas(tool: ToolSpec, patterns: PatternOptions, diagnostics:
   schemaChecks(tool, patterns.backtracking ? String(patterns.backtracking.maxLength) : "", diagnostics, (bag) => {
     const inputOk = checkSchema(tool, "inputSchema", patterns, bag);
     const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", patterns, bag) : true;
-    checkExamples(tool, inputOk, outputOk, patterns.backtracking, bag);
+    checkExamples(tool, inputOk, outputOk, patterns, bag);
   });
 }
 
@@ -279,6 +276,10 @@ function checkSchema(tool: ToolSpec, side: SchemaSide, patterns: PatternOptions,
     }
   });
   for (const p of checkPatterns(schema, patterns)) {
+    if (p.severity === "warning") {
+      diagnostics.warning(p.code, at(p.path), `${label} of "${tool.name}": ${p.message}`, p.help);
+      continue;
+    }
     ok = false;
     diagnostics.error(p.code, at(p.path), `${label} of "${tool.name}": ${p.message}`, p.help);
   }
@@ -329,7 +330,7 @@ function checkExamples(
   tool: ToolSpec,
   inputOk: boolean,
   outputOk: boolean,
-  backtracking: BacktrackingOptions | undefined,
+  patterns: PatternOptions,
   diagnostics: DiagnosticBag,
 ): void {
   for (const ex of tool.examples) {
@@ -349,7 +350,7 @@ function checkExamples(
         );
         continue;
       }
-      if (inputOk) reportInvalid(tool, "inputSchema", ex.value, ex.loc, "arguments", backtracking, diagnostics);
+      if (inputOk) reportInvalid(tool, "inputSchema", ex.value, ex.loc, "arguments", patterns, diagnostics);
     } else if (
       outputOk &&
       tool.outputSchema &&
@@ -358,7 +359,7 @@ function checkExamples(
       ex.value.data !== undefined &&
       ex.value.data !== null
     ) {
-      reportInvalid(tool, "outputSchema", ex.value.data, ex.loc, "result data", backtracking, diagnostics);
+      reportInvalid(tool, "outputSchema", ex.value.data, ex.loc, "result data", patterns, diagnostics);
     }
   }
 }
@@ -376,13 +377,13 @@ function reportInvalid(
   value: JsonValue,
   loc: SourceLocation,
   what: string,
-  backtracking: BacktrackingOptions | undefined,
+  patterns: PatternOptions,
   diagnostics: DiagnosticBag,
 ): void {
   const provenance = schemaProvenance(tool, side);
   if (provenance === "undocumented") return;
   // Patterns meet spec text here as in validators: on the linear-time engine.
-  const validate = compileSchema(tool[side]!, backtracking);
+  const validate = patterns.examples.compile(tool[side]!, patterns.backtracking);
   if (validate instanceof Error) {
     diagnostics.error(
       "SPEC_SCHEMA_INVALID",

@@ -4,7 +4,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { inProcessTransport } from "@mcp-specgen/runtime";
 import type { JsonSchema } from "../../src/ir/types.js";
-import { compileSchema, dialectGroup, draft7FormPaths, schemaDialect } from "../../src/schema/ajv.js";
+import { dialectGroup, draft7FormPaths, schemaDialect } from "../../src/schema/ajv.js";
+import { ExampleValidators } from "../../src/schema/example-validators.js";
 import { generate, makeTool } from "../helpers/make-tool.js";
 import { REPO, runCli, runtimeProject, tempProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
@@ -52,6 +53,8 @@ describe("the dialect of a schema", () => {
   });
 
   it("decides what the check stage's validator accepts", () => {
+    const examples = new ExampleValidators(new Map());
+    const compileSchema = (schema: JsonSchema) => examples.compile(schema);
     const v = compileSchema(TUPLE) as Validate;
     expect(v([1, 2])).toBe(true);
     expect(v([1, 2, 3])).toBe(false);

@@ -84,6 +84,17 @@ describe("generated validators", () => {
     }
   });
 
+  it("warn, at generate, about an opted-in pattern of a shape the length cap does not bound", async () => {
+    const r = await runCli(["generate"], project.dir);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(
+      /legacy\/quoted\.json:1:\d+ warning SPEC_PATTERN_BACKTRACKING .*"\^\(a\+\)\+\\\\1\$" runs on JavaScript's backtracking RegExp .*a\+, inside another, \(a\+\)\+/,
+    );
+    expect(r.stderr).toMatch(/maxLength/);
+    // Only the opted-in input's pattern: the other input's run on re2js.
+    expect(r.stderr.match(/SPEC_PATTERN_BACKTRACKING/g)).toHaveLength(1);
+  });
+
   it("run an opted-in input's backtracking patterns on RegExp only under its length cap", async () => {
     const source = project.read("generated/validators/legacy.ts");
     expect(source).toMatch(/^const func\d+ = linearOrCappedRegExp\(64\);$/m);
@@ -126,6 +137,35 @@ describe("generate", () => {
       );
       expect(r.stderr).toContain('"allOf": [{"pattern": "^.*\\\\d"}, {"pattern": "^.*[a-z]"}, {"pattern": "^.{8,}$"}]');
       expect(project.list()).not.toContain("generated/manifest.json");
+    } finally {
+      project.dispose();
+    }
+  });
+});
+
+describe("generate, on patterns too large or too deep for the linear-time engine", () => {
+  it("refuses them at file:line:col", async () => {
+    // 800 alternatives of 1,000 repetitions each: 9.5 KB, 800,000 instructions for re2js.
+    const pattern = `^(?:${Array.from({ length: 800 }, (_, i) => `${i}\\w{1000}`).join("|")})$`;
+    // Valid JavaScript; it overflowed the translator's stack.
+    const deep = `^${"(?:".repeat(1000)}a${")".repeat(1000)}$`;
+    const project = runtimeProject({
+      "specs/tools.json": JSON.stringify(
+        tool("big.take", { s: { type: "string", pattern }, d: { type: "string", pattern: deep } }),
+        null,
+        2,
+      ),
+    });
+    try {
+      const r = await runCli(["generate", "--no-cache"], project.dir);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        /specs\/tools\.json:\d+:\d+ error SPEC_PATTERN_UNSUPPORTED .*expands to 80\d{4} states on the linear-time engine; at most 5000/,
+      );
+      expect(r.stderr).toMatch(
+        /specs\/tools\.json:\d+:\d+ error SPEC_PATTERN_UNSUPPORTED .*nests groups 1000 deep; at most 100/,
+      );
+      expect(r.stderr).not.toMatch(/SPEC_INTERNAL/);
     } finally {
       project.dispose();
     }

@@ -108,7 +108,17 @@ export {
   type BacktrackingOptions,
   type PatternMatcher,
 } from "./patterns/linear-regexp.js";
-export { MAX_REPEAT, translatePattern, type PatternRefusal, type PatternTranslation } from "./patterns/translate.js";
+export {
+  compileRe2Syntax,
+  MAX_REPEAT,
+  translatePattern,
+  translateToRe2Syntax,
+  type PatternRefusal,
+  type PatternSyntax,
+  type PatternTranslation,
+} from "./patterns/translate.js";
+export { DFA_MEMORY_BUDGET, MAX_GROUP_NESTING, MAX_PROGRAM_SIZE } from "./patterns/limits.js";
+export { backtrackingRisk } from "./patterns/backtracking-risk.js";
 export { forEachSchemaPattern, schemaPatternProblems, type SchemaPatternProblem } from "./patterns/schema-patterns.js";
 export { escapePointerToken, pointerTokens } from "./paths.js";
 export {

@@ -1,4 +1,4 @@
-import { translatePattern, type PatternRefusal } from "./translate.js";
+import { translatePattern, type PatternRefusal, type PatternTranslation } from "./translate.js";
 
 /** A compiled pattern as validators use it (ajv's `code.regExp` contract): `test` searches the string. */
 export interface PatternMatcher {
@@ -36,10 +36,14 @@ export class PatternCompileError extends Error {
  * the string's length: translated to RE2 syntax and run by re2js (see `translatePattern`).
  * A pattern the translation refuses throws {@link PatternCompileError} — unless `backtracking`
  * is given and the pattern is valid JavaScript: it then runs on JavaScript's RegExp under
- * that length cap.
+ * that length cap. `translated` is the pattern's translation when the caller already has it
+ * (a pattern is compiled by its translation: no need to compile it twice).
  */
-export function compilePattern(pattern: string, backtracking?: BacktrackingOptions): PatternMatcher {
-  const translated = translatePattern(pattern);
+export function compilePattern(
+  pattern: string,
+  backtracking?: BacktrackingOptions,
+  translated: PatternTranslation = translatePattern(pattern),
+): PatternMatcher {
   if (translated.ok) return translated.regexp;
   if (translated.invalid || backtracking === undefined) throw new PatternCompileError(pattern, translated);
   return cappedRegExp(new RegExp(pattern, "u"), backtracking.maxLength);

@@ -1,7 +1,7 @@
 import { RegistrationError } from "../errors.js";
 import { escapePointerToken } from "../paths.js";
 import type { BacktrackingOptions } from "./linear-regexp.js";
-import { translatePattern, type PatternRefusal } from "./translate.js";
+import { translateToRe2Syntax, type PatternRefusal } from "./translate.js";
 
 /** A pattern of a schema that cannot be compiled as the caller asked. */
 export interface SchemaPatternProblem {
@@ -62,12 +62,13 @@ export function forEachSchemaPattern(schema: unknown, visit: (pattern: string, p
 /**
  * The patterns of a schema that cannot be compiled: invalid ones, and — unless `backtracking`
  * lets them run under a length cap — those the linear-time engine cannot run (see
- * `translatePattern`). Empty when every pattern compiles.
+ * `translatePattern`). Empty when every pattern compiles. Translates without compiling: the
+ * patterns are compiled once, when the schema is.
  */
 export function schemaPatternProblems(schema: unknown, backtracking?: BacktrackingOptions): SchemaPatternProblem[] {
   const problems: SchemaPatternProblem[] = [];
   forEachSchemaPattern(schema, (pattern, pointer) => {
-    const translated = translatePattern(pattern);
+    const translated = translateToRe2Syntax(pattern);
     if (!translated.ok && (translated.invalid || backtracking === undefined))
       problems.push({ pointer, pattern, refusal: translated });
   });

@@ -14,6 +14,7 @@ import {
 } from "./char-sets.js";
 import { translateProperty } from "./unicode-properties.js";
 import { equivalentOf } from "./suggestions.js";
+import { boundDfaMemory, DFA_MEMORY_BUDGET, groupNestingDepth, MAX_GROUP_NESTING, MAX_PROGRAM_SIZE } from "./limits.js";
 
 /**
  * RE2's limit on counted repetition: `x{n,m}` with n or m above it is refused, and so are
@@ -35,19 +36,53 @@ export interface PatternRefusal {
 export type PatternTranslation = { ok: true; source: string; regexp: RE2JS } | ({ ok: false } & PatternRefusal);
 
 /**
+ * A pattern translated to RE2 syntax (not compiled), with the size of its program as re2js's
+ * parser estimates it (about one instruction per atom, times its repetitions), or why it
+ * cannot be translated.
+ */
+export type PatternSyntax = { ok: true; source: string; size: number } | ({ ok: false } & PatternRefusal);
+
+/**
  * Translates a JSON Schema pattern — an ECMAScript regular expression in Unicode mode,
  * searched for anywhere in the string (`new RegExp(pattern, "u").test(s)`) — into RE2
  * syntax with the same verdict on every string, and compiles it with re2js, whose matching
- * time is linear in the length of the string.
+ * time is linear in the length of the string (see {@link translateToRe2Syntax}). The
+ * compiled pattern keeps at most {@link DFA_MEMORY_BUDGET} bytes of cached states.
+ */
+export function translatePattern(pattern: string): PatternTranslation {
+  return compileRe2Syntax(translateToRe2Syntax(pattern));
+}
+
+/**
+ * Compiles a pattern translated by {@link translateToRe2Syntax} for re2js, its cache of
+ * states bounded to {@link DFA_MEMORY_BUDGET} bytes; a refusal is returned as it is.
+ */
+export function compileRe2Syntax(translated: PatternSyntax): PatternTranslation {
+  if (!translated.ok) return translated;
+  try {
+    return { ok: true, source: translated.source, regexp: boundDfaMemory(RE2JS.compile(translated.source)) };
+  } catch (e) {
+    return refusal(
+      `cannot be compiled for the linear-time engine (${(e as Error).message})`,
+      "simplify the pattern, and report it to mcp-specgen with the spec",
+    );
+  }
+}
+
+/**
+ * Translates a JSON Schema pattern into RE2 syntax, without compiling it: the verdict of
+ * {@link translatePattern} for a fraction of its cost.
  *
  * Parsed with regexpp, written out from its syntax tree: classes and escapes whose meaning
  * differs between the two (`\s`, `\d`, `\w`, `.`, `$`, property escapes) become explicit
  * sets; groups become non-capturing and lazy quantifiers greedy (neither changes whether a
  * string matches). What RE2 cannot express — backreferences, lookahead and lookbehind,
  * counted repetitions beyond its limit ({@link MAX_REPEAT}), properties it has no table
- * for — is refused with the reason and, when one is obvious, an equivalent.
+ * for — is refused with the reason and, when one is obvious, an equivalent; so is a pattern
+ * whose groups nest deeper than {@link MAX_GROUP_NESTING}, or whose program would be larger
+ * than {@link MAX_PROGRAM_SIZE}.
  */
-export function translatePattern(pattern: string): PatternTranslation {
+export function translateToRe2Syntax(pattern: string): PatternSyntax {
   try {
     new RegExp(pattern, "u");
   } catch (e) {
@@ -58,6 +93,13 @@ export function translatePattern(pattern: string): PatternTranslation {
       help: "JSON Schema patterns are ECMA-262 regular expressions (Unicode mode); fix the syntax",
     };
   }
+  // Before parsing: regexpp, like the writer below, recurses once per level.
+  const depth = groupNestingDepth(pattern);
+  if (depth > MAX_GROUP_NESTING)
+    return refusal(
+      `nests groups ${depth} deep; at most ${MAX_GROUP_NESTING}`,
+      "remove the groups that hold a single group: (?:(?:a)) is (?:a)",
+    );
   let ast: AST.Pattern;
   try {
     ast = new RegExpParser().parsePattern(pattern, 0, pattern.length, { unicode: true });
@@ -67,15 +109,20 @@ export function translatePattern(pattern: string): PatternTranslation {
       "rewrite it with older syntax",
     );
   }
-  let source: string;
+  let written: Written;
   const writer = new Re2Writer();
   try {
-    source = writer.alternatives(ast.alternatives).src;
+    written = writer.alternatives(ast.alternatives);
   } catch (e) {
     if (!(e instanceof Refused)) throw e;
-    const equivalent = e.construct ? equivalentOf(ast, e.construct, (p) => translatePattern(p).ok) : undefined;
+    const equivalent = e.construct ? equivalentOf(ast, e.construct, (p) => translateToRe2Syntax(p).ok) : undefined;
     return refusal(e.reason, equivalent ? `it is equivalent to ${equivalent}` : e.help);
   }
+  if (written.size > MAX_PROGRAM_SIZE)
+    return refusal(
+      `expands to ${written.size} states on the linear-time engine; at most ${MAX_PROGRAM_SIZE}`,
+      `use * or + rather than long counted repetitions (bounding the length with "maxLength"), or split the alternatives into patterns of their own under "anyOf"`,
+    );
   for (const script of writer.scripts) {
     try {
       RE2JS.compile(`\\p{${script}}`);
@@ -86,17 +133,10 @@ export function translatePattern(pattern: string): PatternTranslation {
       );
     }
   }
-  try {
-    return { ok: true, source, regexp: RE2JS.compile(source) };
-  } catch (e) {
-    return refusal(
-      `cannot be compiled for the linear-time engine (${(e as Error).message})`,
-      "simplify the pattern, and report it to mcp-specgen with the spec",
-    );
-  }
+  return { ok: true, source: written.src, size: written.size };
 }
 
-function refusal(reason: string, help: string): PatternTranslation {
+function refusal(reason: string, help: string): { ok: false } & PatternRefusal {
   return { ok: false, invalid: false, reason, help };
 }
 
@@ -111,13 +151,15 @@ class Refused extends Error {
   }
 }
 
-/** A piece of RE2 syntax: its text, whether a quantifier applies to it whole, and its repetition product. */
+/** A piece of RE2 syntax: its text, whether a quantifier applies to it whole, its repetition product and size. */
 interface Written {
   src: string;
   /** True when a quantifier after `src` applies to all of it (a class, an escape, a group). */
   atomic: boolean;
   /** The largest product of the counts of nested counted repetitions in it (RE2's limit applies to it). */
   repeat: number;
+  /** Its size as re2js's parser estimates the program (`calcSize`): about one instruction per atom repeated. */
+  size: number;
 }
 
 const NOTHING = `[^${classItems(ANY)}]`;
@@ -140,6 +182,8 @@ class Re2Writer {
       src: written.map((w) => w.src).join("|"),
       atomic: false,
       repeat: Math.max(...written.map((w) => w.repeat)),
+      // One instruction per alternative beyond the first chooses between them.
+      size: sum(written) + written.length - 1,
     };
   }
 
@@ -150,6 +194,7 @@ class Re2Writer {
       src: elements.map((w) => w.src).join(""),
       atomic: false,
       repeat: Math.max(1, ...elements.map((w) => w.repeat)),
+      size: Math.max(1, sum(elements)),
     };
   }
 
@@ -188,20 +233,20 @@ class Re2Writer {
 
   group(alternatives: readonly AST.Alternative[]): Written {
     const inner = this.alternatives(alternatives);
-    return { src: `(?:${inner.src})`, atomic: true, repeat: inner.repeat };
+    return { src: `(?:${inner.src})`, atomic: true, repeat: inner.repeat, size: inner.size };
   }
 
   assertion(node: AST.Assertion): Written {
     switch (node.kind) {
       case "start":
         // Without the m flag, in both: the start of the string.
-        return { src: "^", atomic: false, repeat: 1 };
+        return { src: "^", atomic: false, repeat: 1, size: 1 };
       case "end":
         // RE2's `$` without the m flag is the end of the string too; `\z` says so outright.
-        return { src: "\\z", atomic: false, repeat: 1 };
+        return { src: "\\z", atomic: false, repeat: 1, size: 1 };
       case "word":
         // Both test ASCII word characters on either side (JavaScript's `\w` without the i flag).
-        return { src: node.negate ? "\\B" : "\\b", atomic: false, repeat: 1 };
+        return { src: node.negate ? "\\B" : "\\b", atomic: false, repeat: 1, size: 1 };
       case "lookahead":
       case "lookbehind":
         throw new Refused(
@@ -217,12 +262,20 @@ class Re2Writer {
   quantifier(node: AST.Quantifier): Written {
     const inner = this.element(node.element);
     const { min, max } = node;
-    if (max === 0) return { src: "(?:)", atomic: true, repeat: 1 };
+    if (max === 0) return { src: "(?:)", atomic: true, repeat: 1, size: 1 };
     const target = inner.atomic ? inner.src : `(?:${inner.src})`;
     // Laziness only changes which match is found, never whether there is one.
     if (max === Number.POSITIVE_INFINITY && min <= 1)
-      return { src: `${target}${min === 0 ? "*" : "+"}`, atomic: false, repeat: inner.repeat };
-    if (max === 1) return { src: min === 0 ? `${target}?` : target, atomic: min === 1, repeat: inner.repeat };
+      return {
+        src: `${target}${min === 0 ? "*" : "+"}`,
+        atomic: false,
+        repeat: inner.repeat,
+        size: inner.size + (min === 0 ? 2 : 1),
+      };
+    if (max === 1)
+      return min === 0
+        ? { src: `${target}?`, atomic: false, repeat: inner.repeat, size: inner.size + 1 }
+        : { ...inner, src: target, atomic: true };
     const counted = max === Number.POSITIVE_INFINITY ? min : max;
     if (counted > MAX_REPEAT)
       throw new Refused(
@@ -238,7 +291,9 @@ class Re2Writer {
         node,
       );
     const bounds = min === max ? `{${min}}` : max === Number.POSITIVE_INFINITY ? `{${min},}` : `{${min},${max}}`;
-    return { src: `${target}${bounds}`, atomic: false, repeat };
+    // x{n,} is n copies and a loop; x{n,m} is m copies, the last m-n of them optional.
+    const size = max === Number.POSITIVE_INFINITY ? 1 + min * inner.size : max * inner.size + (max - min);
+    return { src: `${target}${bounds}`, atomic: false, repeat, size };
   }
 
   characterSet(node: AST.CharacterSet): Written {
@@ -302,7 +357,11 @@ class Re2Writer {
 }
 
 function atom(src: string): Written {
-  return { src, atomic: true, repeat: 1 };
+  return { src, atomic: true, repeat: 1, size: 1 };
+}
+
+function sum(written: readonly Written[]): number {
+  return written.reduce((total, w) => total + w.size, 0);
 }
 
 function setClass(ranges: CodePointRanges): string {
