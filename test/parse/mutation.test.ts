@@ -7,6 +7,7 @@ import { validateTools } from "../../src/validate/index.js";
 import { DiagnosticBag, type Diagnostic } from "../../src/diagnostics/types.js";
 import type { ToolSpec } from "../../src/ir/types.js";
 import { REPO } from "../helpers/project.js";
+import { corpusMarkdownFiles, hasCorpus } from "../helpers/corpus.js";
 
 // The no-silent-change property: a spec broken by one slip (a deleted `}` or `|`, a lost
 // heading marker, a misspelled type, a broken separator row…) must either mean what it
@@ -28,8 +29,6 @@ const SEED =
       : 20261123;
 const REPORT = !!process.env.MUTATION_REPORT;
 const WINDOW = 5;
-
-const CORPUS = path.resolve(REPO, "../shared/corpus/codomyrmex");
 
 function specFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -191,7 +190,12 @@ const MUTATORS: Record<string, Mutator> = {
   separator: separatorMutator,
 };
 
-const FILES = [...specFiles(CORPUS), ...specFiles(path.join(REPO, "specs"))];
+const FILES = [
+  ...(hasCorpus("test/parse/mutation.test.ts", "mutations of its files")
+    ? corpusMarkdownFiles().filter((f) => path.basename(f) === "MCP_TOOL_SPECIFICATION.md")
+    : []),
+  ...specFiles(path.join(REPO, "specs")),
+];
 const originals = new Map<string, { text: string; reading: Reading }>();
 function original(file: string) {
   let o = originals.get(file);
