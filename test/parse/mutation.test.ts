@@ -3,6 +3,8 @@ import fc from "fast-check";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseSpecText } from "../../src/parse/index.js";
+import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
+import { memoryStore } from "../../src/cache/store.js";
 import { validateTools } from "../../src/validate/index.js";
 import { DiagnosticBag, type Diagnostic } from "../../src/diagnostics/types.js";
 import type { ToolSpec } from "../../src/ir/types.js";
@@ -43,10 +45,18 @@ interface Reading {
   diags: Diagnostic[];
 }
 
+/**
+ * Markdown sections already parsed, found again by their text (as `generate --watch` does):
+ * a mutant differs from its original in a section or two, so only those are parsed again.
+ * The tree is exactly the whole file's (test/parse/sectioned-parse.test.ts), and the spec
+ * reader reads all of it every time: what it makes of a slip is what generate makes of it.
+ */
+const SECTIONS = memoryStore();
+
 /** Parses and checks a spec as generate does, keeping what the property compares. */
 function read(file: string, text: string): Reading {
   const bag = new DiagnosticBag();
-  const tools = parseSpecText(file, text, bag);
+  const tools = parseSpecText(file, text, bag, DEFAULT_LIMITS, SECTIONS);
   validateTools(tools, bag);
   const ir = new Map<string, string>();
   for (const t of tools) ir.set(t.name, fingerprint(t));
