@@ -137,7 +137,7 @@ describe("defaults.ts stripCode (was cubic)", () => {
   });
 
   it("is linear on runs of backticks", () => {
-    const attacks = [(n: number) => "`".repeat(n), (n: number) => `${"`".repeat(n)}x${"`".repeat(n - 1)}`];
+    const attacks = [(n: number) => "`".repeat(n), (n: number) => `${"`".repeat(n)}x${"`".repeat(Math.max(0, n - 1))}`];
     for (const [i, input] of attacks.entries()) expectLinear({ input, run: wrapping }, N, `attack ${i}`);
   });
 
