@@ -1,6 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO } from "../helpers/project.js";
@@ -147,94 +146,69 @@ describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
   );
 });
 
-describe.skipIf(!BUILT)("generators in worker threads (dist/)", () => {
-  // Generators run on workers only in runs of PARALLEL_TOOLS.min tools or more (see
-  // src/pipeline.ts). These runs lower that bound (`generatorWorkersMinTools`) so that a few
-  // tools show the same rules and give the same bytes: a worker runs the generator's code on
-  // the tools it is sent, whatever their number.
-  const FEW_TOOLS = 1;
-
-  // A dozen tools in one JSON file: parsed on the main thread (one file), so every worker
-  // started is a generator's (types and validators).
-  const tools = Array.from({ length: 12 }, (_, i) => ({
-    name: `mod_${i % 3}.tool_${i}`,
-    description: `Tool ${i}.`,
-    inputSchema: {
-      type: "object",
-      properties: {
-        query: { type: "string", description: `Query ${i}.`, pattern: "^[a-z ]+$" },
-        limit: { type: "integer", minimum: 1, default: 10 },
-        mode: { enum: ["fast", "exact"] },
-        filter: { type: "object", properties: { tags: { type: "array", items: { type: "string" }, maxItems: i + 1 } } },
-      },
-      required: ["query"],
-    },
-  }));
-  let dir = "";
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-gen-workers-"));
-    mkdirSync(path.join(dir, "specs"));
-    writeFileSync(path.join(dir, "specs/tools.json"), JSON.stringify(tools));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  async function run(cwd: string, workers: number | "auto") {
+describe.skipIf(!BUILT)("the pipeline on worker threads (dist/)", () => {
+  // The repository's specs: five files, Markdown and JSON, a few tools of every kind.
+  async function run(workers: number | "auto", options: { generatorWorkersMinTools?: number } = {}) {
     const { runPipeline } = await built<PipelineModule>("pipeline.js");
     const { resolveConfig } = await built<LoadModule>("config/load.js");
-    const config = resolveConfig(cwd, { inputs: ["specs"], outDir: "generated" });
+    const config = resolveConfig(REPO, { inputs: ["specs"], outDir: "generated" });
     started = 0;
-    const result = await runPipeline(config, { workers, generatorWorkersMinTools: FEW_TOOLS });
+    const result = await runPipeline(config, { workers, ...options });
     return { result, started };
   }
+  type Run = Awaited<ReturnType<typeof run>>;
 
-  /** The files of a run, by path, as bytes. */
-  const bytes = (r: Awaited<ReturnType<typeof run>>) =>
-    new Map(r.result.files.map((f) => [f.path, Buffer.from(f.contents)] as const));
-
-  it("runPipeline with 2 workers parses and generates the repository's specs to byte-identical files", async () => {
-    // Five spec files, Markdown and JSON: two parse workers, then one each for the types and
-    // validators generators (a number of workers caps them at two).
-    const threaded = await run(REPO, 2);
-    expect(threaded.started).toBe(4);
-    const here = await run(REPO, 0);
+  /** What the pipeline writes with no worker at all: what every other run must write, byte for byte. */
+  let here: Run;
+  beforeAll(async () => {
+    here = await run(0);
     expect(here.started).toBe(0);
     expect(here.result.failed).toBe(false);
-    expect(threaded.result.failed).toBe(false);
-    expect(threaded.result.diagnostics).toEqual(here.result.diagnostics);
-    expect(threaded.result.files.map((f) => f.path)).toEqual(here.result.files.map((f) => f.path));
-    for (const [i, f] of threaded.result.files.entries())
-      expect(Buffer.from(f.contents).equals(Buffer.from(here.result.files[i]!.contents)), f.path).toBe(true);
     expect(here.result.files.some((f) => f.path.startsWith("validators/"))).toBe(true);
     expect(here.result.tools.length).toBeGreaterThan(5);
   });
 
-  it("on auto, runs types and validators on workers only with 3 CPUs or more; a number caps them", async () => {
-    cpus = 2;
-    const here = await run(dir, "auto");
-    expect(here.started).toBe(0);
-    expect(here.result.failed).toBe(false);
-    expect(here.result.files.length).toBeGreaterThan(10);
-    cpus = 3;
-    const threaded = await run(dir, "auto");
+  function expectSameOutput(other: Run): void {
+    expect(other.result.failed).toBe(false);
+    expect(other.result.diagnostics).toEqual(here.result.diagnostics);
+    expect(other.result.files.map((f) => f.path)).toEqual(here.result.files.map((f) => f.path));
+    for (const [i, f] of other.result.files.entries())
+      expect(Buffer.from(f.contents).equals(Buffer.from(here.result.files[i]!.contents)), f.path).toBe(true);
+  }
+
+  it("parses on 2 workers and writes byte-identical files", async () => {
+    // Far fewer tools than generators need before they use workers: the two are parse workers.
+    const threaded = await run(2);
     expect(threaded.started).toBe(2);
-    expect(threaded.result.diagnostics).toEqual(here.result.diagnostics);
-    expect(bytes(threaded)).toEqual(bytes(here));
-    // A number of workers asked for is used whatever the CPUs (here one: types only); a
-    // generator whose worker fails to start runs on the main thread instead, with the same output.
-    cpus = 2;
-    sabotage = "fail-to-start";
-    const fallen = await run(dir, 1);
-    expect(fallen.started).toBe(1);
-    expect(fallen.result.diagnostics).toEqual(here.result.diagnostics);
-    expect(bytes(fallen)).toEqual(bytes(here));
+    expectSameOutput(threaded);
   });
 
-  it("keeps generators on the main thread below the default number of tools", async () => {
-    const { runPipeline } = await built<PipelineModule>("pipeline.js");
-    const { resolveConfig } = await built<LoadModule>("config/load.js");
+  // Generators run on workers only in runs of PARALLEL_TOOLS.min tools or more (see
+  // src/pipeline.ts). These runs lower that bound (`generatorWorkersMinTools`), so that a few
+  // tools show the same rules and give the same bytes: a worker runs the generator's code on
+  // the tools it is sent, whatever their number.
+  const FEW_TOOLS = { generatorWorkersMinTools: 1 };
+
+  it("on auto, runs types and validators on workers only with 3 CPUs or more, writing the same bytes", async () => {
+    // On auto, text this small is parsed on the main thread: every worker is a generator's.
+    cpus = 2;
+    expect((await run("auto", FEW_TOOLS)).started).toBe(0);
+    cpus = 3;
+    const threaded = await run("auto", FEW_TOOLS);
+    expect(threaded.started).toBe(2);
+    expectSameOutput(threaded);
+    // Below the default number of tools, not even with many CPUs.
     cpus = 8;
-    started = 0;
-    await runPipeline(resolveConfig(dir, { inputs: ["specs"], outDir: "generated" }), { workers: "auto" });
-    expect(started).toBe(0);
+    expect((await run("auto")).started).toBe(0);
+  });
+
+  it("uses a number of workers asked for whatever the CPUs, and the main thread for one that fails", async () => {
+    // One worker: one for parsing, one generator's (types); neither starts, and the main
+    // thread does their work, with the same output.
+    cpus = 2;
+    sabotage = "fail-to-start";
+    const fallen = await run(1, FEW_TOOLS);
+    expect(fallen.started).toBe(2);
+    expectSameOutput(fallen);
   });
 });
