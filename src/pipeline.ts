@@ -63,8 +63,9 @@ function generatorWorkers(
   tools: number,
   parsed: number,
   specFiles: number,
+  minTools = PARALLEL_TOOLS.min,
 ): number {
-  if (workers === 0 || tools < PARALLEL_TOOLS.min || tools > PARALLEL_TOOLS.max || parsed * 2 < specFiles) return 0;
+  if (workers === 0 || tools < minTools || tools > PARALLEL_TOOLS.max || parsed * 2 < specFiles) return 0;
   if (typeof workers === "number") return workers;
   return availableParallelism() >= PARALLEL_MIN_CPUS ? Number.POSITIVE_INFINITY : 0;
 }
@@ -86,6 +87,12 @@ export interface PipelineOptions {
    * `PARALLEL_MIN_CPUS`).
    */
   workers?: number | "auto";
+  /**
+   * The fewest tools for which generators run on worker threads (default: `PARALLEL_TOOLS.min`,
+   * below which a worker's start-up costs more than it saves). Lowered only to check, on a
+   * few tools, that generators on workers write what they write on the main thread.
+   */
+  generatorWorkersMinTools?: number;
   /**
    * Markdown sections parsed before, found again by their text: an edited spec file is
    * re-parsed only where it changed. `generate --watch` keeps one (a bounded `memoryStore`,
@@ -149,7 +156,13 @@ async function runStages(
       config,
       generatorVersion: generatorVersion(),
       store: options.store,
-      workers: generatorWorkers(options.workers, tools.length, parsed, specFiles.length),
+      workers: generatorWorkers(
+        options.workers,
+        tools.length,
+        parsed,
+        specFiles.length,
+        options.generatorWorkersMinTools,
+      ),
     },
     diagnostics,
     {

@@ -47,11 +47,9 @@ describe("mcp-specgen generate --watch (process)", () => {
     project.write("specs/tools.json", specJson([{ name: "demo.echo" }, { name: "demo.shout" }]));
     await until(() => stdout, /specs\/tools\.json changed → [1-9]\d* written/);
 
-    const sent = Date.now();
+    // It ends by itself: a watcher that stays on after the signal hangs until the test's timeout.
     proc.kill(signal);
-    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r("timeout"), 5000))]);
-    expect(code).toBe(0);
-    expect(Date.now() - sent).toBeLessThan(5000);
+    expect(await exited).toBe(0);
     expect(stderr).toBe("mcp-specgen: watching specs for changes (Ctrl-C to stop)\n");
   });
 });

@@ -134,20 +134,18 @@ describe.each([
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
-  it("cancelling a call aborts its handler", async () => {
+  it("rejects a cancelled call and goes on serving", async () => {
+    // (That the runtime aborts the handler of a cancelled call is checked where a handler can
+    // count it: test/mcp/stdio-server.test.ts and http-server.test.ts.)
     const controller = new AbortController();
-    const started = Date.now();
     const call = client.callTool(
       { name: "system_info.measure_event_loop_lag", arguments: { samples: 100, interval_ms: 100 } },
       CallToolResultSchema,
-      { signal: controller.signal },
+      { signal: controller.signal, onprogress: () => controller.abort("test") },
     );
-    setTimeout(() => controller.abort("test"), 300);
     await expect(call).rejects.toThrow();
-    // The handler stopped: the server answers the next call at once instead of after 10 s.
     const status = await client.callTool({ name: "system_info.get_server_status", arguments: {} });
     expect(status.isError).toBeFalsy();
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { existsSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
@@ -14,12 +14,13 @@ import { parseMarkdownSpec } from "../../src/parse/markdown/index.js";
 import { checkSpecs } from "../../src/read-specs.js";
 import { validateTools } from "../../src/validate/index.js";
 import { REPO } from "../helpers/project.js";
+import { CODOMYRMEX, hasCorpus } from "../helpers/corpus.js";
 
 // The IR is plain data: everything a check or a generator needs is in it, nothing is kept
 // beside it by object identity. So a copy of the parsed tools — structuredClone, or a JSON
 // round trip (a cache, a worker thread) — must give the same diagnostics and the same files.
 
-const CORPUS = path.resolve(REPO, "../shared/corpus/codomyrmex");
+const CORPUS = CODOMYRMEX;
 const GOLDEN = path.join(REPO, "test/fixtures/golden");
 
 interface InputSet {
@@ -34,7 +35,9 @@ const SETS: InputSet[] = [
   ...readdirSync(GOLDEN)
     .sort()
     .map((dir) => ({ name: `golden ${dir}`, cwd: path.join(GOLDEN, dir), inputs: ["specs"] })),
-  ...(existsSync(CORPUS) ? [{ name: "corpus (codomyrmex)", cwd: path.dirname(CORPUS), inputs: ["codomyrmex"] }] : []),
+  ...(hasCorpus("test/ir/clone-invariance.test.ts", "the corpus input set")
+    ? [{ name: "corpus (codomyrmex)", cwd: path.dirname(CORPUS), inputs: ["codomyrmex"] }]
+    : []),
 ];
 
 const COPIES: Record<string, (tools: ToolSpec[]) => ToolSpec[]> = {

@@ -100,8 +100,8 @@ export async function startRawStdio(registry: ToolRegistry, options: StdioServer
   return peer;
 }
 
-/** Waits until `check` returns true (polling), or fails after `ms`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+/** Waits until `check` returns true (polling), or fails after `ms` (only so that a hang ends: keep it generous). */
+export async function waitFor(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error("waitFor: timed out");

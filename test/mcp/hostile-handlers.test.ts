@@ -22,7 +22,7 @@ const TOOLS = Object.keys(HOSTILE_HANDLERS);
 async function callAll(client: Client): Promise<void> {
   const results = await Promise.all(
     TOOLS.map((name) =>
-      client.callTool({ name, arguments: {} }, undefined, { timeout: 10_000 }).then((result) => ({ name, result })),
+      client.callTool({ name, arguments: {} }, undefined, { timeout: 30_000 }).then((result) => ({ name, result })),
     ),
   );
   for (const { name, result } of results) {

@@ -309,7 +309,7 @@ describe("registerSdkTools on SDK v2, the review's cases", () => {
       () => client.close(),
       () => server.close(),
     );
-    const result = await client.callTool({ name: "ask_twice", arguments: {} }, { timeout: 5_000 });
+    const result = await client.callTool({ name: "ask_twice", arguments: {} }, { timeout: 30_000 });
     expect(JSON.parse((result.content as Array<{ text: string }>)[0]!.text)).toEqual({ name: "Bo", colour: "blue" });
   });
 

@@ -56,12 +56,10 @@ describe("serveStdio maxMessageBytes", () => {
       for (let i = 0; i < 64; i++) peer.stdin.write(chunk); // 4 MiB without a newline
       const refused = await peer.next();
       expect(refused.error.code).toBe(-32600);
-      // Answered while the line is still going on, and only once.
-      const start = performance.now();
+      // Answered while the line is still going on (no newline was sent yet), and only once.
       peer.send({ jsonrpc: "2.0", id: "after", method: "ping" }); // ends the long line first: skipped with it
       peer.send({ jsonrpc: "2.0", id: "next", method: "ping" });
       expect((await peer.next((m) => m.id === "next")).result).toEqual({});
-      expect(performance.now() - start).toBeLessThan(1_000);
       expect(peer.received).toEqual([]);
     } finally {
       await peer.close();

@@ -1,7 +1,9 @@
 /**
  * workerHandler: CPU-bound handlers in worker threads. The point is the last
- * tests: a handler stuck in `while (true) {}` times out (its worker is
- * terminated) while the server keeps answering `ping` at once.
+ * tests: a handler stuck in `while (true) {}` times out or is cancelled (its
+ * worker is terminated) while the server keeps answering `ping`. No time is
+ * measured: what happens first is read from the order of messages, and whether
+ * a worker still runs from a file it appends to.
  */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -94,10 +96,8 @@ describe("workerHandler", () => {
     const ticks = join(dir, "timeout.ticks");
     writeFileSync(ticks, "");
     const fast = registryWith(300);
-    const start = performance.now();
     const result = await fast.execute({ tool_name: "spin", arguments: { file: ticks } });
     expect(result.error?.error_type).toBe("TimeoutError");
-    expect(performance.now() - start).toBeLessThan(2_000);
     await expectStopped(ticks);
   });
 
@@ -115,21 +115,35 @@ describe("workerHandler", () => {
   });
 });
 
-/** The worker appends to `file` every 20 ms while it runs: the file must stop growing. */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The worker appends to `file` every 20 ms while it runs: the file must stop growing. A tick
+ * in flight may land after the call ended; then the file stays as it is for many ticks.
+ */
 async function expectStopped(file: string): Promise<void> {
-  await new Promise((r) => setTimeout(r, 100)); // let a tick in flight land
-  const size = statSync(file).size;
-  await new Promise((r) => setTimeout(r, 300));
-  expect(statSync(file).size).toBe(size);
+  let size = statSync(file).size;
+  // A bound on the tries only ends a worker that never stops: it grows the file every time.
+  for (let tries = 0; tries < 50; tries++) {
+    await sleep(300);
+    const now = statSync(file).size;
+    if (now === size) return;
+    size = now;
+  }
+  expect.fail(`${file} still grows: the worker runs on`);
+}
+
+/** Resolves once `file` is larger than `size` bytes: its worker is spinning. */
+async function grows(file: string, size: number): Promise<void> {
+  while (statSync(file).size <= size) await sleep(20);
 }
 
 describe("a CPU-bound handler in a worker does not block the server", () => {
-  it("times out with TimeoutError while ping is answered quickly", async () => {
+  it("answers ping while the handler spins, and stops the worker when the call is cancelled", async () => {
     const ticks = join(dir, "server.ticks");
     writeFileSync(ticks, "");
-    const peer = await startRawStdio(registryWith(1_500));
+    const peer = await startRawStdio(registryWith(60_000));
     try {
-      const start = performance.now();
       peer.send({
         jsonrpc: "2.0",
         id: "spin",
@@ -139,16 +153,13 @@ describe("a CPU-bound handler in a worker does not block the server", () => {
       // The worker reports progress just before it starts spinning.
       await peer.next((m) => m.method === "notifications/progress");
       for (let i = 0; i < 3; i++) {
-        await new Promise((r) => setTimeout(r, 100));
-        const sent = performance.now();
         expect((await peer.request("ping")).result).toEqual({});
-        expect(performance.now() - sent).toBeLessThan(250);
+        // Still spinning after the answer: the server answered beside it, not after it.
+        await grows(ticks, statSync(ticks).size);
       }
-      expect(statSync(ticks).size).toBeGreaterThan(0); // it really was spinning meanwhile
-      const response = await peer.next((m) => m.id === "spin");
-      expect(JSON.parse(response.result.content[0].text)).toMatchObject({ error_type: "TimeoutError" });
-      expect(performance.now() - start).toBeLessThan(4_000);
+      peer.send({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "spin" } });
       await expectStopped(ticks);
+      expect((await peer.request("ping")).result).toEqual({});
     } finally {
       await peer.close();
     }

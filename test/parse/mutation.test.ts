@@ -3,10 +3,13 @@ import fc from "fast-check";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseSpecText } from "../../src/parse/index.js";
+import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
+import { memoryStore } from "../../src/cache/store.js";
 import { validateTools } from "../../src/validate/index.js";
 import { DiagnosticBag, type Diagnostic } from "../../src/diagnostics/types.js";
 import type { ToolSpec } from "../../src/ir/types.js";
 import { REPO } from "../helpers/project.js";
+import { corpusMarkdownFiles, hasCorpus } from "../helpers/corpus.js";
 
 // The no-silent-change property: a spec broken by one slip (a deleted `}` or `|`, a lost
 // heading marker, a misspelled type, a broken separator row…) must either mean what it
@@ -29,8 +32,6 @@ const SEED =
 const REPORT = !!process.env.MUTATION_REPORT;
 const WINDOW = 5;
 
-const CORPUS = path.resolve(REPO, "../shared/corpus/codomyrmex");
-
 function specFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -44,10 +45,18 @@ interface Reading {
   diags: Diagnostic[];
 }
 
+/**
+ * Markdown sections already parsed, found again by their text (as `generate --watch` does):
+ * a mutant differs from its original in a section or two, so only those are parsed again.
+ * The tree is exactly the whole file's (test/parse/sectioned-parse.test.ts), and the spec
+ * reader reads all of it every time: what it makes of a slip is what generate makes of it.
+ */
+const SECTIONS = memoryStore();
+
 /** Parses and checks a spec as generate does, keeping what the property compares. */
 function read(file: string, text: string): Reading {
   const bag = new DiagnosticBag();
-  const tools = parseSpecText(file, text, bag);
+  const tools = parseSpecText(file, text, bag, DEFAULT_LIMITS, SECTIONS);
   validateTools(tools, bag);
   const ir = new Map<string, string>();
   for (const t of tools) ir.set(t.name, fingerprint(t));
@@ -191,7 +200,12 @@ const MUTATORS: Record<string, Mutator> = {
   separator: separatorMutator,
 };
 
-const FILES = [...specFiles(CORPUS), ...specFiles(path.join(REPO, "specs"))];
+const FILES = [
+  ...(hasCorpus("test/parse/mutation.test.ts", "mutations of its files")
+    ? corpusMarkdownFiles().filter((f) => path.basename(f) === "MCP_TOOL_SPECIFICATION.md")
+    : []),
+  ...specFiles(path.join(REPO, "specs")),
+];
 const originals = new Map<string, { text: string; reading: Reading }>();
 function original(file: string) {
   let o = originals.get(file);

@@ -5,27 +5,25 @@ import { parseMarkdownSpec } from "../../src/parse/markdown/index.js";
 import { findVersion, readVersion } from "../../src/parse/markdown/tool-facts.js";
 import { splitAnnotation } from "../../src/parse/markdown/tool-lists.js";
 import { wrapping } from "../../src/parse/primitives/defaults.js";
+import { expectLinear } from "../helpers/growth.js";
 
 // Regressions for regexes of the Markdown parser that backtracked super-linearly on spec text
 // (see test/style/regex-safety.test.ts). Each was replaced by a linear scan; the former regex
 // stays here as the oracle its replacement must agree with. The attack inputs are deterministic
-// worst cases of the former regexes (seconds to hours), so a generous bound is not flaky.
-// Generous: these worst cases took seconds to hours before (cubic), and a loaded CI machine
-// may be slow; a linear scan of 100 KB stays far below it either way.
-const BOUND_MS = 10_000;
+// worst cases of the former regexes (quadratic or cubic): each must take CPU time linear in
+// its length (expectLinear: the time at 4n over the time at n, never a bound in seconds).
 
-function timed<T>(f: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = f();
-  return { value, ms: performance.now() - start };
-}
+/** Attack lengths: n and 4n = 100,000 characters. */
+const N = 25_000;
+/** Attack lengths inside a whole spec, which costs more to parse than the attack alone. */
+const SPEC_N = 5_000;
 
 function parse(md: string) {
   const diagnostics = new DiagnosticBag();
   return parseMarkdownSpec("specs/demo/MCP_TOOL_SPECIFICATION.md", md, diagnostics);
 }
 
-const SPACES = " ".repeat(100_000);
+const spaces = (n: number) => " ".repeat(n);
 
 describe("bullets.ts signature (was cubic)", () => {
   const FORMER = /^\*{0,2}([A-Za-z_]\w*)\s*(?::\s*([^=]+?))?\s*(?:=\s*([\s\S]+?))?\s*$/;
@@ -55,17 +53,19 @@ describe("bullets.ts signature (was cubic)", () => {
   });
 
   it("is linear on runs of whitespace", () => {
-    for (const attack of [`yes${SPACES})`, `x:${SPACES}=${SPACES}`, `x${SPACES}:${SPACES}y${SPACES}=`]) {
-      const { ms } = timed(() => matchSignature(attack));
-      expect(ms).toBeLessThan(BOUND_MS);
-    }
+    const attacks = [
+      (n: number) => `yes${spaces(n)})`,
+      (n: number) => `x:${spaces(n)}=${spaces(n)}`,
+      (n: number) => `x${spaces(n)}:${spaces(n)}y${spaces(n)}=`,
+    ];
+    for (const [i, input] of attacks.entries()) expectLinear({ input, run: matchSignature }, N, `attack ${i}`);
   });
 
-  it("parses a spec whose parameter bullet is a long signature quickly", () => {
-    const md = `## Tool: \`a.b\`\n\nText.\n\n### Parameters\n\n- \`yes${SPACES})\`\n- \`limit: int = 5\`\n`;
-    const { value, ms } = timed(() => parse(md));
-    expect(ms).toBeLessThan(BOUND_MS);
-    expect(value).toHaveLength(1);
+  it("parses a spec whose parameter bullet is a long signature in linear time", () => {
+    const md = (n: number) =>
+      `## Tool: \`a.b\`\n\nText.\n\n### Parameters\n\n- \`yes${spaces(n)})\`\n- \`limit: int = 5\`\n`;
+    expect(parse(md(4 * SPEC_N))).toHaveLength(1);
+    expectLinear({ input: md, run: parse }, SPEC_N);
   });
 });
 
@@ -94,16 +94,20 @@ describe("tool-lists.ts annotations (was cubic)", () => {
   });
 
   it("is linear on runs of whitespace", () => {
-    for (const attack of [SPACES, `${SPACES}a${SPACES}`, `**${SPACES}*`, `a${SPACES}**${SPACES}x`]) {
-      const { ms } = timed(() => splitAnnotation(attack));
-      expect(ms).toBeLessThan(BOUND_MS);
-    }
+    const attacks = [
+      spaces,
+      (n: number) => `${spaces(n)}a${spaces(n)}`,
+      (n: number) => `**${spaces(n)}*`,
+      (n: number) => `a${spaces(n)}**${spaces(n)}x`,
+    ];
+    for (const [i, input] of attacks.entries()) expectLinear({ input, run: splitAnnotation }, N, `attack ${i}`);
   });
 
-  it("parses a spec with a long annotation item quickly", () => {
-    const md = `## Tool: \`a.b\`\n\nText.\n\n### Annotations\n\n- ${SPACES}x${SPACES}\n- readOnlyHint: true\n`;
-    const { ms } = timed(() => parse(md));
-    expect(ms).toBeLessThan(BOUND_MS);
+  it("parses a spec with a long annotation item in linear time", () => {
+    const md = (n: number) =>
+      `## Tool: \`a.b\`\n\nText.\n\n### Annotations\n\n- ${spaces(n)}x${spaces(n)}\n- readOnlyHint: true\n`;
+    expect(parse(md(4 * SPEC_N))).toHaveLength(1);
+    expectLinear({ input: md, run: parse }, SPEC_N);
   });
 });
 
@@ -133,17 +137,17 @@ describe("defaults.ts stripCode (was cubic)", () => {
   });
 
   it("is linear on runs of backticks", () => {
-    for (const attack of ["`".repeat(100_000), `${"`".repeat(50_000)}x${"`".repeat(49_999)}`]) {
-      const { ms } = timed(() => wrapping(attack));
-      expect(ms).toBeLessThan(BOUND_MS);
-    }
+    const attacks = [(n: number) => "`".repeat(n), (n: number) => `${"`".repeat(n)}x${"`".repeat(Math.max(0, n - 1))}`];
+    for (const [i, input] of attacks.entries()) expectLinear({ input, run: wrapping }, N, `attack ${i}`);
   });
 
-  it("parses a spec with a long default of backticks quickly", () => {
-    const ticks = "`".repeat(100_000);
-    const md = `## Tool: \`a.b\`\n\nText.\n\n### Parameters\n\n- \`limit\` (integer, optional, default ${ticks}5${ticks}x): Limit.\n`;
-    const { ms } = timed(() => parse(md));
-    expect(ms).toBeLessThan(BOUND_MS);
+  it("parses a spec with a long default of backticks in linear time", () => {
+    const md = (n: number) => {
+      const ticks = "`".repeat(n);
+      return `## Tool: \`a.b\`\n\nText.\n\n### Parameters\n\n- \`limit\` (integer, optional, default ${ticks}5${ticks}x): Limit.\n`;
+    };
+    expect(parse(md(4 * SPEC_N))).toHaveLength(1);
+    expectLinear({ input: md, run: parse }, SPEC_N);
   });
 });
 
@@ -162,24 +166,26 @@ describe("tool-facts.ts readVersion (was quadratic)", () => {
   });
 
   it("is linear on runs of digits", () => {
-    for (const attack of ["1".repeat(100_000), "1.".repeat(50_000), "1.1.".repeat(25_000)]) {
-      const { ms } = timed(() => readVersion(attack));
-      expect(ms).toBeLessThan(BOUND_MS);
-    }
+    const attacks = [
+      (n: number) => "1".repeat(n),
+      (n: number) => "1.".repeat(n / 2),
+      (n: number) => "1.1.".repeat(n / 4),
+    ];
+    for (const [i, input] of attacks.entries()) expectLinear({ input, run: readVersion }, N, `attack ${i}`);
   });
 
-  it("parses a spec with a long Version line quickly", () => {
-    const md = `## Tool: \`a.b\`\n\n**Version**: ${"1".repeat(100_000)}\n\nText.\n`;
-    const { ms } = timed(() => parse(md));
-    expect(ms).toBeLessThan(BOUND_MS);
+  it("parses a spec with a long Version line in linear time", () => {
+    const md = (n: number) => `## Tool: \`a.b\`\n\n**Version**: ${"1".repeat(n)}\n\nText.\n`;
+    expect(parse(md(4 * SPEC_N))).toHaveLength(1);
+    expectLinear({ input: md, run: parse }, SPEC_N);
   });
 });
 
 describe("tool-labels.ts label colon (was quadratic)", () => {
-  it("parses a label followed by a long run of spaces quickly", () => {
-    const md = `## Tool: \`a.b\`\n\n**Label**${SPACES}x\n\nText.\n`;
-    const { ms } = timed(() => parse(md));
-    expect(ms).toBeLessThan(BOUND_MS);
+  it("parses a label followed by a long run of spaces in linear time", () => {
+    const md = (n: number) => `## Tool: \`a.b\`\n\n**Label**${spaces(n)}x\n\nText.\n`;
+    expect(parse(md(4 * SPEC_N))).toHaveLength(1);
+    expectLinear({ input: md, run: parse }, SPEC_N);
   });
 
   it("still reads labels with a colon after them", () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -6,6 +6,7 @@ import type { Root } from "mdast";
 import { parseTree } from "../../src/parse/markdown/document.js";
 import { parseInSections } from "../../src/parse/markdown/sectioned-parse.js";
 import { memoryStore } from "../../src/cache/store.js";
+import { corpusMarkdownFiles, hasCorpus, NEEDS_CORPUS } from "../helpers/corpus.js";
 
 // The benchmark's synthetic specs (plain JavaScript, outside the type-checked tree).
 const synthetic = "../../bench/synthetic.js";
@@ -17,7 +18,9 @@ const { markdownFiles } = (await import(synthetic)) as {
 // the sections an edit touched) must give exactly the tree the whole file gives: the same
 // nodes, values and positions, whatever the text holds.
 
-const CORPUS = path.resolve(import.meta.dirname, "../../../shared/corpus/codomyrmex");
+const CORPUS_FILES = hasCorpus("test/parse/sectioned-parse.test.ts", "its test of every corpus file")
+  ? corpusMarkdownFiles()
+  : [];
 
 /** Counts the parser's calls and the characters it read. */
 function countingParser() {
@@ -108,10 +111,13 @@ describe("parseInSections", () => {
     );
   });
 
-  it.skipIf(!existsSync(CORPUS))("gives the whole file's tree for every corpus file", () => {
-    for (const name of readdirSync(CORPUS).filter((f) => f.endsWith(".md"))) {
-      const text = readFileSync(path.join(CORPUS, name), "utf8");
-      expect(parseInSections(text, parseTree, memoryStore()), name).toEqual(parseTree(text));
+  it.skipIf(!CORPUS_FILES.length)(`gives the whole file's tree for every corpus file ${NEEDS_CORPUS}`, () => {
+    expect(CORPUS_FILES.length).toBeGreaterThanOrEqual(78);
+    for (const file of CORPUS_FILES) {
+      const text = readFileSync(file, "utf8");
+      expect(parseInSections(text, parseTree, memoryStore()), path.basename(path.dirname(file))).toEqual(
+        parseTree(text),
+      );
     }
   });
 

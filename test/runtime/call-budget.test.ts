@@ -7,6 +7,13 @@ import { isAtLeast, readIssues, ValidationBudget } from "../../packages/runtime/
 // call succeeds), and whether a validation ran under the guard is read from its stack.
 
 /**
+ * The budget of the tests that also validate something harmless under it: far above what
+ * that takes even on a machine so loaded that the process gets a small share of a CPU (a
+ * budget counts wall-clock time), far below the seconds a stuck validator spins.
+ */
+const BUDGET_MS = 250;
+
+/**
  * A validator that does not return for seconds (the worst a schema can do, made finite
  * so that without the budget a test fails instead of hanging the test process).
  */
@@ -75,15 +82,17 @@ describe("isAtLeast", () => {
 
 describe("validation budget", () => {
   it("stops argument validation that runs past the budget with a TimeoutError, and keeps serving", async () => {
-    const registry = new ToolRegistry({ validationBudget: { timeoutMs: 30 } });
+    const registry = new ToolRegistry({ validationBudget: { timeoutMs: BUDGET_MS } });
     registry.register({ name: "stuck", inputSchema: { type: "object" }, validateInput: forever }, () => "ran");
     registry.register({ name: "fine", inputSchema: { type: "object" } }, () => "ok");
     const result = await registry.execute({ tool_name: "stuck", arguments: big });
     expect(result.status).toBe("failure");
     expect(result.error).toEqual({
       error_type: "TimeoutError",
-      error_message: expect.stringContaining('Validating the arguments of tool "stuck" took longer than 30 ms'),
-      error_details: { timeoutMs: 30, phase: "input validation" },
+      error_message: expect.stringContaining(
+        `Validating the arguments of tool "stuck" took longer than ${BUDGET_MS} ms`,
+      ),
+      error_details: { timeoutMs: BUDGET_MS, phase: "input validation" },
     });
     expect((await registry.execute({ tool_name: "fine", arguments: big })).data).toBe("ok");
     expect(registry.validateCall({ tool_name: "stuck", arguments: big })).toMatchObject({
@@ -127,7 +136,7 @@ describe("validation budget", () => {
   });
 
   it("stops a quadratic uniqueItems check of a schema registered at run time", async () => {
-    const registry = new ToolRegistry({ validationBudget: { timeoutMs: 20 } });
+    const registry = new ToolRegistry({ validationBudget: { timeoutMs: BUDGET_MS } });
     const inputSchema = { type: "object", properties: { list: { type: "array", uniqueItems: true } } };
     registry.register({ name: "unique", inputSchema }, () => "ran");
     // 30,000 distinct objects: about 450 million pairwise comparisons.
@@ -142,7 +151,7 @@ describe("validation budget", () => {
   it("stops output validation past the budget: a failure, or a warning with outputValidation warn", async () => {
     const output = { type: "object" };
     const make = (mode: "error" | "warn") => {
-      const registry = new ToolRegistry({ validationBudget: { timeoutMs: 20 }, outputValidation: mode });
+      const registry = new ToolRegistry({ validationBudget: { timeoutMs: BUDGET_MS }, outputValidation: mode });
       registry.register(
         { name: "echo", inputSchema: { type: "object" }, outputSchema: output, validateOutput: forever },
         (args) => args,
@@ -152,9 +161,11 @@ describe("validation budget", () => {
     const failed = await make("error").execute({ tool_name: "echo", arguments: big });
     expect(failed.error).toMatchObject({
       error_type: "TimeoutError",
-      error_details: { timeoutMs: 20, phase: "output validation" },
+      error_details: { timeoutMs: BUDGET_MS, phase: "output validation" },
     });
-    expect(failed.error?.error_message).toContain('Validating the result of tool "echo" took longer than 20 ms');
+    expect(failed.error?.error_message).toContain(
+      `Validating the result of tool "echo" took longer than ${BUDGET_MS} ms`,
+    );
     const warned = await make("warn").execute({ tool_name: "echo", arguments: big });
     expect(warned.status).toBe("success");
   });

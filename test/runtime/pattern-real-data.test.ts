@@ -7,6 +7,7 @@ import { resolveConfig } from "../../src/config/load.js";
 import { readSpecs } from "../../src/read-specs.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
 import { REPO } from "../helpers/project.js";
+import { CORPUS_ROOT, hasCorpus } from "../helpers/corpus.js";
 
 // The patterns of the project's real data — the 20 real servers' tool lists, the specs and
 // examples of this repository and the codomyrmex corpus beside it — translated for the
@@ -14,7 +15,8 @@ import { REPO } from "../helpers/project.js";
 // gives itself (defaults, examples, enum and const values) and on random strings.
 
 const SEED = 26;
-const CORPUS = path.resolve(REPO, "../shared/corpus");
+const CORPUS = CORPUS_ROOT;
+const HAS_CORPUS = hasCorpus("test/runtime/pattern-real-data.test.ts", "the corpus patterns");
 
 interface Found {
   pattern: string;
@@ -61,7 +63,7 @@ async function realPatterns(): Promise<Map<string, Found>> {
   for (const [cwd, input] of [
     [REPO, "specs"],
     [REPO, "examples"],
-    [CORPUS, "codomyrmex"],
+    ...(HAS_CORPUS ? ([[CORPUS, "codomyrmex"]] as const) : []),
   ] as const) {
     const { tools } = await readSpecs(resolveConfig(cwd, { inputs: [input] }), new DiagnosticBag());
     for (const tool of tools) collect(found, tool, tool.locations.tool.file);

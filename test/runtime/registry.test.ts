@@ -461,9 +461,8 @@ describe("execute: time limits and cancellation", () => {
       signal = ctx.signal;
       return new Promise(() => {}); // never settles
     });
-    const started = performance.now();
+    // (That it does not time out before the limit is checked under fake timers: fake-timers.test.ts.)
     const result = await registry.execute(call("slow.tool"));
-    expect(performance.now() - started).toBeGreaterThanOrEqual(15);
     expect(result).toEqual({
       status: "failure",
       data: null,

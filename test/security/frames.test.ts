@@ -100,7 +100,7 @@ let exited = false;
 function request(method: string, params: unknown): Promise<Record<string, unknown>> {
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer to ${method} within 5 s`)), 5000);
+    const timer = setTimeout(() => reject(new Error(`no answer to ${method} within 30 s`)), 30_000);
     waiting.set(id, (m) => {
       clearTimeout(timer);
       resolve(m);
