@@ -53,6 +53,8 @@ interface Connection {
   /** The client of its last waiting request. */
   client: string;
   state: ConnectionState;
+  /** The client of the GET stream it holds, if any. */
+  streamOf: string | undefined;
 }
 
 /** Tracks a server's connections, which of them are idle or only waiting, and admits or refuses new ones. */
@@ -142,22 +144,29 @@ export class ConnectionGuard {
    */
   streamOpened(req: IncomingMessage, res: ServerResponse, client: string): void {
     const socket = req.socket;
-    if (!this.open.has(socket) || res.closed) return;
+    const connection = this.open.get(socket);
+    if (connection === undefined || connection.streamOf !== undefined || res.closed) return;
     this.waitForClient(req, res, client);
     let own = this.streamsByClient.get(client);
     if (own === undefined) this.streamsByClient.set(client, (own = new Set()));
     own.add(socket);
     this.streams++;
-    const mine = own;
-    res.once("close", () => {
-      if (!mine.delete(socket)) return;
-      this.streams--;
-      if (mine.size === 0 && this.streamsByClient.get(client) === mine) this.streamsByClient.delete(client);
-    });
+    connection.streamOf = client;
+    res.once("close", () => this.streamEnded(socket, connection));
     if (this.streams > this.maxStreams) {
       const victim = heaviest(this.streamsByClient)?.values().next().value;
       if (victim !== undefined && victim !== socket) this.close(victim);
     }
+  }
+
+  /** Forgets a connection's GET stream (it ended, or its connection is closing). Idempotent. */
+  private streamEnded(socket: Socket, connection: Connection): void {
+    const client = connection.streamOf;
+    if (client === undefined) return;
+    connection.streamOf = undefined;
+    this.streams--;
+    const own = this.streamsByClient.get(client);
+    if (own?.delete(socket) && own.size === 0) this.streamsByClient.delete(client);
   }
 
   /** Moves a connection to the set its requests put it in. */
@@ -195,7 +204,7 @@ export class ConnectionGuard {
       socket.once("close", () => clearTimeout(timer));
       return;
     }
-    const connection: Connection = { requests: 0, waiting: 0, client: "", state: "idle" };
+    const connection: Connection = { requests: 0, waiting: 0, client: "", state: "idle", streamOf: undefined };
     this.open.set(socket, connection);
     this.idle.add(socket);
     socket.once("close", () => this.forget(socket));
@@ -205,6 +214,7 @@ export class ConnectionGuard {
     const connection = this.open.get(socket);
     if (connection === undefined) return;
     this.leave(socket, connection);
+    this.streamEnded(socket, connection);
     this.open.delete(socket);
   }
 
