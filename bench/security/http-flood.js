@@ -1,12 +1,12 @@
 // serveHttp under floods (issue 26): each attack runs from its own process against a
 // fresh server (bench/servers/flood-http.js, default limits, 127.0.0.1, file descriptors
-// limited to FD_LIMIT) for `--window` ms, while three clients probe it in turn, each
+// limited to FD_LIMIT) for `--window` ms, while four clients probe it in turn, each
 // waiting for its answer: a `ping` on a kept-alive connection opened before the attack,
-// a `ping` on a new connection each time, and a new client's `initialize`; the server's
-// RSS is sampled every 100 ms. The peer is the same probes against the idle server, in
-// the same run; `--before=<index.js>` runs everything again against another runtime
-// build (the one this work started from) for a before/after table. Target: every ping
-// answered within 1 s under every attack.
+// a `ping` on a new connection each time, a new client's `initialize`, and a small
+// `tools/call` on a new connection; the server's RSS is sampled every 100 ms. The peer is
+// the same probes against the idle server, in the same run; `--before=<index.js>` runs
+// everything again against another runtime build (the one this work started from) for a
+// before/after table. Target: every ping answered within 1 s under every attack.
 // Usage: node bench/security/http-flood.js [--before=<runtime index.js>] [--only=name,name] [--window=ms]
 //        [--options=<JSON serveHttp options, e.g. other limits>]
 //        (after `npm run build`; an attacker process runs this file with --attacker=name --url=…)
@@ -32,6 +32,10 @@ const ATTACKS = {
   "20 × 500 ms CPU handler": { processes: 1, run: (url) => busyCallers(url, 20, burnCall) },
   "6,000 idle connections": { processes: 1, run: (url) => idleConnections(url, 6_000, "127.0.1.1") },
   "one client, 1,000 sessions": { processes: 1, run: (url) => sessionHog(url, 1_000) },
+  "300 × a batch of 100 tools/list": { processes: 1, run: (url) => listBatches(url, 300, 100) },
+  "10 × 83 KB of pipelined tools/list": { processes: 1, run: (url) => pipelinedLists(url, 10, 83 * 1024) },
+  "1,024 GET streams": { processes: 1, run: (url) => streamHog(url, 1_024) },
+  "32 × slow 2 MB bodies": { processes: 1, run: (url) => slowBodies(url, 32, 2_000_000) },
 };
 
 // ---------------------------------------------------------------------------
@@ -45,7 +49,10 @@ const INITIALIZE = {
 };
 
 /** One POST (or other method) on a fresh connection; resolves with status, headers and body text. */
-function send(url, { method = "POST", body, sessionId, timeoutMs = PROBE_TIMEOUT_MS, agent = false } = {}) {
+function send(
+  url,
+  { method = "POST", body, sessionId, timeoutMs = PROBE_TIMEOUT_MS, agent = false, localAddress, protocol } = {},
+) {
   const target = new URL(url);
   const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
   const headers = { accept: "application/json, text/event-stream" };
@@ -55,11 +62,11 @@ function send(url, { method = "POST", body, sessionId, timeoutMs = PROBE_TIMEOUT
   }
   if (sessionId !== undefined) {
     headers["mcp-session-id"] = sessionId;
-    headers["mcp-protocol-version"] = "2025-11-25";
+    headers["mcp-protocol-version"] = protocol ?? "2025-11-25";
   }
   return new Promise((resolve) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname, method, headers, agent },
+      { host: target.hostname, port: target.port, path: target.pathname, method, headers, agent, localAddress },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -74,12 +81,46 @@ function send(url, { method = "POST", body, sessionId, timeoutMs = PROBE_TIMEOUT
   });
 }
 
-async function openSession(url, agent) {
-  const response = await send(url, { body: INITIALIZE, agent });
+async function openSession(url, agent, { localAddress, protocol } = {}) {
+  const body =
+    protocol === undefined
+      ? INITIALIZE
+      : { ...INITIALIZE, params: { ...INITIALIZE.params, protocolVersion: protocol } };
+  const response = await send(url, { body, agent, localAddress });
   const id = response.headers?.["mcp-session-id"];
   if (response.status !== 200 || typeof id !== "string") return undefined;
-  await send(url, { body: { jsonrpc: "2.0", method: "notifications/initialized" }, sessionId: id, agent });
+  const initialized = { jsonrpc: "2.0", method: "notifications/initialized" };
+  await send(url, { body: initialized, sessionId: id, agent, localAddress, protocol });
   return id;
+}
+
+/** A POST as raw HTTP/1.1 text; `length` may claim more than `payload` holds. */
+function rawPost(target, payload, { sessionId, protocol = "2025-11-25", length } = {}) {
+  const session =
+    sessionId === undefined ? "" : `Mcp-Session-Id: ${sessionId}\r\nMcp-Protocol-Version: ${protocol}\r\n`;
+  return (
+    `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\n` +
+    `Accept: application/json, text/event-stream\r\n${session}` +
+    `Content-Length: ${length ?? Buffer.byteLength(payload)}\r\n\r\n${payload}`
+  );
+}
+
+/**
+ * `count` raw connections, each writing `text()` once and never reading; each reopens
+ * 200 ms after the server closes it. Logs "ready" once all have written.
+ */
+function neverReading(target, count, text) {
+  let written = 0;
+  const open = () => {
+    const socket = net.connect(Number(target.port), target.hostname);
+    socket.on("error", () => undefined);
+    socket.on("close", () => setTimeout(open, 200));
+    socket.write(text(), () => {
+      if (++written === count) console.log("ready");
+    });
+    socket.pause(); // never read the reply
+  };
+  for (let i = 0; i < count; i++) open();
 }
 
 const call = (id, name, args) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
@@ -176,6 +217,87 @@ async function sessionHog(url, count) {
   }
 }
 
+/**
+ * `clients` connections, each POSTing one batch of `size` `tools/list` requests (a 2025-03-26
+ * session, where batches are allowed) and never reading the answer.
+ */
+async function listBatches(url, clients, size) {
+  const protocol = "2025-03-26";
+  const sessionId = await openSession(url, undefined, { protocol });
+  const batch = JSON.stringify(
+    Array.from({ length: size }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/list" })),
+  );
+  const target = new URL(url);
+  neverReading(target, clients, () => rawPost(target, batch, { sessionId, protocol }));
+}
+
+/** `connections` connections, each writing `bytes` of pipelined `tools/list` POSTs at once and never reading. */
+async function pipelinedLists(url, connections, bytes) {
+  const sessionId = await openSession(url);
+  const target = new URL(url);
+  const one = rawPost(target, JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), { sessionId });
+  const text = one.repeat(Math.ceil(bytes / one.length));
+  neverReading(target, connections, () => text);
+}
+
+/**
+ * `count` sessions (opened from two addresses, each under the per-client session limit),
+ * each holding a GET stream it never reads; a stream the server closes is reopened 200 ms
+ * later, on a new session if that one is gone.
+ */
+async function streamHog(url, count) {
+  const target = new URL(url);
+  const addresses = ["127.0.3.1", "127.0.3.2"];
+  const ids = [];
+  while (ids.length < count) {
+    const batch = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => openSession(url, undefined, { localAddress: addresses[i % 2] })),
+    );
+    for (const id of batch) if (id !== undefined) ids.push(id);
+    if (batch.every((id) => id === undefined)) break;
+  }
+  let streaming = 0;
+  const open = (sessionId, first) => {
+    const socket = net.connect(Number(target.port), target.hostname);
+    let head = "";
+    let status;
+    socket.on("error", () => undefined);
+    socket.on("data", (chunk) => {
+      head += chunk.toString("latin1");
+      const match = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (!match) return;
+      socket.removeAllListeners("data");
+      status = Number(match[1]);
+      if (status === 200) {
+        socket.pause(); // never read the stream
+        if (first && ++streaming === ids.length) console.log("ready");
+      } else socket.destroy();
+    });
+    socket.on("close", () =>
+      setTimeout(async () => {
+        const next =
+          status === 404
+            ? ((await openSession(url, undefined, { localAddress: addresses[0] })) ?? sessionId)
+            : sessionId;
+        open(next, first && status !== 200);
+      }, 200),
+    );
+    socket.write(
+      `GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nAccept: text/event-stream\r\n` +
+        `Mcp-Session-Id: ${sessionId}\r\nMcp-Protocol-Version: 2025-11-25\r\n\r\n`,
+    );
+  };
+  for (const id of ids) open(id, true);
+  setTimeout(() => console.log("ready"), 20_000).unref(); // some never streamed: go anyway
+}
+
+/** `count` connections, each sending the headers of a `declared`-byte POST and 10 bytes of it, then nothing. */
+async function slowBodies(url, count, declared) {
+  const sessionId = await openSession(url);
+  const target = new URL(url);
+  neverReading(target, count, () => rawPost(target, '{"jsonrpc"', { sessionId, length: declared }));
+}
+
 // ---------------------------------------------------------------------------
 // The measurement
 
@@ -239,13 +361,14 @@ function rssMb(pid) {
 }
 
 /**
- * Probes `url` for `windowMs` as three clients would, each waiting for its answer and
+ * Probes `url` for `windowMs` as four clients would, each waiting for its answer and
  * 100 ms more before the next probe: one pings on `sessionId` over a kept-alive
- * connection opened before the attack, one pings on a new connection each time, and one
- * starts a new session on a new connection (initialize; then DELETE, not timed).
+ * connection opened before the attack, one pings on a new connection each time, one
+ * starts a new session on a new connection (initialize; then DELETE, not timed), and one
+ * calls `echo` with a small argument on a new connection.
  */
 async function probe(url, sessionId, keptAlive, pid, windowMs) {
-  const results = { kept: [], fresh: [], newClients: [], rss: [] };
+  const results = { kept: [], fresh: [], newClients: [], calls: [], rss: [] };
   const sampler = setInterval(() => results.rss.push(rssMb(pid)), 100);
   const end = performance.now() + windowMs;
   const pinger = async (samples, agent) => {
@@ -266,15 +389,24 @@ async function probe(url, sessionId, keptAlive, pid, windowMs) {
       await sleep(100);
     }
   };
+  const caller = async () => {
+    for (let i = 0; performance.now() < end; i++) {
+      const t0 = performance.now();
+      const r = await send(url, { body: call(i, "echo", { text: "x" }), sessionId });
+      const ok = r.status === 200 && r.text.includes('"result"');
+      results.calls.push(ok ? performance.now() - t0 : String(r.status || r.error));
+      await sleep(100);
+    }
+  };
   try {
-    await Promise.all([pinger(results.kept, keptAlive), pinger(results.fresh, false), newcomer()]);
+    await Promise.all([pinger(results.kept, keptAlive), pinger(results.fresh, false), newcomer(), caller()]);
   } finally {
     clearInterval(sampler);
   }
   return results;
 }
 
-function summarize(attack, variant, { kept, fresh, newClients, rss }) {
+function summarize(attack, variant, { kept, fresh, newClients, calls, rss }) {
   const percentiles = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
     const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -283,16 +415,20 @@ function summarize(attack, variant, { kept, fresh, newClients, rss }) {
   const ms = (v) => (v === undefined ? "n/a" : v === Number.POSITIVE_INFINITY ? "failed" : Math.round(v));
   const [keptP50, keptP99] = percentiles(kept);
   const [freshP50, freshP99] = percentiles(fresh);
-  const refused = {};
-  for (const outcome of newClients) if (typeof outcome === "string") refused[outcome] = (refused[outcome] ?? 0) + 1;
+  const failures = (outcomes) => {
+    const counts = {};
+    for (const outcome of outcomes) if (typeof outcome === "string") counts[outcome] = (counts[outcome] ?? 0) + 1;
+    const why = Object.entries(counts)
+      .map(([reason, n]) => `${n}× ${reason}`)
+      .join(", ");
+    const n = outcomes.filter((v) => typeof v === "string").length;
+    return `${n} of ${outcomes.length}${why ? ` (${why})` : ""}`;
+  };
   const [initP50, initP99] = percentiles(newClients.filter((v) => typeof v === "number"));
+  const [callP50, callP99] = percentiles(calls.filter((v) => typeof v === "number"));
   const samples = rss.filter((v) => v !== undefined);
   const worst = Math.max(keptP99 ?? Number.POSITIVE_INFINITY, freshP99 ?? Number.POSITIVE_INFINITY);
   const failed = [...kept, ...fresh].filter((v) => v === Number.POSITIVE_INFINITY).length;
-  const refusedCount = newClients.filter((v) => typeof v === "string").length;
-  const why = Object.entries(refused)
-    .map(([reason, n]) => `${n}× ${reason}`)
-    .join(", ");
   return {
     attack,
     runtime: variant,
@@ -300,7 +436,9 @@ function summarize(attack, variant, { kept, fresh, newClients, rss }) {
     "ping, new conn. p50/p99 ms": `${ms(freshP50)} / ${ms(freshP99)}`,
     "pings failed": `${failed} of ${kept.length + fresh.length}`,
     "new client p50/p99 ms": `${ms(initP50)} / ${ms(initP99)}`,
-    "new clients refused": `${refusedCount} of ${newClients.length}${why ? ` (${why})` : ""}`,
+    "new clients refused": failures(newClients),
+    "call p50/p99 ms": `${ms(callP50)} / ${ms(callP99)}`,
+    "calls failed": failures(calls),
     "RSS max MB": samples.length ? Math.round(Math.max(...samples)) : "n/a",
     "ping under 1 s": worst < 1000 ? "yes" : "NO",
   };

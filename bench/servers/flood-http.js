@@ -1,9 +1,12 @@
 // Benchmark server for bench/security/http-flood.js: serveHttp with default limits over
 // three tools an attacker can use — `echo` (answers with its input: large replies),
 // `burn` (a synchronous CPU-bound handler) and `take` (hostile-tool.js: costly input
-// validation). Prints its URL on the first stdout line and stops by itself after
+// validation) — beside the 24 tools of a real server (@notionhq/notion-mcp-server's, from
+// test/fixtures/real-tools), so that a `tools/list` answer is as large as a real one
+// (about 75 KB). Prints its URL on the first stdout line and stops by itself after
 // --lifetime ms (default 10 minutes), or on SIGTERM.
 // Usage: node flood-http.js [--runtime=<path of a runtime build's index.js>] [--options=<JSON>] [--stats]
+import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { hostileToolDefinition } from "./hostile-tool.js";
 
@@ -23,6 +26,8 @@ registry.register(
   },
 );
 registry.register(hostileToolDefinition(), () => ({ ok: true }));
+const REAL_TOOLS = new URL("../../test/fixtures/real-tools/notionhq__notion-mcp-server.json", import.meta.url);
+for (const tool of JSON.parse(readFileSync(REAL_TOOLS, "utf8")).tools) registry.register(tool, () => ({}));
 
 // --options=<JSON>: serveHttp options beside the defaults (to measure other limits).
 const options = JSON.parse(arg("options") ?? "{}");

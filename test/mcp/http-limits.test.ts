@@ -1,74 +1,29 @@
 /**
- * serveHttp's load limits: connections, tool calls and large requests in flight
- * (and their turns), slow readers. Small limits keep the tests fast; the
- * assertions are on statuses, bodies and the server's counters (`stats`), never
- * on durations. Raw sockets where a client must misbehave (send half a request,
- * never read). Loopback only; every server is closed after.
+ * serveHttp's load limits: connections, request bodies being received, tool calls,
+ * lists and large requests in flight (and their turns), slow readers. Small limits
+ * keep the tests fast; the assertions are on statuses, bodies and the server's
+ * counters (`stats`), never on durations. Raw sockets where a client must misbehave
+ * (send half a request, never read). Loopback only; every server is closed after.
  */
-import { request } from "node:http";
-import { connect, type Socket } from "node:net";
+import type { Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { serveHttp, ToolRegistry, type HttpServerOptions, type McpHttpServerHandle } from "@mcp-specgen/runtime";
 import { RequestAdmission } from "../../packages/runtime/src/mcp/http-admission.js";
 import { waitFor } from "./helpers.js";
-
-const ACCEPT = "application/json, text/event-stream";
-const MODERN = "2026-07-28";
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": MODERN,
-  "io.modelcontextprotocol/clientCapabilities": {},
-  "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-};
-
-/** Calls of the `gate` tool wait until the test opens the gate (or their call is cancelled). */
-class Gate {
-  private readonly waiters = new Set<() => void>();
-  running = 0;
-  aborted = 0;
-
-  wait(signal: AbortSignal): Promise<void> {
-    this.running++;
-    return new Promise<void>((resolve, reject) => {
-      const done = (): void => {
-        this.waiters.delete(done);
-        this.running--;
-        resolve();
-      };
-      this.waiters.add(done);
-      signal.addEventListener("abort", () => {
-        if (!this.waiters.delete(done)) return;
-        this.running--;
-        this.aborted++;
-        reject(signal.reason);
-      });
-    });
-  }
-
-  open(): void {
-    for (const done of [...this.waiters]) done();
-  }
-}
-
-/** Tools for the limits: `gate` (waits), `chatty` (many logs at once), `big` (a large result), `echo`. */
-function limitsRegistry(gate: Gate, onSpin?: (tag: string) => void): ToolRegistry {
-  const registry = new ToolRegistry();
-  const object = { type: "object" } as const;
-  registry.register({ name: "gate", inputSchema: object }, (_args, ctx) => gate.wait(ctx.signal).then(() => ({})));
-  registry.register(
-    { name: "chatty", inputSchema: object },
-    ({ count, size }: { count: number; size: number }, ctx) => {
-      for (let i = 0; i < count; i++) ctx.log("info", `${i} ${"x".repeat(size)}`);
-      return { logged: count };
-    },
-  );
-  registry.register({ name: "big", inputSchema: object }, ({ size }: { size: number }) => ({ text: "x".repeat(size) }));
-  registry.register({ name: "echo", inputSchema: object }, (args) => args);
-  registry.register({ name: "spin", inputSchema: object }, ({ tag }: { tag: string }) => {
-    onSpin?.(tag);
-    return {};
-  });
-  return registry;
-}
+import {
+  busyWait,
+  call,
+  Gate,
+  limitsRegistry,
+  modernCall,
+  openSession,
+  ping,
+  post,
+  rawReply,
+  rawRequest,
+  rawSocket,
+  rawStream,
+} from "./http-raw.js";
 
 let servers: McpHttpServerHandle[] = [];
 afterEach(async () => {
@@ -81,122 +36,6 @@ async function start(options: HttpServerOptions, gate = new Gate(), onSpin?: (ta
   servers.push(server);
   return server;
 }
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-  /** The JSON-RPC messages of the body (JSON or SSE). */
-  messages: any[];
-}
-
-/** POSTs on a new connection (node:http, no agent). */
-function post(server: McpHttpServerHandle, body: unknown, headers: Record<string, string> = {}): Promise<Reply> {
-  const url = new URL(server.url);
-  const payload = typeof body === "string" ? body : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        agent: false,
-        headers: { "content-type": "application/json", accept: ACCEPT, ...headers },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => {
-          const messages = (res.headers["content-type"] ?? "").includes("text/event-stream")
-            ? text
-                .split("\n")
-                .filter((line) => line.startsWith("data: "))
-                .map((line) => JSON.parse(line.slice(6)))
-            : text === ""
-              ? []
-              : [JSON.parse(text)];
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, messages });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
-}
-
-async function openSession(server: McpHttpServerHandle): Promise<Record<string, string>> {
-  const init = await post(server, {
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-  });
-  const headers = { "mcp-session-id": init.headers["mcp-session-id"] as string, "mcp-protocol-version": "2025-11-25" };
-  await post(server, { jsonrpc: "2.0", method: "notifications/initialized" }, headers);
-  return headers;
-}
-
-const call = (id: number | string, name: string, args: Record<string, unknown> = {}) => ({
-  jsonrpc: "2.0",
-  id,
-  method: "tools/call",
-  params: { name, arguments: args },
-});
-
-/** A 2026-07-28 `tools/call` and the headers it needs. */
-function modernCall(id: number, name: string, args: Record<string, unknown> = {}, meta: object = {}) {
-  return {
-    body: { ...call(id, name, args), params: { name, arguments: args, _meta: { ...ENVELOPE, ...meta } } },
-    headers: { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": name },
-  };
-}
-
-/** A connected raw socket. */
-function rawSocket(server: McpHttpServerHandle): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.port, "127.0.0.1", () => resolve(socket));
-    socket.once("error", reject);
-  });
-}
-
-/** A POST as raw HTTP/1.1 text (`contentLength` may claim more than the body). */
-function rawRequest(
-  server: McpHttpServerHandle,
-  body: unknown,
-  headers: Record<string, string> = {},
-  contentLength?: number,
-): string {
-  const payload = typeof body === "string" ? body : JSON.stringify(body);
-  const lines = [
-    `POST /mcp HTTP/1.1`,
-    `Host: 127.0.0.1:${server.port}`,
-    "Content-Type: application/json",
-    `Accept: ${ACCEPT}`,
-    `Content-Length: ${contentLength ?? Buffer.byteLength(payload)}`,
-    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
-  ];
-  return `${lines.join("\r\n")}\r\n\r\n${payload}`;
-}
-
-/** The status line and headers a raw socket receives first, and whether the server then closes it. */
-function rawReply(socket: Socket): Promise<{ head: string; body: string; closed: Promise<void> }> {
-  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
-  return new Promise((resolve) => {
-    let text = "";
-    socket.setEncoding("utf8");
-    socket.on("data", (chunk: string) => {
-      text += chunk;
-      const end = text.indexOf("\r\n\r\n");
-      const length = /content-length: (\d+)/i.exec(text)?.[1];
-      if (end !== -1 && length !== undefined && text.length >= end + 4 + Number(length))
-        resolve({ head: text.slice(0, end), body: text.slice(end + 4, end + 4 + Number(length)), closed });
-    });
-  });
-}
-
-const ping = { jsonrpc: "2.0", id: 9, method: "ping" };
 
 describe("maxConnections", () => {
   it("closes the connection idle the longest to admit a new one", async () => {
@@ -214,11 +53,12 @@ describe("maxConnections", () => {
   });
 
   it("answers 503 with Retry-After and closes the connection when every connection is busy", async () => {
-    const server = await start({ maxConnections: 2 });
-    // Two requests in progress: headers sent, body not finished.
+    const gate = new Gate();
+    const server = await start({ maxConnections: 2, stateless: true }, gate);
+    // Two calls in progress: the server works on both connections.
     const busy = await Promise.all([rawSocket(server), rawSocket(server)]);
-    for (const socket of busy) socket.write(rawRequest(server, "{", {}, 100));
-    await waitFor(() => server.stats.connections === 2);
+    for (const socket of busy) socket.write(rawRequest(server, call(1, "gate")));
+    await waitFor(() => server.stats.connections === 2 && gate.running === 2);
     const newcomer = await rawSocket(server);
     const reply = rawReply(newcomer);
     newcomer.write(rawRequest(server, ping));
@@ -230,7 +70,55 @@ describe("maxConnections", () => {
     await closed;
     expect(server.stats).toMatchObject({ refusedConnections: 1, connections: 2 });
     for (const socket of busy) socket.destroy();
-    await waitFor(() => server.stats.connections === 0);
+    await waitFor(() => server.stats.connections === 0 && gate.running === 0);
+  });
+
+  it("closes a connection only waiting for its body when nothing is idle", async () => {
+    const server = await start({ maxConnections: 2 });
+    const session = await openSession(server);
+    const slow = await Promise.all([rawSocket(server), rawSocket(server)]);
+    const closed = slow.map((socket) => new Promise<void>((resolve) => socket.once("close", () => resolve())));
+    for (const socket of slow) socket.write(rawRequest(server, "{", session, 100));
+    await waitFor(() => server.stats.connections === 2);
+    expect((await post(server, ping, session)).status).toBe(200);
+    await Promise.race(closed);
+    expect(server.stats).toMatchObject({ evictedConnections: 1, refusedConnections: 0 });
+    for (const socket of slow) socket.destroy();
+  });
+
+  it("closes a GET stream's connection when nothing is idle: the oldest of the client holding the most", async () => {
+    const server = await start({ maxConnections: 3 });
+    const sessions = [await openSession(server), await openSession(server), await openSession(server)];
+    // The oldest stream is 127.0.0.1's; 127.0.0.2 holds two.
+    const mine = await rawStream(server, sessions[0], "127.0.0.1");
+    const theirs = [
+      await rawStream(server, sessions[1], "127.0.0.2"),
+      await rawStream(server, sessions[2], "127.0.0.2"),
+    ];
+    await waitFor(() => server.stats.connections === 3);
+    const closed = new Promise<void>((resolve) => theirs[0].once("close", () => resolve()));
+    expect((await post(server, ping, sessions[0])).status).toBe(200);
+    await closed;
+    expect(mine.destroyed).toBe(false);
+    expect(theirs[1].destroyed).toBe(false);
+    expect(server.stats).toMatchObject({ evictedConnections: 1, refusedConnections: 0 });
+    // Its client opens the stream again (and another connection makes way for it).
+    const again = await rawStream(server, sessions[1], "127.0.0.2");
+    for (const socket of [mine, ...theirs, again]) socket.destroy();
+  });
+
+  it("keeps GET streams to seven eighths of maxConnections, closing the oldest of the client holding the most", async () => {
+    const server = await start({ maxConnections: 8 });
+    const sessions = await Promise.all(Array.from({ length: 8 }, () => openSession(server)));
+    const mine = await rawStream(server, sessions[0], "127.0.0.1");
+    const theirs: Socket[] = [];
+    for (const session of sessions.slice(1)) theirs.push(await rawStream(server, session, "127.0.0.2"));
+    // The eighth stream closed 127.0.0.2's first; a connection stays free for other requests.
+    await waitFor(() => theirs[0].destroyed && server.stats.connections === 7);
+    expect(mine.destroyed).toBe(false);
+    expect(theirs.filter((socket) => socket.destroyed)).toHaveLength(1);
+    expect(server.stats).toMatchObject({ evictedConnections: 1, refusedConnections: 0 });
+    for (const socket of [mine, ...theirs]) socket.destroy();
   });
 
   it("frees a connection's place when it closes, whoever closes it", async () => {
@@ -249,7 +137,7 @@ describe("maxConnections", () => {
 });
 
 describe("maxInflightRequests", () => {
-  it("refuses a tool call over the limit (503, Retry-After, its id) while ping and lists still answer", async () => {
+  it("refuses a tool call or list over the limit (503, Retry-After, its id) while ping and initialize still answer", async () => {
     const gate = new Gate();
     const server = await start({ maxInflightRequests: 2 }, gate);
     const session = await openSession(server);
@@ -261,13 +149,18 @@ describe("maxInflightRequests", () => {
     expect(refused.messages).toEqual([
       { jsonrpc: "2.0", id: 7, error: { code: -32000, message: expect.stringContaining("in flight") } },
     ]);
+    // A tool list's answer may be as large as a call's: it takes a slot too.
+    const list = await post(server, { jsonrpc: "2.0", id: 3, method: "tools/list" }, session);
+    expect(list.status).toBe(503);
+    expect(list.messages[0]).toMatchObject({ id: 3, error: { code: -32000 } });
     expect((await post(server, ping, session)).messages).toEqual([{ jsonrpc: "2.0", id: 9, result: {} }]);
-    expect((await post(server, { jsonrpc: "2.0", id: 3, method: "tools/list" }, session)).status).toBe(200);
-    expect(server.stats).toMatchObject({ inflightRequests: 2, refusedRequests: 1 });
+    expect((await openSession(server))["mcp-session-id"]).toEqual(expect.any(String));
+    expect(server.stats).toMatchObject({ inflightRequests: 2, refusedRequests: 2 });
     gate.open();
     for (const reply of await Promise.all(running)) expect(reply.status).toBe(200);
     await waitFor(() => server.stats.inflightRequests === 0);
     expect((await post(server, call(8, "echo"), session)).status).toBe(200);
+    expect((await post(server, { jsonrpc: "2.0", id: 4, method: "tools/list" }, session)).status).toBe(200);
   });
 
   it("counts both protocol eras against one limit", async () => {
@@ -326,7 +219,7 @@ describe("maxInflightRequests", () => {
     expect(gate.aborted).toBe(3);
   });
 
-  it("takes a slot for a large or unsized body before reading it", async () => {
+  it("refuses a large or unsized body before reading it when no slot is free to parse it", async () => {
     const gate = new Gate();
     const server = await start({ maxInflightRequests: 1 }, gate);
     const session = await openSession(server);
@@ -352,7 +245,7 @@ describe("maxInflightRequests", () => {
     await waitFor(() => server.stats.inflightRequests === 0);
   });
 
-  it("frees a large body's slot when its sender is too slow (408 after requestTimeoutMs)", async () => {
+  it("lets a large body that arrives slowly hold its bytes, not a slot, until 408 after requestTimeoutMs", async () => {
     const server = await start({ maxInflightRequests: 1, requestTimeoutMs: 200 });
     const session = await openSession(server);
     const socket = await rawSocket(server);
@@ -360,11 +253,41 @@ describe("maxInflightRequests", () => {
     socket.on("data", (chunk) => (text += chunk));
     const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     socket.write(rawRequest(server, '{"jsonrpc":', session, 100_000)); // and nothing more
-    await waitFor(() => server.stats.inflightRequests === 1);
+    await waitFor(() => server.stats.bufferedRequestBytes === 11);
+    // The one slot is free for others meanwhile.
+    expect(server.stats.inflightRequests).toBe(0);
+    expect((await post(server, call(1, "echo"), session)).status).toBe(200);
     await closed;
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
-    await waitFor(() => server.stats.inflightRequests === 0);
-    expect((await post(server, call(1, "echo"), session)).status).toBe(200);
+    expect(server.stats.bufferedRequestBytes).toBe(0);
+  });
+
+  it("refuses a large body whose bytes do not fit in maxBufferedRequestBytes (503), and counts them back", async () => {
+    const server = await start({ maxBodyBytes: 200_000, maxBufferedRequestBytes: 250_000, jsonResponse: true });
+    const session = await openSession(server);
+    // A ping padded to 200 000 bytes, of which 150 000 are sent first.
+    const padded = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "" } });
+    const body = padded.replace('"pad":""', `"pad":"${"x".repeat(200_000 - padded.length)}"`);
+    const first = await rawSocket(server);
+    let firstText = "";
+    first.on("data", (chunk) => (firstText += chunk));
+    first.write(rawRequest(server, body.slice(0, 150_000), session, body.length));
+    await waitFor(() => server.stats.bufferedRequestBytes === 150_000);
+    // Another 120 000 bytes would hold 270 000.
+    const second = await rawSocket(server);
+    const refused = rawReply(second);
+    second.write(rawRequest(server, "x".repeat(120_000), session, 200_000));
+    const { head, closed } = await refused;
+    expect(head).toMatch(/^HTTP\/1\.1 503 /);
+    expect(head).toMatch(/\r\nretry-after: 1\r\n/i);
+    await closed;
+    expect(server.stats).toMatchObject({ refusedRequestBodies: 1, bufferedRequestBytes: 150_000 });
+    // The first one completes and is served; then nothing is held.
+    first.write(body.slice(150_000));
+    await waitFor(() => firstText.includes('"result":{}'));
+    expect(firstText).toMatch(/^HTTP\/1\.1 200 /);
+    expect(server.stats.bufferedRequestBytes).toBe(0);
+    first.destroy();
   });
 
   it("takes one slot per call of a batch", async () => {
@@ -377,6 +300,19 @@ describe("maxInflightRequests", () => {
     expect(served.status).toBe(200);
     expect(served.messages.map((m) => m.id).sort()).toEqual([1, 2]);
     await waitFor(() => server.stats.inflightRequests === 0);
+  });
+
+  it("takes one slot per tools/list of a batch; none for pings; refuses batches over 100 messages (400)", async () => {
+    const server = await start({ maxInflightRequests: 2, stateless: true });
+    const list = (id: number) => ({ jsonrpc: "2.0", id, method: "tools/list" });
+    expect((await post(server, [list(1), list(2), call(3, "echo")])).status).toBe(503);
+    expect((await post(server, [list(1), list(2)])).status).toBe(200);
+    const pings = (n: number) => Array.from({ length: n }, (_, i) => ({ ...ping, id: i }));
+    expect((await post(server, pings(100))).messages).toHaveLength(100);
+    const tooMany = await post(server, pings(101));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.messages[0]).toMatchObject({ error: { code: -32600, message: expect.stringContaining("100") } });
+    expect(server.stats.refusedRequests).toBe(1);
   });
 
   it("refuses a call whose id is already in flight on the session (400)", async () => {
@@ -422,12 +358,6 @@ describe("maxInflightRequests", () => {
     for (const socket of sockets) socket.destroy();
   });
 });
-
-/** Holds the event loop for `ms` (a costly turn, for the turn rules). */
-function busyWait(ms: number): void {
-  const end = performance.now() + ms;
-  while (performance.now() < end);
-}
 
 describe("RequestAdmission turns", () => {
   /** Admits `count` requests at once; resolves with the event-loop tick each one's turn came in. */
@@ -585,9 +515,16 @@ describe("limit options", () => {
     "maxBufferedResponseBytes",
     "slowReaderTimeoutMs",
     "requestTimeoutMs",
+    "maxBufferedRequestBytes",
   ])("refuses a %s that is not a positive integer", async (key) => {
     for (const value of [0, -1, 1.5, Number.NaN]) {
       await expect(serveHttp(new ToolRegistry(), { [key]: value })).rejects.toThrow(RangeError);
     }
+  });
+
+  it("refuses a maxBufferedRequestBytes below maxBodyBytes (no largest body could arrive)", async () => {
+    await expect(serveHttp(new ToolRegistry(), { maxBodyBytes: 1000, maxBufferedRequestBytes: 999 })).rejects.toThrow(
+      /maxBufferedRequestBytes must be at least maxBodyBytes \(1000\)/,
+    );
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The HTTP server's limit on requests in flight, and the order in which they run.
  *
- * What costs memory and CPU is tool calls (their arguments, validation, handler
- * and result) and large bodies (buffered, then parsed). Those requests take
- * slots — one per `tools/call` in the body, at least one for a large body —
- * from `maxInflightRequests`, across both protocol eras, and hold them until
- * their work is done and their response has left; without a free slot they are
- * refused at once (503, `Retry-After`), a large body before it is read.
- * Protocol requests with a small body (`ping`, `initialize`, `tools/list`,
- * `server/discover`, notifications) take no slot: they are answered on arrival.
+ * What costs memory and CPU is the requests whose answer may be large — tool
+ * calls (their arguments, validation, handler and result) and tool lists (a page
+ * of every tool's schemas) — and large bodies (parsed). Those requests take slots
+ * — one per `tools/call` or `tools/list` in the body, at least one for a large
+ * body once it has arrived — from `maxInflightRequests`, across both protocol
+ * eras, and hold them until their work is done and their response has left;
+ * without a free slot they are refused at once (503, `Retry-After`). Other
+ * requests with a small body (`ping`, `initialize`, `server/discover`,
+ * notifications) take no slot: they are answered on arrival.
  *
  * Admitted requests then wait for their turn, in arrival order: one request
  * per event-loop turn after a costly turn, more (doubling up to a bound) after
@@ -30,7 +31,7 @@ const MAX_TURN_BATCH = 32;
 
 /** Counters of a {@link RequestAdmission}. */
 export interface AdmissionCounts {
-  /** Slots taken (tool calls and large bodies in flight). */
+  /** Slots taken (tool calls, tool lists and large bodies in flight). */
   inflightRequests: number;
   /** Admitted requests waiting for their turn. */
   queuedRequests: number;
@@ -90,6 +91,16 @@ export class RequestAdmission {
 
   counts(): AdmissionCounts {
     return { inflightRequests: this.inflight, queuedRequests: this.waiting.length, refusedRequests: this.refusedTotal };
+  }
+
+  /** True when not one slot is free. */
+  full(): boolean {
+    return this.inflight >= this.maxInflight;
+  }
+
+  /** Counts a request refused for want of a slot without asking {@link admit} (it checked {@link full}). */
+  countRefusal(): void {
+    this.refusedTotal++;
   }
 
   /**

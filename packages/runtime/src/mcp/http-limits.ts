@@ -1,13 +1,18 @@
 /**
  * The load limits of the HTTP server, together: connections
- * (http-connections.ts), tool calls and large requests in flight and their turns
- * (http-admission.ts), slow readers (http-backpressure.ts). Each is an option
- * of `serveHttp`, validated here; the server reports their counters as `stats`.
+ * (http-connections.ts), pipelined requests (http-pipeline.ts), request bodies
+ * being received (http-body-budget.ts), tool calls, lists and large requests in
+ * flight and their turns (http-admission.ts), slow readers (http-backpressure.ts).
+ * Each is an option of `serveHttp`, validated here; the server reports their
+ * counters as `stats`.
  */
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
 import { type AdmissionCounts, type AdmissionTicket, RequestAdmission } from "./http-admission.js";
 import { type SlowReaderCounts, SlowReaderGuard } from "./http-backpressure.js";
+import { type RequestBodyCounts, RequestBodyBudget } from "./http-body-budget.js";
+import { readBody, SMALL_BODY_BYTES } from "./http-body.js";
 import { type ConnectionCounts, ConnectionGuard } from "./http-connections.js";
+import { type PipelineCounts, PipelineGate } from "./http-pipeline.js";
 import { refuseForLoad } from "./http-replies.js";
 import type { JsonRpcId } from "./protocol.js";
 
@@ -16,24 +21,36 @@ export interface HttpLimitOptions {
   /**
    * Most connections open at once. At the limit, a new connection closes the
    * one idle the longest (no request in progress: not used yet, or kept alive
-   * between requests); when every connection has a request in progress, the new
-   * one's first request gets 503 with `Retry-After` and the connection is closed
-   * (after 2 s if it sends nothing). Node's `server.maxConnections` is set a
-   * quarter (at least 16) above it, for connections waiting for that 503; Node
-   * drops connections beyond it at once. Default 1 024.
+   * between requests), else one whose requests only wait for their client (a
+   * body still arriving, a GET stream): the oldest of the client with the most.
+   * When every connection has a request the server works on, the new one's first
+   * request gets 503 with `Retry-After` and the connection is closed (after 2 s
+   * if it sends nothing). Node's `server.maxConnections` is set a quarter (at
+   * least 16) above it, for connections waiting for that 503; Node drops
+   * connections beyond it at once. Default 1 024.
    */
   maxConnections?: number;
   /**
-   * Most tool calls and large requests in flight at once, both protocol eras
-   * together. A `tools/call` takes a slot until it is answered (a batch, one per
-   * call); a request whose body is over 64 KiB or of unknown length, one from
-   * before its body is read. Beyond the limit: 503 with `Retry-After` and a
-   * JSON-RPC -32000 error. Admitted requests then run one per event-loop turn, so
-   * other requests are served between them. Protocol requests with small bodies
-   * (`ping`, `initialize`, `tools/list`, `server/discover`, notifications) take no
-   * slot and never wait behind tool calls. Default 32.
+   * Most requests whose answer may be large or costly in flight at once, both
+   * protocol eras together: a `tools/call` or `tools/list` takes a slot until
+   * its answer has left (a batch, one per such request), a request whose body is
+   * over 64 KiB or of unknown length one more from when its body has arrived
+   * (for parsing it). Beyond the limit: 503 with `Retry-After` and a JSON-RPC
+   * -32000 error; a large body is refused before it is read when no slot is free.
+   * Admitted requests then run one per event-loop turn, so other requests are
+   * served between them. Other requests with small bodies (`ping`, `initialize`,
+   * `server/discover`, notifications) take no slot and never wait behind them.
+   * Default 32.
    */
   maxInflightRequests?: number;
+  /**
+   * Bytes that request bodies over 64 KiB (or of unknown length) may hold
+   * together while they arrive (counted as received, not as announced): the
+   * request whose next chunk does not fit gets 503 with `Retry-After`, and its
+   * connection is closed. At least `maxBodyBytes`. Default `maxInflightRequests ×
+   * maxBodyBytes` (64 MiB with the defaults).
+   */
+  maxBufferedRequestBytes?: number;
   /**
    * Bytes waiting for one reader (buffered, not yet taken by the client) beyond
    * which the progress and log notifications of its calls are dropped instead of
@@ -48,8 +65,8 @@ export interface HttpLimitOptions {
   slowReaderTimeoutMs?: number;
   /**
    * Longest time a client may take to send a whole request, headers and body
-   * (ms); then it gets 408 and its connection is closed — which also frees the
-   * slot a large body holds while it arrives. Node's `requestTimeout` (its own
+   * (ms); then it gets 408 and its connection is closed — which also frees what
+   * a large body holds while it arrives. Node's `requestTimeout` (its own
    * default is 300 000), checked every tenth of it; `headersTimeout` is Node's 60 s
    * or this, whichever is shorter. Default 30 000.
    */
@@ -57,7 +74,12 @@ export interface HttpLimitOptions {
 }
 
 /** What the HTTP server counts (see `McpHttpServerHandle.stats`). */
-export interface HttpServerStats extends ConnectionCounts, AdmissionCounts, SlowReaderCounts {
+export interface HttpServerStats
+  extends ConnectionCounts,
+    PipelineCounts,
+    RequestBodyCounts,
+    AdmissionCounts,
+    SlowReaderCounts {
   /** Open sessions (stateful mode). */
   sessions: number;
   /** Idle sessions closed to make room for new ones (cumulative). */
@@ -70,28 +92,42 @@ export const DEFAULT_MAX_BUFFERED_RESPONSE_BYTES = 1024 * 1024;
 export const DEFAULT_SLOW_READER_TIMEOUT_MS = 10_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
-/** Bodies up to this size are read without a slot: parsing them takes well under a millisecond. */
-export const SMALL_BODY_BYTES = 64 * 1024;
-
 /** The limits of one server, and the state that enforces them. */
 export class HttpLimits {
   private readonly connections: ConnectionGuard;
+  private readonly pipeline = new PipelineGate();
+  private readonly bodies: RequestBodyBudget;
   private readonly admission: RequestAdmission;
   readonly readers: SlowReaderGuard;
   private readonly maxInflight: number;
+  private readonly maxBufferedRequestBytes: number;
   private readonly requestTimeoutMs: number;
 
-  /** Validates the options (RangeError for a bad one). */
+  /**
+   * Validates the options (RangeError for a bad one). `clientKey` tells clients
+   * apart (see `serveHttp`'s option of that name).
+   */
   constructor(
     options: HttpLimitOptions,
     private readonly maxBodyBytes: number,
+    private readonly clientKey: (req: IncomingMessage) => string,
   ) {
     const maxConnections = positiveInteger(options, "maxConnections", DEFAULT_MAX_CONNECTIONS);
     this.maxInflight = positiveInteger(options, "maxInflightRequests", DEFAULT_MAX_INFLIGHT_REQUESTS);
     const maxBuffered = positiveInteger(options, "maxBufferedResponseBytes", DEFAULT_MAX_BUFFERED_RESPONSE_BYTES);
     const timeout = positiveInteger(options, "slowReaderTimeoutMs", DEFAULT_SLOW_READER_TIMEOUT_MS);
     this.requestTimeoutMs = positiveInteger(options, "requestTimeoutMs", DEFAULT_REQUEST_TIMEOUT_MS);
+    this.maxBufferedRequestBytes = positiveInteger(
+      options,
+      "maxBufferedRequestBytes",
+      Math.min(Number.MAX_SAFE_INTEGER, Math.ceil(this.maxInflight * maxBodyBytes)),
+    );
+    if (Number.isFinite(maxBodyBytes) && this.maxBufferedRequestBytes < maxBodyBytes)
+      throw new RangeError(
+        `maxBufferedRequestBytes must be at least maxBodyBytes (${maxBodyBytes}), or no body of the largest size could be received (got ${this.maxBufferedRequestBytes})`,
+      );
     this.connections = new ConnectionGuard(maxConnections);
+    this.bodies = new RequestBodyBudget(this.maxBufferedRequestBytes);
     this.admission = new RequestAdmission(this.maxInflight);
     this.readers = new SlowReaderGuard(maxBuffered, timeout);
   }
@@ -110,16 +146,64 @@ export class HttpLimits {
   }
 
   /**
-   * Every request first: tracks its connection and response. False when the
-   * request has been answered already (its connection was refused).
+   * Every request first: runs `handle` once it is the request's turn on its
+   * connection (see http-pipeline.ts), tracking its connection and response —
+   * unless it has been answered already (refused: too many connections, or too
+   * many requests pipelined) or its connection closed meanwhile.
    */
-  onRequest(req: IncomingMessage, res: ServerResponse): boolean {
-    if (!this.connections.requestStarted(req, res)) {
-      refuseForLoad(res, 503, "Service Unavailable: too many connections", { close: true });
-      return false;
+  onRequest(req: IncomingMessage, res: ServerResponse, handle: () => void): void {
+    this.pipeline.admit(req, res, () => {
+      if (!this.connections.requestStarted(req, res)) {
+        refuseForLoad(res, 503, "Service Unavailable: too many connections", { close: true });
+        return;
+      }
+      this.readers.watch(res);
+      handle();
+    });
+  }
+
+  /**
+   * A GET stream, held open for the client: its connection may be closed to admit
+   * another one once nothing else is idle, or when streams hold more than their
+   * share of the connections (see http-connections.ts).
+   */
+  holdOpen(req: IncomingMessage, res: ServerResponse): void {
+    this.connections.streamOpened(req, res, this.clientKey(req));
+  }
+
+  /**
+   * Reads a POST body (see http-body.ts `readBody`). A large one is counted against
+   * `maxBufferedRequestBytes` while it arrives, and refused — before it is read, or
+   * as soon as it is seen — while no slot is free to parse it: reading a body only
+   * to refuse it costs more than the refusal. While it arrives the request waits
+   * for its client (see http-connections.ts). Undefined when the request has been
+   * answered or abandoned.
+   */
+  async readBody(req: IncomingMessage, res: ServerResponse, large: boolean): Promise<string | undefined> {
+    if (large && this.admission.full()) {
+      this.admission.countRefusal();
+      this.refuse(res, null);
+      return undefined;
     }
-    this.readers.watch(res);
-    return true;
+    const account = large ? this.bodies.open() : undefined;
+    const received = this.connections.waitForClient(req, res, this.clientKey(req));
+    try {
+      return await readBody(req, res, this.maxBodyBytes, (bytes) => {
+        if (account === undefined) return true;
+        if (this.admission.full()) {
+          this.admission.countRefusal();
+          this.refuse(res, null, true);
+          return false;
+        }
+        if (account.take(bytes)) return true;
+        const message = `Service Unavailable: the request bodies being received hold ${this.maxBufferedRequestBytes} bytes`;
+        refuseForLoad(res, 503, message, { close: true });
+        return false;
+      });
+    } finally {
+      account?.close();
+      received();
+    }
   }
 
   /**
@@ -152,6 +236,8 @@ export class HttpLimits {
   stats(sessions: number, evictedSessions: number): HttpServerStats {
     return {
       ...this.connections.counts(),
+      ...this.pipeline.counts(),
+      ...this.bodies.counts(),
       ...this.admission.counts(),
       ...this.readers.counts(),
       sessions,
@@ -165,13 +251,14 @@ export class HttpLimits {
 
   /**
    * 503 for a request over the in-flight limit. Its connection stays open when
-   * the rest of its body is known to be small enough to throw away (a client
-   * that reconnected at once would only cost more); else it is closed.
+   * the rest of its body is small (under 64 KiB) and not `partlyRead`: reading it
+   * to throw it away costs less than the client's reconnecting at once. A larger
+   * rest is not read: the connection is closed.
    */
-  private refuse(res: ServerResponse, id: JsonRpcId | null): void {
+  private refuse(res: ServerResponse, id: JsonRpcId | null, partlyRead = false): void {
     const declared = res.req.headers["content-length"];
-    const close = declared === undefined || !(Number(declared) <= this.maxBodyBytes);
-    const message = `Service Unavailable: ${this.maxInflight} tool calls or large requests are in flight`;
+    const close = partlyRead || declared === undefined || !(Number(declared) <= SMALL_BODY_BYTES);
+    const message = `Service Unavailable: ${this.maxInflight} tool calls, tool lists or large requests are in flight`;
     refuseForLoad(res, 503, message, { id, close });
   }
 }

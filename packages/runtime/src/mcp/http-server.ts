@@ -23,9 +23,10 @@
  * cannot reach a call (it arrives in another request); a call is cancelled when
  * its own HTTP request closes.
  *
- * Load limits (http-limits.ts) apply to both eras: connections, tool calls and
- * large requests in flight (which then run one per event-loop turn, so `ping`
- * never waits behind them), and slow readers.
+ * Load limits (http-limits.ts) apply to both eras: connections, one request at
+ * a time per connection, request bodies being received, tool calls, tool lists
+ * and large requests in flight (which then run one per event-loop turn, so
+ * `ping` never waits behind them), and slow readers.
  */
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -35,7 +36,7 @@ import type { ToolRegistry } from "../registry.js";
 import { isPlainObject } from "./content.js";
 import type { AdmissionTicket } from "./http-admission.js";
 import { defaultAllowedHosts, hostAllowed, originAllowed } from "./http-guards.js";
-import { checkMessages, isJsonContentType, isSmallBody, readBody, toolCallIds } from "./http-body.js";
+import { checkMessages, isJsonContentType, isSmallBody, slotRequests } from "./http-body.js";
 import { HttpLimits, type HttpLimitOptions, type HttpServerStats } from "./http-limits.js";
 import { classifyPost, serveModernRequest } from "./http-modern.js";
 import { errorBody, refuseForLoad, sendJsonError } from "./http-replies.js";
@@ -199,23 +200,24 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
     if (value !== undefined && !(typeof value === "number" && value >= 0))
       throw new RangeError(`${key} must be a number >= 0 (got ${value})`);
   }
-  const limits = new HttpLimits(options, maxBodyBytes);
-  const state = new HttpState(core, StreamableHTTPServerTransport, options, maxBodyBytes, limits);
+  const limits = new HttpLimits(options, maxBodyBytes, options.clientKey ?? clientKeyOf);
+  const state = new HttpState(core, StreamableHTTPServerTransport, options, limits);
   // It cannot answer on the main thread's sockets: it logs, and the connections reset as the process ends.
   core.watchdog = createWatchdog(options.watchdog, -1, "mcp-specgen HTTP server");
 
-  const server = createServer(limits.nodeServerOptions(), (req, res) => {
-    if (!limits.onRequest(req, res)) return;
-    state.handle(req, res, endpoint).catch((err: unknown) => {
-      logSafely(core.logger, "error", "MCP HTTP: request failed", { error: err });
-      try {
-        if (!res.headersSent) sendJsonError(res, 500, JsonRpcErrorCodes.InternalError, "Internal error");
-        else res.destroy();
-      } catch {
-        // The socket is already gone.
-      }
-    });
-  });
+  const server = createServer(limits.nodeServerOptions(), (req, res) =>
+    limits.onRequest(req, res, () =>
+      state.handle(req, res, endpoint).catch((err: unknown) => {
+        logSafely(core.logger, "error", "MCP HTTP: request failed", { error: err });
+        try {
+          if (!res.headersSent) sendJsonError(res, 500, JsonRpcErrorCodes.InternalError, "Internal error");
+          else res.destroy();
+        } catch {
+          // The socket is already gone.
+        }
+      }),
+    ),
+  );
   limits.attach(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -270,7 +272,6 @@ class HttpState {
     readonly core: ServerCore,
     private readonly Transport: TransportClass,
     options: HttpServerOptions,
-    private readonly maxBodyBytes: number,
     private readonly limits: HttpLimits,
   ) {
     this.stateless = options.stateless ?? false;
@@ -332,7 +333,10 @@ class HttpState {
           return;
         }
         const entry = this.lookup(req, res);
-        if (entry !== undefined) await entry.transport.handleRequest(req, res);
+        if (entry === undefined) return;
+        // A GET stream waits for server messages as long as its client keeps it open.
+        if (req.method === "GET") this.limits.holdOpen(req, res);
+        await entry.transport.handleRequest(req, res);
         return;
       }
       default:
@@ -345,12 +349,12 @@ class HttpState {
   }
 
   private async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // A large body takes its slot before it is buffered, and is parsed in its turn.
-    const small = isSmallBody(req);
-    let ticket = small ? undefined : this.limits.admit(res, 1);
-    if (!small && ticket === undefined) return; // refused: 503
-    const body = await readBody(req, res, this.maxBodyBytes);
-    if (body === undefined) return; // already answered (413 / aborted)
+    // A large body is counted while it arrives, then takes a slot and is parsed in its turn.
+    const large = !isSmallBody(req);
+    const body = await this.limits.readBody(req, res, large);
+    if (body === undefined) return; // already answered (413 / 503) or abandoned
+    let ticket = large ? this.limits.admit(res, 1) : undefined;
+    if (large && ticket === undefined) return; // refused: 503
     if (ticket !== undefined && !(await this.limits.turn(ticket))) return; // closed while waiting
     let parsed: unknown;
     try {
@@ -364,12 +368,12 @@ class HttpState {
       sendJsonError(res, 400, JsonRpcErrorCodes.InvalidRequest, `Invalid Request: ${problem.message}`, problem.id);
       return;
     }
-    const calls = toolCallIds(parsed);
+    const { calls, slots } = slotRequests(parsed);
     const id = Array.isArray(parsed) ? null : ((parsed as { id?: JsonRpcId }).id ?? null);
     if (ticket !== undefined) {
-      if (!this.limits.grow(res, ticket, calls.length - 1, id)) return;
-    } else if (calls.length > 0) {
-      ticket = this.limits.admit(res, calls.length, id);
+      if (!this.limits.grow(res, ticket, slots - 1, id)) return;
+    } else if (slots > 0) {
+      ticket = this.limits.admit(res, slots, id);
       if (ticket === undefined || !(await this.limits.turn(ticket))) return;
     }
     const route = classifyPost(parsed, req.headers);
