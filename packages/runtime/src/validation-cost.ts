@@ -31,8 +31,8 @@
  * whose engine is unknown.
  */
 import { logSafely, type Logger } from "./logger.js";
+import { escapePointerToken } from "./paths.js";
 import { compilePattern } from "./patterns/linear-regexp.js";
-import { forEachSchemaPattern } from "./patterns/schema-patterns.js";
 import { translatePattern } from "./patterns/translate.js";
 import { buildSchemaGraph, SchemaGraphError, type SchemaNode, type StepLabel } from "./schema-graph.js";
 
@@ -73,7 +73,14 @@ const TOO_LARGE = "it is too large to analyse, so its validation cost cannot be 
  * cannot (see the file comment for the rule and why it is sound).
  */
 export function superLinearValidation(schema: unknown, options: ValidationCostOptions = {}): string | undefined {
-  return unboundedRuns(schema) ?? costlyPattern(schema, options);
+  let nodes: SchemaNode[];
+  try {
+    nodes = buildSchemaGraph(schema, MAX_NODES);
+  } catch (err) {
+    const why = err instanceof SchemaGraphError ? err.message : "it could not be read";
+    return `${why}, so its validation cost cannot be bounded`;
+  }
+  return unboundedRuns(nodes) ?? costlyPattern(nodes, options);
 }
 
 const at = (node: SchemaNode): string => JSON.stringify(`#${node.pointer}`);
@@ -86,14 +93,7 @@ interface Transition {
   readonly twice: boolean;
 }
 
-function unboundedRuns(schema: unknown): string | undefined {
-  let nodes: SchemaNode[];
-  try {
-    nodes = buildSchemaGraph(schema, MAX_NODES);
-  } catch (err) {
-    const why = err instanceof SchemaGraphError ? err.message : "it could not be read";
-    return `${why}, so its validation cost cannot be bounded`;
-  }
+function unboundedRuns(nodes: readonly SchemaNode[]): string | undefined {
   const rank = inPlaceOrder(nodes);
   if (typeof rank === "number")
     return `${at(nodes[rank]!)} is applied to the same value again without descending into it (a reference cycle): validating recurses without end`;
@@ -376,18 +376,24 @@ function overlapTest(): (a: StepLabel, b: StepLabel) => boolean {
 }
 
 /** Why a pattern of `schema` can take more than linear time, or undefined. */
-function costlyPattern(schema: unknown, options: ValidationCostOptions): string | undefined {
-  let why: string | undefined;
-  forEachSchemaPattern(schema, (pattern, pointer) => {
-    if (why !== undefined) return;
-    const where = `its pattern ${JSON.stringify(pattern)} at ${JSON.stringify(`#${pointer}`)}`;
-    if (options.unknownPatternEngine) {
-      why = `${where} runs on the engine of the registry's own compileSchema, which may backtrack`;
-      return;
+function costlyPattern(nodes: readonly SchemaNode[], options: ValidationCostOptions): string | undefined {
+  for (const node of nodes) {
+    const schema = node.schema as Record<string, unknown>;
+    if (typeof schema !== "object" || schema === null) continue;
+    const patterns: Array<[string, string]> = [];
+    if (typeof schema.pattern === "string") patterns.push([schema.pattern, `${node.pointer}/pattern`]);
+    const keyed = schema.patternProperties;
+    if (typeof keyed === "object" && keyed !== null && !Array.isArray(keyed))
+      for (const key of Object.keys(keyed))
+        patterns.push([key, `${node.pointer}/patternProperties/${escapePointerToken(key)}`]);
+    for (const [pattern, pointer] of patterns) {
+      const where = `its pattern ${JSON.stringify(pattern)} at ${JSON.stringify(`#${pointer}`)}`;
+      if (options.unknownPatternEngine)
+        return `${where} runs on the engine of the registry's own compileSchema, which may backtrack`;
+      const translated = translatePattern(pattern);
+      if (!translated.ok && !translated.invalid)
+        return `${where} runs on JavaScript's backtracking RegExp (backtrackingPatterns), whose time can grow exponentially with a string's length`;
     }
-    const translated = translatePattern(pattern);
-    if (!translated.ok && !translated.invalid)
-      why = `${where} runs on JavaScript's backtracking RegExp (backtrackingPatterns), whose time can grow exponentially with a string's length`;
-  });
-  return why;
+  }
+  return undefined;
 }
