@@ -240,6 +240,17 @@ describe("superLinearValidation", () => {
     expect(superLinearValidation(plain, { unknownPatternEngine: true })).toMatch(/compileSchema/);
   });
 
+  it("treats a schema it cannot analyse as flagged", () => {
+    const hostile = { type: "object", properties: {} as Record<string, unknown> };
+    Object.defineProperty(hostile.properties, "a", {
+      enumerable: true,
+      get() {
+        throw new Error("unreadable");
+      },
+    });
+    expect(superLinearValidation(hostile)).toMatch(/could not be analysed/);
+  });
+
   it("treats a schema too large to analyse as flagged", () => {
     let deep: object = { type: "string" };
     for (let i = 0; i < 1_000; i++) deep = { items: deep };

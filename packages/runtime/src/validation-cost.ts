@@ -7,8 +7,9 @@
  * application costs a bounded amount of work for that part, and applications reach a part
  * of the value only along a path of the schema graph (schema-graph.ts) whose steps match
  * the part's path in the value (a property name, an item index). With `allErrors` every
- * branch of `anyOf` / `oneOf` / `if`… is taken, whatever the others found. So the work on a
- * value is, up to a constant of the schema, the number of such paths summed over its parts.
+ * branch of `anyOf` / `oneOf` is taken, whatever the others found (the analysis assumes that
+ * every in-place subschema runs: an upper bound). So the work on a value is, up to a
+ * constant of the schema, the number of such paths summed over its parts.
  *
  * Read the graph as an automaton over the parts' paths: the number of paths that reach one
  * part is its number of runs. It stays bounded for every value exactly when the automaton is
@@ -73,14 +74,15 @@ const TOO_LARGE = "it is too large to analyse, so its validation cost cannot be 
  * cannot (see the file comment for the rule and why it is sound).
  */
 export function superLinearValidation(schema: unknown, options: ValidationCostOptions = {}): string | undefined {
-  let nodes: SchemaNode[];
   try {
-    nodes = buildSchemaGraph(schema, MAX_NODES);
+    const nodes = buildSchemaGraph(schema, MAX_NODES);
+    return unboundedRuns(nodes) ?? costlyPattern(nodes, options);
   } catch (err) {
-    const why = err instanceof SchemaGraphError ? err.message : "it could not be read";
+    // Whatever cannot be analysed (a reference to nothing, a schema too large, a pattern
+    // the translator chokes on) is treated as flagged: guarding costs only time.
+    const why = err instanceof SchemaGraphError ? err.message : "it could not be analysed";
     return `${why}, so its validation cost cannot be bounded`;
   }
-  return unboundedRuns(nodes) ?? costlyPattern(nodes, options);
 }
 
 const at = (node: SchemaNode): string => JSON.stringify(`#${node.pointer}`);
