@@ -40,6 +40,7 @@ const E2E = [
   "test/security/watchdog-suspend.test.ts",
   "test/security/import-orphan.test.ts",
   "test/security/watchdog-permission.test.ts",
+  "test/security/watchdog-off.test.ts",
   "test/security/fuzz.test.ts",
   "test/runtime/declarations.test.ts",
   "test/generators/requirements-compile.test.ts",

@@ -7,6 +7,7 @@ import { benchMcpHttp } from "./mcp-http.js";
 import { benchPingUnderAttack } from "./ping-under-attack.js";
 import { benchHttpFlood } from "./security/http-flood.js";
 import { benchValidationBudget } from "./security/validation-budget.js";
+import { benchValidationCost } from "./security/validation-cost.js";
 import { benchWhereTimeGoes } from "./security/where-time-goes.js";
 import { benchStartup } from "./startup.js";
 import { benchScale } from "./scale.js";
@@ -29,6 +30,7 @@ const suites = {
   "mcp-http": () => benchMcpHttp(),
   "ping-under-attack": () => benchPingUnderAttack(),
   "validation-budget": () => benchValidationBudget(),
+  "validation-cost": () => benchValidationCost(),
   "http-flood": () => benchHttpFlood(),
   "where-time-goes": () => benchWhereTimeGoes(),
   generate: () => benchGenerate({ counts }),

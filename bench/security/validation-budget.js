@@ -21,6 +21,7 @@ const WARM_UP = {
   formats: '{"email":"a@example.com","uri":"https://example.com/","when":"2020-01-01T00:00:00Z"}',
   keys: '{"map":{"a":1}}',
   tree: '{"tree":[[]]}',
+  folders: '{"root":{"type":"folder"}}',
 };
 
 /** Tool arguments as raw JSON text (built as text: some are too deep for JSON.stringify). */
@@ -51,6 +52,14 @@ const ATTACKS = {
   "42 bytes vs exponential oneOf": {
     tool: "tree",
     args: () => `{"tree":${"[".repeat(21)}${"]".repeat(21)}}`,
+  },
+  "832 bytes vs folder/group tree": {
+    tool: "folders",
+    args: () => {
+      let node = '{"type":"folder"}';
+      for (let i = 0; i < 26; i++) node = `{"type":"folder","children":[${node}]}`;
+      return `{"root":${node}}`;
+    },
   },
 };
 

@@ -3,7 +3,8 @@
 // time, so the runtime's own ajv compiles them as given: the costliest shapes we know —
 // uniqueItems over objects without maxItems (pairwise), ajv-formats' `url` (a quadratic
 // regex), `email` / `uri` / `date-time` on long strings, patternProperties over many keys,
-// and a oneOf whose two branches recurse into the same value (exponential in its depth).
+// a oneOf whose two branches recurse into the same value (exponential in its depth), and
+// a tree of two node kinds sharing a `children` list (the same, as an ordinary schema).
 // `--before`: no validation budget and no call time limit (the behaviour before the budget);
 // `--guard-all`: the budget for every value (minSize 0). `--no-watchdog` turns it off.
 import { serveHttp, serveStdio, ToolRegistry } from "@mcp-specgen/runtime";
@@ -37,6 +38,25 @@ tool(
           { type: "array", items: { $ref: "#/$defs/node" } },
           { type: "array", items: { $ref: "#/$defs/node" }, maxItems: 9 },
         ],
+      },
+    },
+  },
+);
+tool(
+  "folders",
+  { root: { $ref: "#/$defs/node" } },
+  {
+    $defs: {
+      node: {
+        oneOf: ["folder", "group"].map((kind) => ({
+          type: "object",
+          properties: {
+            type: { const: kind },
+            name: { type: "string" },
+            children: { type: "array", items: { $ref: "#/$defs/node" } },
+          },
+          required: ["type"],
+        })),
       },
     },
   },

@@ -16,14 +16,16 @@
  *
  * That thread is started per guarded validation, which costs far more than validating a
  * small value, so values below {@link ValidationBudgetOptions.minSize} (nearly every real
- * call) are validated directly; their validation is cheap unless the schema itself is
- * exponential, which the server's watchdog (mcp/watchdog.ts) reports.
+ * call) are validated directly — except under a schema whose validation can grow faster
+ * than the value (a recursive subschema reached along two branches doubles its work at
+ * each level of nesting): the registry finds those once per tool (validation-cost.ts) and
+ * guards each of their validations, however small the value.
  */
 import { createContext, Script, type Context } from "node:vm";
 import { ErrorTypes } from "./error-types.js";
 import { makeResult } from "./result.js";
 import type { MCPToolResult, ValidationIssue } from "./types.js";
-import { issuesFromErrors, type ValidateFunction } from "./validation.js";
+import { issuesFromErrors, verdictOf, type ValidateFunction } from "./validation.js";
 
 /** The registry's `validationBudget` option. */
 export interface ValidationBudgetOptions {
@@ -86,16 +88,21 @@ export class ValidationBudget {
 
   /**
    * `validate(data)`, stopped when it runs past the budget or past `deadline` (a
-   * performance.now() value: the end of the call's time limit; Infinity: none).
-   * @returns the validator's verdict, or a {@link ValidationStopped} when it was stopped.
-   * @throws what the validator throws.
+   * performance.now() value: the end of the call's time limit; Infinity: none). Values
+   * below `minSize` are validated directly unless `always` (a schema whose validation can
+   * grow faster than the value: see validation-cost.ts).
+   * @returns the validator's verdict (only `true` counts as valid), or a
+   *   {@link ValidationStopped} when it was stopped.
+   * @throws what the validator throws; a TypeError when it returns a promise (an
+   *   asynchronous validator, compiled from a schema with `"$async": true`).
    */
-  check(validate: ValidateFunction, data: unknown, deadline: number): boolean | ValidationStopped {
-    if ((this.timeoutMs === Infinity && deadline === Infinity) || !isAtLeast(data, this.minSize)) return validate(data);
+  check(validate: ValidateFunction, data: unknown, deadline: number, always = false): boolean | ValidationStopped {
+    if ((this.timeoutMs === Infinity && deadline === Infinity) || (!always && !isAtLeast(data, this.minSize)))
+      return verdictOf(validate(data));
     const left = deadline - performance.now();
     const byCallLimit = left < this.timeoutMs;
     const limit = byCallLimit ? left : this.timeoutMs;
-    if (limit === Infinity) return validate(data);
+    if (limit === Infinity) return verdictOf(validate(data));
     if (limit <= 0) return new ValidationStopped(true, this.timeoutMs);
     return this.guarded(validate, data, Math.min(MAX_VM_TIMEOUT_MS, Math.ceil(limit)), byCallLimit);
   }
@@ -114,7 +121,7 @@ export class ValidationBudget {
     context.validate = validate;
     context.data = data;
     try {
-      return Boolean(this.script.runInContext(context, { timeout: limitMs }));
+      return verdictOf(this.script.runInContext(context, { timeout: limitMs }));
     } catch (err) {
       if (isTimeout(err)) return new ValidationStopped(byCallLimit, this.timeoutMs);
       throw err;
@@ -171,13 +178,15 @@ function spend(value: unknown, left: number): number {
 
 /**
  * The `TimeoutError` failure of a stopped validation of `what` ("arguments" or "result").
- * `callTimeoutMs`: the call's time limit, named when that is what ran out.
+ * `callTimeoutMs`: the call's time limit, named when that is what ran out; `option`: where
+ * the budget was set.
  */
 export function validationStoppedResult(
   tool: string,
   what: "arguments" | "result",
   stopped: ValidationStopped,
   callTimeoutMs: number,
+  option = "the registry's validationBudget.timeoutMs",
 ): MCPToolResult {
   const phase = what === "arguments" ? "input validation" : "output validation";
   const message = stopped.byCallLimit
@@ -186,7 +195,7 @@ export function validationStoppedResult(
       } validated`
     : `Validating the ${what} of tool "${tool}" took longer than ${stopped.budgetMs} ms and was stopped: ${
         what === "arguments" ? "they are" : "it is"
-      } too large or too complex to check in time (the registry's validationBudget.timeoutMs)`;
+      } too large or too complex to check in time (${option})`;
   return makeResult(
     "failure",
     null,

@@ -12,7 +12,7 @@
 import { ClientRequestError } from "./errors.js";
 import { describeIssues } from "./messages.js";
 import type { JsonSchemaObject } from "./types.js";
-import { compileSchema, issuesFromErrors, type ValidateFunction } from "./validation.js";
+import { compileSchema, issuesFromErrors, verdictOf, type ValidateFunction } from "./validation.js";
 
 /** A form elicitation: a message and a flat object schema of primitive fields the user fills in. */
 export interface ElicitFormParams {
@@ -116,7 +116,7 @@ export function checkElicitAnswer(params: ElicitParams, answer: unknown, what: s
     } catch (err) {
       throw new ClientRequestError(`The requestedSchema of ${what} cannot be compiled`, { cause: err });
     }
-    if (!validate(content ?? {}))
+    if (!verdictOf(validate(content ?? {})))
       throw new ClientRequestError(
         `The client's answer to ${what} does not match its requestedSchema: ${describeIssues(issuesFromErrors(validate.errors, content, 5))}`,
       );

@@ -55,6 +55,7 @@ import {
 } from "./validation.js";
 import type { BacktrackingOptions } from "./patterns/linear-regexp.js";
 import { checkRegisteredPatterns } from "./patterns/schema-patterns.js";
+import { mustAlwaysGuard } from "./validation-cost.js";
 
 /** MCP tool annotations: hints about the tool's behaviour. */
 export interface ToolAnnotations {
@@ -257,6 +258,9 @@ interface ToolEntry {
   readonly checksOutput: boolean;
   inputValidator: ValidateFunction | undefined;
   outputValidator: ValidateFunction | undefined;
+  /** Every validation of the input / output runs under the budget (validation-cost.ts); decided on first use. */
+  inputAlwaysGuarded: boolean | undefined;
+  outputAlwaysGuarded: boolean | undefined;
 }
 
 /** The registry's configuration and tools, shared with the module-level dispatch functions. */
@@ -626,6 +630,10 @@ function createEntry(
     if (definition[key] !== undefined && typeof definition[key] !== "function") {
       throw new RegistrationError(`Tool "${name}": ${key} must be a validate function`);
     }
+    if ((definition[key] as { $async?: unknown } | undefined)?.$async === true)
+      throw new RegistrationError(
+        `Tool "${name}": ${key} is asynchronous (compiled from a schema with "$async": true), and validation must be synchronous: compile the schema without "$async"`,
+      );
   }
   const timeout = definition.timeoutMs;
   if (timeout !== undefined && (typeof timeout !== "number" || Number.isNaN(timeout) || timeout < 0)) {
@@ -640,6 +648,8 @@ function createEntry(
     checksOutput: definition.outputSchema !== undefined || definition.validateOutput !== undefined,
     inputValidator: definition.validateInput,
     outputValidator: definition.validateOutput,
+    inputAlwaysGuarded: undefined,
+    outputAlwaysGuarded: undefined,
   };
 }
 
@@ -753,7 +763,8 @@ function checkArguments(
   }
   let issues: { issues: ValidationIssue[]; more: boolean };
   try {
-    const valid = state.budget.check(validate, args, start + timeoutMs);
+    const always = (entry.inputAlwaysGuarded ??= alwaysGuarded(state, entry, "input"));
+    const valid = state.budget.check(validate, args, start + timeoutMs, always);
     if (valid === true) return undefined;
     if (valid !== false) return validationStoppedResult(entry.name, "arguments", valid, timeoutMs);
     issues = readIssues(validate, args, MAX_REPORTED_ISSUES + 1);
@@ -783,6 +794,17 @@ function invalidResult(what: string, issues: ValidationIssue[], more = false): M
   const details: Record<string, unknown> = { errors: shown.map(issueToJson) };
   if (truncated) details.truncated = true;
   return failureResult(ErrorTypes.ValidationError, message, details);
+}
+
+/** Whether the tool's input or output schema needs every validation guarded (see validation-cost.ts). */
+function alwaysGuarded(state: RegistryState, entry: ToolEntry, which: "input" | "output"): boolean {
+  const given = which === "input" ? entry.definition.validateInput : entry.definition.validateOutput;
+  return mustAlwaysGuard(which === "input" ? entry.definition.inputSchema : entry.definition.outputSchema, {
+    tool: entry.name,
+    which,
+    logger: state.logger,
+    unknownPatternEngine: given === undefined && !state.checksPatterns,
+  });
 }
 
 function compileFor(state: RegistryState, entry: ToolEntry, which: "input" | "output"): ValidateFunction {
@@ -1015,7 +1037,8 @@ function toResult(ctx: CallContext, value: unknown): MCPToolResult {
   if (validate === undefined) validate = entry.outputValidator = compileFor(ctx.state, entry, "output");
   const data = result.data ?? null; // validators see JSON: an absent value is null
   const timeoutMs = ctx.timeoutMs > 0 ? ctx.timeoutMs : Infinity;
-  const valid = ctx.state.budget.check(validate, data, ctx.start + timeoutMs);
+  const always = (entry.outputAlwaysGuarded ??= alwaysGuarded(ctx.state, entry, "output"));
+  const valid = ctx.state.budget.check(validate, data, ctx.start + timeoutMs, always);
   if (valid === true) return result;
   if (valid !== false) {
     const stopped = validationStoppedResult(entry.name, "result", valid, timeoutMs);

@@ -11,7 +11,7 @@
  */
 import { pointerTokens } from "./paths.js";
 import type { JsonSchemaObject } from "./types.js";
-import { issuesFromErrors, type ValidateFunction } from "./validation.js";
+import { issuesFromErrors, verdictOf, type ValidateFunction } from "./validation.js";
 
 /** The `~standard` properties every Standard Schema has. */
 export interface StandardTypedProps<Input = unknown, Output = Input> {
@@ -91,7 +91,7 @@ export function standardSchema<T>(schema: JsonSchemaObject, validate: ValidateFu
       version: 1,
       vendor: STANDARD_SCHEMA_VENDOR,
       validate(value: unknown): StandardResult<T> {
-        if (validate(value)) return { value: value as T };
+        if (verdictOf(validate(value))) return { value: value as T };
         return { issues: standardIssues(validate, value) };
       },
       jsonSchema: jsonSchemaConverter(schema),

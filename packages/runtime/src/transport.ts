@@ -1,10 +1,17 @@
+import {
+  readIssues,
+  ValidationBudget,
+  ValidationStopped,
+  validationStoppedResult,
+  type ValidationBudgetOptions,
+} from "./call-budget.js";
 import { ErrorTypes } from "./error-types.js";
 import { ToolCallError } from "./errors.js";
 import { describeIssues, issueToJson } from "./messages.js";
 import type { ToolRegistry } from "./registry.js";
 import { makeResult } from "./result.js";
 import type { MCPToolCall, MCPToolResult, ValidationIssue } from "./types.js";
-import { issuesFromErrors, type ValidateFunction } from "./validation.js";
+import type { ValidateFunction } from "./validation.js";
 
 /** Per-call options of a client call. */
 export interface CallOptions {
@@ -50,6 +57,13 @@ export interface ToolCallerOptions {
    * control can send anything. Generated clients pass their precompiled output validators.
    */
   validateResult?: (toolName: string) => ValidateFunction | undefined;
+  /**
+   * How long checking one result may hold the event loop, as the registry's option of the
+   * same name (see call-budget.ts): a result of size `minSize` or more (default 1024) is
+   * validated under a `timeoutMs` timeout (default 500), and a stopped check fails the call
+   * with a `TimeoutError`.
+   */
+  validationBudget?: ValidationBudgetOptions;
 }
 
 const NO_OPTIONS: CallOptions = {};
@@ -61,6 +75,7 @@ const NO_OPTIONS: CallOptions = {};
  */
 export function createToolCaller(transport: ToolTransport, options: ToolCallerOptions = {}): ToolCaller {
   const lookup = options.validateResult;
+  const budget = lookup === undefined ? undefined : new ValidationBudget(options.validationBudget);
   const call = (toolName: string, args: object, callOptions: CallOptions | undefined): Promise<MCPToolResult> => {
     const pending = transport(
       { tool_name: toolName, arguments: args as Record<string, unknown> },
@@ -68,7 +83,9 @@ export function createToolCaller(transport: ToolTransport, options: ToolCallerOp
     );
     if (lookup === undefined) return pending;
     const validate = lookup(toolName);
-    return validate === undefined ? pending : pending.then((result) => checkResultData(toolName, result, validate));
+    return validate === undefined || budget === undefined
+      ? pending
+      : pending.then((result) => checkResultData(toolName, result, validate, budget));
   };
   return {
     async data<R>(toolName: string, args: object, options?: CallOptions): Promise<R> {
@@ -96,25 +113,42 @@ function isResultWrapper(value: unknown): value is { result: unknown } {
   return keys.length === 1 && keys[0] === "result";
 }
 
+/** The `TimeoutError` failure of a result whose check ran past the budget. */
+function stoppedResult(toolName: string, stopped: ValidationStopped): MCPToolResult {
+  return validationStoppedResult(toolName, "result", stopped, Infinity, "the client's validationBudget.timeoutMs");
+}
+
 /** Most issues a result validation failure reports (a huge wrong result must not make a huge error). */
 const MAX_REPORTED_ISSUES = 100;
 
 /**
  * `result` itself unless it is not a failure and its data fails `validate`;
  * then a `ValidationError` failure naming the tool and the issues (with the offending
- * values). The data itself is dropped: it is what could not be trusted.
+ * values) — or a `TimeoutError` failure when the check ran past the budget. The data
+ * itself is dropped: it is what could not be trusted.
  */
-function checkResultData(toolName: string, result: MCPToolResult, validate: ValidateFunction): MCPToolResult {
+function checkResultData(
+  toolName: string,
+  result: MCPToolResult,
+  validate: ValidateFunction,
+  budget: ValidationBudget,
+): MCPToolResult {
   if (result.status === "failure") return result;
   const data = result.data ?? null; // validators see JSON: an absent value is null
   let issues: ValidationIssue[];
   try {
-    if (validate(data)) return result;
+    const verdict = budget.check(validate, data, Infinity);
+    if (verdict === true) return result;
+    if (verdict instanceof ValidationStopped) return stoppedResult(toolName, verdict);
+    issues = readIssues(validate, data, MAX_REPORTED_ISSUES + 1).issues;
     // SDK v2 servers answer 2025 clients with non-object data wrapped as
     // `structuredContent: {result: …}` (MCP 2025 wants an object there): when the
     // wrapped value is what the schema describes, it is the data.
-    if (isResultWrapper(data) && validate(data.result)) return { ...result, data: data.result };
-    issues = issuesFromErrors(validate.errors, data, MAX_REPORTED_ISSUES + 1);
+    if (isResultWrapper(data)) {
+      const wrapped = budget.check(validate, data.result, Infinity);
+      if (wrapped === true) return { ...result, data: data.result };
+      if (wrapped instanceof ValidationStopped) return stoppedResult(toolName, wrapped);
+    }
   } catch (err) {
     // A broken validator (or data no JSON parser makes): the data was not shown valid.
     return makeResult("failure", null, {

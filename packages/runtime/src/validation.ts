@@ -11,6 +11,7 @@ import { createRequire } from "node:module";
 import { jsonEqual } from "./json-equal.js";
 import { escapePointerToken, resolvePointer } from "./paths.js";
 import { compilePattern, type BacktrackingOptions, type PatternMatcher } from "./patterns/linear-regexp.js";
+import { forEachSubschema } from "./schema-graph.js";
 import type { JsonSchemaObject, ValidationIssue } from "./types.js";
 
 /** One validation error in ajv's `ErrorObject` shape (the fields the runtime reads). */
@@ -38,6 +39,34 @@ export interface ValidateFunction {
 
 /** Compiles a JSON Schema into a validate function (the registry's `compileSchema` option). */
 export type SchemaCompiler = (schema: JsonSchemaObject) => ValidateFunction;
+
+/**
+ * A validator's verdict: valid only when it returned `true`. An asynchronous validator
+ * returns a promise, which would otherwise read as valid: it is refused, and its rejection
+ * (how it reports invalid data) handled, so that it cannot end the process.
+ */
+export function verdictOf(result: unknown): boolean {
+  if (result === true) return true;
+  if (typeof result === "object" && result !== null) {
+    let then: unknown;
+    try {
+      then = (result as { then?: unknown }).then;
+    } catch {
+      return false;
+    }
+    if (typeof then === "function") {
+      try {
+        Reflect.apply(then, result, [undefined, () => undefined]);
+      } catch {
+        // Nothing to handle: it is refused either way.
+      }
+      throw new TypeError(
+        'the validator returned a promise: it is asynchronous ("$async": true), and validation must be synchronous',
+      );
+    }
+  }
+  return false;
+}
 
 /**
  * Converts a failed validator's errors into issues, one per failing field:
@@ -251,6 +280,7 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
       }
       let ajv = instances.get(dialect);
       if (ajv === undefined) instances.set(dialect, (ajv = createAjv(dialect, regExp)));
+      source = withoutAsync(source);
       // Ajv keeps schemas with an `$id` in a registry and refuses a second, different
       // schema with the same id; the compiled function does not need the entry.
       if (typeof source.$id === "string" && ajv.getSchema(source.$id) !== undefined) ajv.removeSchema(source.$id);
@@ -267,7 +297,25 @@ export function createSchemaCompiler(options: SchemaCompilerOptions = {}): Schem
   });
 }
 
-/** Which ajv class handles a schema's `$schema` dialect. */
+/**
+ * `schema` without ajv's `$async` keyword (a copy when it has one). `"$async": true` makes
+ * ajv compile a validator that returns a promise, which the registry cannot use (validation
+ * is synchronous, under a time budget); no keyword of the runtime's compiler is
+ * asynchronous, so the synchronous validator gives the same verdict.
+ */
+function withoutAsync(schema: JsonSchemaObject): JsonSchemaObject {
+  let found = false;
+  forEachSubschema(schema, (sub) => {
+    found ||= Object.hasOwn(sub, "$async");
+  });
+  if (!found) return schema;
+  const copy = structuredClone(schema);
+  forEachSubschema(copy, (sub) => {
+    delete sub.$async;
+  });
+  return copy;
+}
+
 /**
  * A schema's dialect: as its `$schema` declares; without one JSON Schema 2020-12, as MCP
  * defines it — unless it uses the draft-07 tuple form (an array-valued `items`), which

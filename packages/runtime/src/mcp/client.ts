@@ -12,6 +12,7 @@ import type { ToolTransport } from "../transport.js";
 import type { McpToolInfo } from "./protocol.js";
 import { createSdkClientTransport } from "./sdk-client.js";
 import { loadSdk } from "./sdk.js";
+import { collectToolPages, type ListToolsOptions } from "./tool-pages.js";
 
 type SdkTransport = import("@modelcontextprotocol/sdk/shared/transport.js").Transport;
 
@@ -48,8 +49,12 @@ export interface HttpConnectOptions extends McpClientOptions {
 export interface McpConnection {
   /** The tool-call function to hand to a generated client (`createToolCaller(connection.transport)`). */
   readonly transport: ToolTransport;
-  /** All the server's tools (every `tools/list` page), as MCP describes them. */
-  listTools(): Promise<McpToolInfo[]>;
+  /**
+   * All the server's tools (every `tools/list` page), as MCP describes them.
+   * @throws TransportError when the server's pages loop (a cursor sent twice) or run past
+   *   `maxPages` (default 1,000).
+   */
+  listTools(options?: ListToolsOptions): Promise<McpToolInfo[]>;
   /** The server's `serverInfo` from `initialize`. */
   readonly serverInfo: { name: string; version: string; title?: string } | undefined;
   /**
@@ -131,16 +136,8 @@ async function connect(transport: SdkTransport, options: McpClientOptions, what:
     transport: createSdkClientTransport(client, { timeoutMs: options.timeoutMs ?? 60_000, sdkVersion: 1 }, what),
     client,
     serverInfo: client.getServerVersion(),
-    async listTools() {
-      const tools: McpToolInfo[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await client.listTools(cursor === undefined ? undefined : { cursor });
-        for (const tool of page.tools) tools.push(tool as unknown as McpToolInfo);
-        cursor = page.nextCursor;
-      } while (cursor !== undefined);
-      return tools;
-    },
+    listTools: (listOptions) =>
+      collectToolPages((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), what, listOptions),
     close: () => client.close(),
   };
 }

@@ -61,6 +61,7 @@ export {
   type McpConnection,
   type StdioConnectOptions,
 } from "./client.js";
+export { DEFAULT_MAX_TOOL_PAGES, type ListToolsOptions } from "./tool-pages.js";
 export {
   sdkClientTransport,
   type SdkClientCallParams,

@@ -234,7 +234,12 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
   if (!(maxBytes > 0)) throw new RangeError(`maxMessageBytes must be a positive number (got ${maxBytes})`);
   const core = new ServerCore(registry, options);
   // It answers a stuck call itself only on the process's own stdout (fd 1).
-  core.watchdog = createWatchdog(options.watchdog, stdout === process.stdout ? 1 : -1, "mcp-specgen stdio server");
+  core.watchdog = createWatchdog(
+    options.watchdog,
+    stdout === process.stdout ? 1 : -1,
+    "mcp-specgen stdio server",
+    options.logger,
+  );
   const writer = new LineWriter(stdout, stdin, core.watchdog);
   const session = new McpSession(core, writer, { respondToCancelled: false, serverRequests: true });
 

@@ -29,9 +29,12 @@
  * answer on the main thread's sockets: they are reset when the process ends.
  *
  * The thread and the heartbeat start with the first tool call, so servers that never
- * serve one (and most tests) never start them; `stop()` ends both.
+ * serve one (and most tests) never start them; `stop()` ends both. Where no thread can be
+ * started (Node's permission model without `--allow-worker`), the server runs without the
+ * watchdog and says so once.
  */
 import { Worker } from "node:worker_threads";
+import { logSafely, type Logger } from "../logger.js";
 import type { JsonRpcId } from "./protocol.js";
 
 /** Options of the watchdog (`watchdog` of {@link serveStdio} / {@link serveHttp}). */
@@ -80,6 +83,7 @@ const floats = new Float64Array(buffer);
 const bytes = new Uint8Array(buffer);
 let lastBeat = Atomics.load(ints, ${BEAT});
 let lastChange = performance.now();
+let lastTick = lastChange;
 function text(offset, length) {
   return Buffer.from(bytes.slice(offset, offset + length)).toString("utf8");
 }
@@ -116,6 +120,12 @@ function act(inCall) {
 setInterval(() => {
   const beat = Atomics.load(ints, ${BEAT});
   const now = performance.now();
+  // A tick more than a period late: this thread did not run, so neither did the main thread
+  // (the process was suspended — SIGSTOP, a frozen cgroup, a paused VM — or starved of CPU).
+  // That time was no stall: it is not counted, whichever thread runs first on resuming.
+  const late = now - lastTick - periodMs;
+  lastTick = now;
+  if (late > periodMs) lastChange += late;
   if (beat !== lastBeat) {
     lastBeat = beat;
     lastChange = now;
@@ -150,11 +160,13 @@ export class Watchdog {
    * @param fd the file descriptor the watchdog answers on (1 for stdio on the process's
    *   own stdout), or -1 for none (HTTP, or stdio on other streams).
    * @param label prefix of the stderr line.
+   * @param logger where to say that the thread cannot start (default: a process warning).
    */
   constructor(
     stallMs: number,
     private readonly fd: number,
     private readonly label: string,
+    private readonly logger?: Logger,
   ) {
     this.stallMs = stallMs;
     const buffer = new SharedArrayBuffer(BUFFER_BYTES);
@@ -166,7 +178,7 @@ export class Watchdog {
   /** Marks the start of call `id`'s synchronous part (starts the thread on the first call). */
   enter(id: JsonRpcId, tool: string): void {
     if (this.stopped) return;
-    if (this.worker === undefined) this.start();
+    if (this.worker === undefined && !this.start()) return;
     const ints = this.ints;
     if (Atomics.load(ints, STATE) === CLAIMED) halt(ints);
     if (typeof id === "number") {
@@ -218,21 +230,32 @@ export class Watchdog {
     this.worker?.terminate().catch(() => undefined);
   }
 
-  private start(): void {
+  /** @returns whether the thread runs (false: it could not be started, and the watchdog is off). */
+  private start(): boolean {
     const periodMs = Math.max(5, Math.min(1_000, Math.floor(this.stallMs / 4)));
     const ints = this.ints;
+    try {
+      this.worker = new Worker(WATCHDOG_SOURCE, {
+        eval: true,
+        workerData: { buffer: ints.buffer, stallMs: this.stallMs, periodMs, fd: this.fd, label: this.label },
+        // The watchdog needs no options of the process (loaders, --inspect…).
+        execArgv: [],
+        stdout: true,
+      });
+    } catch (err) {
+      // Under Node's permission model without --allow-worker (ERR_ACCESS_DENIED), say.
+      this.stopped = true;
+      const message = `${this.label}: the watchdog is off: it cannot start its thread (${err instanceof Error ? err.message : String(err)}); a call that blocks the event loop will not be reported`;
+      if (this.logger !== undefined) logSafely(this.logger, "warn", message);
+      else process.emitWarning(message, { code: "MCP_SPECGEN_WATCHDOG_OFF" });
+      return false;
+    }
     this.beat = setInterval(() => Atomics.add(ints, BEAT, 1), periodMs);
     this.beat.unref();
-    this.worker = new Worker(WATCHDOG_SOURCE, {
-      eval: true,
-      workerData: { buffer: ints.buffer, stallMs: this.stallMs, periodMs, fd: this.fd, label: this.label },
-      // The watchdog needs no options of the process (loaders, --inspect…).
-      execArgv: [],
-      stdout: true,
-    });
     this.worker.unref();
     // A watchdog that cannot run must not take the server down with it.
     this.worker.on("error", () => undefined);
+    return true;
   }
 }
 
@@ -244,20 +267,22 @@ function halt(ints: Int32Array): never {
 /**
  * The watchdog `option` asks for (default: on, with {@link DEFAULT_STALL_MS}), or
  * undefined when it is off: `false`, or a process started with `--inspect` (a paused
- * debugger blocks the event loop too).
+ * debugger blocks the event loop too). `logger`: where to say that its thread cannot start
+ * (default: a process warning, on stderr).
  * @throws RangeError for a `stallMs` that is not a positive number.
  */
 export function createWatchdog(
   option: WatchdogOptions | boolean | undefined,
   fd: number,
   label: string,
+  logger?: Logger,
 ): Watchdog | undefined {
   if (option === false) return undefined;
   const stallMs = (option === true || option === undefined ? undefined : option.stallMs) ?? DEFAULT_STALL_MS;
   if (typeof stallMs !== "number" || !(stallMs > 0) || stallMs === Infinity)
     throw new RangeError(`watchdog.stallMs must be a positive number of ms (got ${String(stallMs)})`);
   if (option === undefined && underInspector()) return undefined;
-  return new Watchdog(stallMs, fd, label);
+  return new Watchdog(stallMs, fd, label, logger);
 }
 
 function underInspector(): boolean {

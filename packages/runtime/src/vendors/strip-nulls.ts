@@ -21,7 +21,7 @@
 import { ValidationError } from "../errors.js";
 import { jsonEqual } from "../json-equal.js";
 import type { JsonSchemaObject } from "../types.js";
-import { compileSchema, type ValidateFunction } from "../validation.js";
+import { compileSchema, verdictOf, type ValidateFunction } from "../validation.js";
 
 type Schema = { readonly [key: string]: unknown };
 
@@ -192,7 +192,7 @@ function chooseBranch(
     const validate = walk.validatorOf(candidate.branch);
     let valid: boolean;
     try {
-      valid = validate === null || validate(candidate.stripped.value);
+      valid = validate === null || verdictOf(validate(candidate.stripped.value));
     } catch {
       // A schema whose references loop without consuming input overflows the validator.
       valid = false;
