@@ -203,7 +203,7 @@ export async function serveHttp(registry: ToolRegistry, options: HttpServerOptio
   const limits = new HttpLimits(options, maxBodyBytes, options.clientKey ?? clientKeyOf);
   const state = new HttpState(core, StreamableHTTPServerTransport, options, limits);
   // It cannot answer on the main thread's sockets: it logs, and the connections reset as the process ends.
-  core.watchdog = createWatchdog(options.watchdog, -1, "mcp-specgen HTTP server");
+  core.watchdog = createWatchdog(options.watchdog, -1, "mcp-specgen HTTP server", options.logger);
 
   const server = createServer(limits.nodeServerOptions(), (req, res) =>
     limits.onRequest(req, res, () =>
