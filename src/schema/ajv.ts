@@ -2,7 +2,6 @@ import { createRequire } from "node:module";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
 import {
-  canonicalJson,
   compilePattern,
   linearOrCappedRegExp,
   linearRegExp,
@@ -76,15 +75,8 @@ export function draft7FormPaths(schema: JsonSchema): Array<Array<string | number
   return paths;
 }
 
-/** Whether each frozen schema uses draft-07 forms: a rebuild of `generate --watch` asks for the same schemas again. */
-const draft7FormsOfFrozen = new WeakMap<object, boolean>();
-
 function usesDraft7Forms(schema: JsonSchema): boolean {
-  const known = draft7FormsOfFrozen.get(schema);
-  if (known !== undefined) return known;
-  const uses = someSubschema(schema, (sub) => Array.isArray(sub.items));
-  if (typeof schema === "object" && schema !== null && Object.isFrozen(schema)) draft7FormsOfFrozen.set(schema, uses);
-  return uses;
+  return someSubschema(schema, (sub) => Array.isArray(sub.items));
 }
 
 /**
@@ -276,42 +268,64 @@ export function namesInheritedProperty(schema: JsonSchema): boolean {
   return INHERITED.some((name) => json.includes(JSON.stringify(name)));
 }
 
-const shared = new Map<string, AjvInstance>();
-
-/** The shared Ajv instance for a schema's dialect (and pattern opt-in), created on first use. */
-export function ajvFor(schema: JsonSchema, backtracking?: BacktrackingOptions): AjvInstance {
-  const { dialect } = schemaDialect(schema);
-  const key = backtracking ? `${dialect}\0${backtracking.maxLength}` : dialect;
-  let ajv = shared.get(key);
-  if (!ajv) shared.set(key, (ajv = createAjv(dialect, backtracking)));
-  return ajv;
-}
-
-/** Checks a schema against its dialect's meta-schema; returns ajv's errors (empty when valid). */
-export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
-  const ajv = ajvFor(schema);
-  return ajv.validateSchema(schemaForMeta(schema)) ? [] : [...(ajv.errors ?? [])];
-}
-
-const compiled = new Map<string, ValidateFunction | Error>();
-
 /**
- * Compiles a schema for validating examples, its patterns on the linear-time engine (or, with
- * the input's `backtracking` opt-in, those it cannot run on JavaScript's RegExp under the
- * cap). Cached by content (never by identity), so identical schemas across thousands of
- * tools compile once.
+ * The Ajv instances the checks use — one per dialect and pattern opt-in, made on first use —
+ * and the validators they compiled for usage examples, by the schema's content (never by
+ * the object's identity), so identical schemas across thousands of tools compile once.
+ * Owned by whoever runs the checks: a build session keeps one between the builds of
+ * `generate --watch`, and {@link SchemaCompiler.sweep} keeps it to what the last build used.
  */
-export function compileSchema(schema: JsonSchema, backtracking?: BacktrackingOptions): ValidateFunction | Error {
-  const key = backtracking ? `${backtracking.maxLength}\0${canonicalJson(schema)}` : canonicalJson(schema);
-  let v = compiled.get(key);
-  if (v === undefined) {
-    try {
-      // Without `$schema` (the view has none): checked against the instance's meta-schema, as above.
-      v = ajvFor(schema, backtracking).compile(validationView(schema));
-    } catch (e) {
-      v = e as Error;
-    }
-    compiled.set(key, v);
+export class SchemaCompiler {
+  private readonly instances = new Map<string, AjvInstance>();
+  private readonly compiled = new Map<string, ValidateFunction | Error>();
+  /** Keys of `compiled` asked for since the last sweep. */
+  private readonly used = new Set<string>();
+
+  /** The Ajv instance for a schema's dialect (and pattern opt-in), created on first use. */
+  ajvFor(schema: JsonSchema, backtracking?: BacktrackingOptions): AjvInstance {
+    const { dialect } = schemaDialect(schema);
+    const key = backtracking ? `${dialect}\0${backtracking.maxLength}` : dialect;
+    let ajv = this.instances.get(key);
+    if (!ajv) this.instances.set(key, (ajv = createAjv(dialect, backtracking)));
+    return ajv;
   }
-  return v;
+
+  /** Checks a schema against its dialect's meta-schema; returns ajv's errors (empty when valid). */
+  metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
+    const ajv = this.ajvFor(schema);
+    return ajv.validateSchema(schemaForMeta(schema)) ? [] : [...(ajv.errors ?? [])];
+  }
+
+  /**
+   * Compiles a schema for validating examples, its patterns on the linear-time engine (or,
+   * with the input's `backtracking` opt-in, those it cannot run on JavaScript's RegExp under
+   * the cap): once per content and opt-in.
+   */
+  compile(schema: JsonSchema, backtracking?: BacktrackingOptions): ValidateFunction | Error {
+    // The JSON text as written, not a canonical form: the order of errors follows the schema's.
+    const text = JSON.stringify(schema);
+    const key = backtracking ? `${backtracking.maxLength}\0${text}` : text;
+    this.used.add(key);
+    let v = this.compiled.get(key);
+    if (v === undefined) {
+      try {
+        const ajv = this.ajvFor(schema, backtracking);
+        // Without `$schema` (the view has none): checked against the instance's meta-schema, as above.
+        const view = validationView(schema);
+        v = ajv.compile(view);
+        // The instance would keep every schema it compiled (by the object): this map keeps them instead.
+        ajv.removeSchema(view);
+      } catch (e) {
+        v = e as Error;
+      }
+      this.compiled.set(key, v);
+    }
+    return v;
+  }
+
+  /** Drops the validators not asked for since the last sweep (see `BuildSession.sweep`). */
+  sweep(): void {
+    for (const key of [...this.compiled.keys()]) if (!this.used.has(key)) this.compiled.delete(key);
+    this.used.clear();
+  }
 }

@@ -1,15 +1,8 @@
 import { isValidToolName, STRICT_TOOL_NAME_PATTERN, type BacktrackingOptions } from "@mcp-specgen/runtime";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { keptWithFindings } from "../cache/store.js";
+import { withReplayedFindings, type ResultStore } from "../diagnostics/replayed-findings.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
-import {
-  compileSchema,
-  draft7FormPaths,
-  KNOWN_FORMATS,
-  metaSchemaErrors,
-  schemaDialect,
-  type ErrorObject,
-} from "../schema/ajv.js";
+import { draft7FormPaths, KNOWN_FORMATS, SchemaCompiler, schemaDialect, type ErrorObject } from "../schema/ajv.js";
 import { isObject, walkSchema } from "../schema/walk.js";
 import { checkPatterns, type PatternMemo } from "../schema/patterns.js";
 import { findRefCycles } from "../schema/ref-cycles.js";
@@ -34,6 +27,13 @@ export interface ValidateOptions {
    * config's `backtrackingPatterns`); none by default.
    */
   backtrackingFor?: (tool: ToolSpec) => BacktrackingOptions | undefined;
+  /**
+   * Where each tool's schema and example checks are stored with their findings, by its content
+   * hash and pattern opt-in (a build session's memory): an unchanged tool is not checked again.
+   */
+  results?: ResultStore;
+  /** The Ajv instances and compiled validators to check with; a fresh set by default. */
+  compiler?: SchemaCompiler;
 }
 
 /**
@@ -49,10 +49,12 @@ export function validateTools(
   const seen = new Map<string, ToolSpec>();
   const modulesByFoldedName = new Map<string, string>();
   const patterns: PatternMemo = new Map();
+  const compiler = options.compiler ?? new SchemaCompiler();
   for (const tool of tools) {
     try {
       const backtracking = options.backtrackingFor?.(tool);
-      validateTool(tool, seen, modulesByFoldedName, { backtracking, memo: patterns }, diagnostics);
+      const checks = { backtracking, memo: patterns, compiler, results: options.results };
+      validateTool(tool, seen, modulesByFoldedName, checks, diagnostics);
     } catch (e) {
       reportUnexpected(diagnostics, tool.locations.tool, `checking "${tool.name}"`, e);
     }
@@ -134,26 +136,30 @@ function validateTool(
   checkToolSchemas(tool, patterns, diagnostics);
 }
 
-/** How a tool's patterns are checked: its input's opt-in, and the run's translations. */
+/**
+ * How a tool's schemas are checked: its input's opt-in for backtracking patterns, the run's
+ * pattern translations, the Ajv instances, and where results are stored.
+ */
 interface PatternOptions {
   backtracking: BacktrackingOptions | undefined;
   memo: PatternMemo;
+  compiler: SchemaCompiler;
+  results: ResultStore | undefined;
 }
 
 /**
  * A tool's schema and example checks: the costly part of the checks, and a pure function of
- * the tool and its input's opt-in for backtracking patterns, so a frozen tool's findings are
- * reported again without checking (see `keptWithFindings`).
+ * the tool and its input's opt-in for backtracking patterns, so an unchanged tool's findings
+ * are reported again without checking (see `withReplayedFindings`).
  */
 function checkToolSchemas(tool: ToolSpec, patterns: PatternOptions, diagnostics: DiagnosticBag): void {
-  schemaChecks(tool, patterns.backtracking ? String(patterns.backtracking.maxLength) : "", diagnostics, (bag) => {
+  const key = `check\0${tool.contentHash}\0${patterns.backtracking?.maxLength ?? ""}`;
+  withReplayedFindings(patterns.results, key, diagnostics, (bag) => {
     const inputOk = checkSchema(tool, "inputSchema", patterns, bag);
     const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", patterns, bag) : true;
-    checkExamples(tool, inputOk, outputOk, patterns.backtracking, bag);
+    checkExamples(tool, inputOk, outputOk, patterns, bag);
   });
 }
-
-const schemaChecks = keptWithFindings<ToolSpec, void>();
 
 function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {
   if (tool.format === "markdown" && !tool.exactName) {
@@ -189,7 +195,7 @@ function checkSchema(tool: ToolSpec, side: SchemaSide, patterns: PatternOptions,
   const at = (path: ReadonlyArray<string | number>) => locateInSchema(tool, side, path);
   const label = side === "inputSchema" ? "input schema" : "output schema";
   let ok = true;
-  for (const e of mostSpecificPerPath(metaSchemaErrors(schema))) {
+  for (const e of mostSpecificPerPath(patterns.compiler.metaSchemaErrors(schema))) {
     ok = false;
     diagnostics.error(
       "SPEC_SCHEMA_INVALID",
@@ -329,7 +335,7 @@ function checkExamples(
   tool: ToolSpec,
   inputOk: boolean,
   outputOk: boolean,
-  backtracking: BacktrackingOptions | undefined,
+  patterns: PatternOptions,
   diagnostics: DiagnosticBag,
 ): void {
   for (const ex of tool.examples) {
@@ -349,7 +355,7 @@ function checkExamples(
         );
         continue;
       }
-      if (inputOk) reportInvalid(tool, "inputSchema", ex.value, ex.loc, "arguments", backtracking, diagnostics);
+      if (inputOk) reportInvalid(tool, "inputSchema", ex.value, ex.loc, "arguments", patterns, diagnostics);
     } else if (
       outputOk &&
       tool.outputSchema &&
@@ -358,7 +364,7 @@ function checkExamples(
       ex.value.data !== undefined &&
       ex.value.data !== null
     ) {
-      reportInvalid(tool, "outputSchema", ex.value.data, ex.loc, "result data", backtracking, diagnostics);
+      reportInvalid(tool, "outputSchema", ex.value.data, ex.loc, "result data", patterns, diagnostics);
     }
   }
 }
@@ -376,13 +382,13 @@ function reportInvalid(
   value: JsonValue,
   loc: SourceLocation,
   what: string,
-  backtracking: BacktrackingOptions | undefined,
+  patterns: PatternOptions,
   diagnostics: DiagnosticBag,
 ): void {
   const provenance = schemaProvenance(tool, side);
   if (provenance === "undocumented") return;
   // Patterns meet spec text here as in validators: on the linear-time engine.
-  const validate = compileSchema(tool[side]!, backtracking);
+  const validate = patterns.compiler.compile(tool[side]!, patterns.backtracking);
   if (validate instanceof Error) {
     diagnostics.error(
       "SPEC_SCHEMA_INVALID",

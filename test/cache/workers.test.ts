@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO } from "../helpers/project.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // Parsing in worker threads gives exactly what parsing on the main thread gives. Workers
 // exist only in the compiled package (from TypeScript sources `parseFiles` parses on the
@@ -114,7 +115,7 @@ describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
       expect(threaded.diagnostics).toEqual(here.diagnostics);
       expect(threaded.files.map((f) => f.path)).toEqual(here.files.map((f) => f.path));
       for (const [i, f] of threaded.files.entries())
-        expect(Buffer.from(f.contents).equals(Buffer.from(here.files[i]!.contents)), f.path).toBe(true);
+        expect(Buffer.from(fileText(f)).equals(Buffer.from(fileText(here.files[i]!))), f.path).toBe(true);
       expect(here.files.length).toBeGreaterThan(10);
     }, 120_000);
   });
@@ -195,7 +196,7 @@ describe.skipIf(!BUILT)("generators in worker threads (dist/)", () => {
 
   /** The files of a run, by path, as bytes. */
   const bytes = (r: Awaited<ReturnType<typeof run>>) =>
-    new Map(r.result.files.map((f) => [f.path, Buffer.from(f.contents)] as const));
+    new Map(r.result.files.map((f) => [f.path, Buffer.from(fileText(f))] as const));
 
   it("on auto, runs types and validators on workers only with 3 CPUs or more; a number caps them", async () => {
     cpus = 2;

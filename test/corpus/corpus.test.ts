@@ -10,6 +10,7 @@ import { buildNameTable } from "../../src/naming/table.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import { REPO } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // The real-world corpus: 78 MCP_TOOL_SPECIFICATION.md files of docxology/codomyrmex, kept
 // beside the repository (CI has shared/ next to the clone). The expected tools are a
@@ -193,7 +194,7 @@ describe.skipIf(!existsSync(CORPUS))("real-world corpus (codomyrmex)", () => {
     for (const f of r.files) {
       const file = path.join(out, f.path);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, f.contents);
+      writeFileSync(file, fileText(f));
       if (f.path.endsWith(".ts")) ts.push(file);
     }
     expect(ts.length).toBeGreaterThan(10);

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig, UsageError } from "../../src/config/load.js";
+import { fileText } from "../../src/output/file-text.js";
 import { defineGenerator } from "../../src/config/define.js";
 import type { UserConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
@@ -86,21 +87,25 @@ describe("custom generators", () => {
     );
     expect(seen!.options).toEqual({ title: "Tools" });
     expect(seen!.config.server).toEqual({ name: "demo", version: "1.0.0" });
+    // The run's facts, and a key of the tools for its memo inputs.
+    expect(seen!.inputs).toEqual(["specs"]);
+    expect(seen!.generators).toEqual(["openai", "manifest", "tools-table"]);
+    expect(seen!.toolsKey(seen!.tools)).toHaveLength(2);
     // The files of what it requires, not of the others, and read-only.
     expect([...seen!.outputs.keys()]).toEqual(["manifest"]);
     const manifest = seen!.outputs.get("manifest")!;
     expect(manifest.map((f) => f.path)).toEqual(["manifest.json"]);
     expect(Object.isFrozen(manifest) && Object.isFrozen(manifest[0])).toBe(true);
-    expect(manifest[0]!.contents).toBe(files![2]!.contents);
+    expect(manifest[0]!.contents).toBe(fileText(files![2]!));
   });
 
-  it("cannot change the pieces a required file is written from", async () => {
+  it("cannot change the text a required file is written from, and read it as one string", async () => {
     const meddling = defineGenerator({
       name: "meddling",
       requires: ["manifest"],
       generate(ctx) {
         const manifest = ctx.outputs.get("manifest")![0]!;
-        (manifest.pieces as string[]).push("// injected");
+        (manifest as { contents: string }).contents += "// injected";
         return [];
       },
     });
@@ -109,7 +114,8 @@ describe("custom generators", () => {
     expect(diagnostics.map((d) => d.message)).toEqual([
       expect.stringMatching(/^the custom generator "meddling" failed: TypeError: /),
     ]);
-    // And what it sees is the manifest's text, whole or in pieces.
+    // And what it sees is the manifest's whole text, as a string (the manifest generator
+    // makes it as a list of strings).
     let seen: GeneratedFile | undefined;
     const reading = defineGenerator({
       name: "reading",
@@ -120,8 +126,8 @@ describe("custom generators", () => {
       },
     });
     const read = await generate([reading, "manifest"]);
-    expect(seen!.pieces?.join("") ?? seen!.contents).toBe(read.files![0]!.contents);
-    expect(seen!.contents).toBe(read.files![0]!.contents);
+    expect(Array.isArray(read.files![0]!.contents)).toBe(true);
+    expect(seen!.contents).toBe(fileText(read.files![0]!));
   });
 
   it("cannot reorder the tools the generators after them see", async () => {

@@ -14,6 +14,7 @@ import { parseMarkdownSpec } from "../../src/parse/markdown/index.js";
 import { checkSpecs } from "../../src/read-specs.js";
 import { validateTools } from "../../src/validate/index.js";
 import { REPO } from "../helpers/project.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // The IR is plain data: everything a check or a generator needs is in it, nothing is kept
 // beside it by object identity. So a copy of the parsed tools — structuredClone, or a JSON
@@ -56,7 +57,7 @@ async function afterParsing(config: ResolvedConfig, specs: SpecSet, parseDiagnos
       });
   return {
     diagnostics: [...parseDiagnostics, ...diagnostics.sorted().map(formatDiagnostic)],
-    files: files?.map((f) => [f.path, f.contents]),
+    files: files?.map((f) => [f.path, fileText(f)]),
   };
 }
 

@@ -4,10 +4,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { inProcessTransport } from "@mcp-specgen/runtime";
 import type { JsonSchema } from "../../src/ir/types.js";
-import { compileSchema, dialectGroup, draft7FormPaths, schemaDialect } from "../../src/schema/ajv.js";
+import { dialectGroup, draft7FormPaths, SchemaCompiler, schemaDialect } from "../../src/schema/ajv.js";
 import { generate, makeTool } from "../helpers/make-tool.js";
 import { REPO, runCli, runtimeProject, tempProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // JSON Schema as MCP defines it: a schema without `$schema` is 2020-12 (SEP-1613) in
 // validators and types, unless it is written with a draft-07 tuple (an array `items`);
@@ -52,11 +53,11 @@ describe("the dialect of a schema", () => {
   });
 
   it("decides what the check stage's validator accepts", () => {
-    const v = compileSchema(TUPLE) as Validate;
+    const v = new SchemaCompiler().compile(TUPLE) as Validate;
     expect(v([1, 2])).toBe(true);
     expect(v([1, 2, 3])).toBe(false);
     expect(v([1, "2"])).toBe(false);
-    const old = compileSchema({ $schema: DRAFT7, ...TUPLE }) as Validate;
+    const old = new SchemaCompiler().compile({ $schema: DRAFT7, ...TUPLE }) as Validate;
     // prefixItems is not a draft-07 keyword; `items: false` forbids every item.
     expect(old([1, 2])).toBe(false);
     expect(old([])).toBe(true);
@@ -105,7 +106,7 @@ describe("generated validators", () => {
         },
       }),
     ];
-    files = new Map((await generate(tools, ["validators"])).map((f) => [f.path, f.contents]));
+    files = new Map((await generate(tools, ["validators"])).map((f) => [f.path, fileText(f)]));
   });
   afterAll(() => project.dispose());
 
@@ -149,7 +150,7 @@ describe("generated types of tuples", () => {
       inputSchema: output ? { type: "object" } : { type: "object", properties: { v: schema }, required: ["v"] },
       ...(output ? { outputSchema: schema } : {}),
     });
-    const code = (await generate([tool], ["types"])).find((f) => f.path === "types/t.ts")!.contents;
+    const code = fileText((await generate([tool], ["types"])).find((f) => f.path === "types/t.ts")!);
     return output ? code.match(/export type XResult = (.*)/)![1]! : code.match(/^ {2}v: (.*)$/m)![1]!;
   };
 
@@ -189,7 +190,7 @@ describe("generated types of tuples", () => {
         name: "t.x",
         inputSchema: { type: "object", properties: { v: { ...TUPLE, minItems: 1 } } },
       });
-      for (const f of await generate([tool], ["types"])) project.write(f.path, f.contents);
+      for (const f of await generate([tool], ["types"])) project.write(f.path, fileText(f));
       project.write(
         "use.ts",
         [
