@@ -5,7 +5,7 @@ import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { ANTHROPIC_MODULE_PATH, ANTHROPIC_PATH } from "../../src/generate/outputs.js";
 import { docComment } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
-import { anthropicForms, anthropicToolForm } from "../../src/vendors/forms.js";
+import { anthropicForms, anthropicToolForm, nonStrictSchema } from "../../src/vendors/forms.js";
 import type { anthropicOptions } from "./options.js";
 
 /**
@@ -23,8 +23,11 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
   generate(ctx) {
     const { strict } = ctx.options;
     // Anthropic's strict limits count across the request: the tools are sent together.
-    const strictForms = anthropicForms(ctx.tools, strict, (tool) =>
-      ctx.perTool(tool, "form", () => anthropicToolForm(tool, strict)),
+    const strictForms = anthropicForms(
+      ctx.tools,
+      strict,
+      (tool) => ctx.perTool(tool, "form", () => anthropicToolForm(tool, strict)),
+      (tool) => ctx.perTool(tool, "non-strict schema", () => nonStrictSchema(tool.inputSchema)),
     );
     const forms = ctx.tools.map((tool, i) => ({ tool, form: strictForms[i]! }));
     reportStrictRefusals(ctx, "Anthropic", forms);

@@ -31,7 +31,7 @@ const clientTemplate = template("client", "client.ts.hbs");
 export const clientGenerator: Generator = {
   name: "client",
   requires: ["types"],
-  generate(ctx: GeneratorContext) {
+  async generate(ctx: GeneratorContext) {
     const namespaces = moduleNamespaces(ctx);
     const validate = ctx.generators.includes("validators");
     const validatorImports = new Map<string, string>();
@@ -62,7 +62,7 @@ export const clientGenerator: Generator = {
           `No \`createClient\` or \`createRawClient\` for all modules: ${describeSharedWireNames(shared)}. Each module is a server of its own, so connect to each and call it with \`createModuleClient\`.`,
         )
       : "";
-    const contents = clientTemplate({
+    const data = {
       banner: tsBanner(ctx.inputs).trimEnd(),
       modules,
       example,
@@ -71,7 +71,9 @@ export const clientGenerator: Generator = {
       validatorImports: [...validatorImports]
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([alias, from]) => ({ alias, from })),
-    });
+    };
+    // Rendered from data made of names only: the same data (most edits) is found in the cache.
+    const contents = await ctx.memo("client.ts", data, () => clientTemplate(data));
     return [{ path: CLIENT_PATH, contents }];
   },
 };

@@ -40,7 +40,7 @@ const VALIDATOR_ALIAS: Record<DialectGroup, string> = {
 export const serverGenerator: Generator = {
   name: "server",
   requires: ["types", "validators"],
-  generate(ctx: GeneratorContext) {
+  async generate(ctx: GeneratorContext) {
     const banner = tsBanner(ctx.inputs).trimEnd();
     const namespaces = moduleNamespaces(ctx);
     // Each tool's definition, made once per tool, where it sits: module -> tool -> definition.
@@ -104,23 +104,26 @@ export const serverGenerator: Generator = {
     const imports = [...validatorImports]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([alias, from]) => ({ alias, from }));
-    const server = serverTemplate({
+    // Rendered from data made of names only: the same data (most edits) is found in the cache.
+    const serverData = {
       banner,
       modules,
       example,
       sharedWireNames: sharedWireNamesComment(namespaces),
       validatorImports: imports,
-    });
+    };
+    const server = await ctx.memo("server.ts", serverData, () => serverTemplate(serverData));
     const anyTool = modules.some((m) => m.tools.length > 0);
     const anyOutput = modules.some((m) => m.tools.some((t) => t.validateResult !== undefined));
-    const schemas = schemasTemplate({
+    const schemasData = {
       banner,
       modules,
       example,
       validatorImports: imports,
       // Only what is used: generated files compile under noUnusedLocals (no tools → no imports).
       indexImports: anyOutput ? "ToolArgs, ToolResult" : anyTool ? "ToolArgs" : "",
-    });
+    };
+    const schemas = await ctx.memo("schemas.ts", schemasData, () => schemasTemplate(schemasData));
     return [
       { path: TOOLS_PATH, contents: toolsFile },
       { path: SERVER_PATH, contents: server },

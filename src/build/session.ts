@@ -3,6 +3,7 @@ import { deepFreeze, memoryStore, type MemoStore, type MemoryStore } from "../ca
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { ToolNames } from "../naming/table.js";
 import { SchemaCompiler } from "../schema/ajv.js";
+import { PerToolStore } from "./per-tool-store.js";
 
 /**
  * Section trees a watch keeps, and characters of their text: those of the files edited
@@ -11,9 +12,9 @@ import { SchemaCompiler } from "../schema/ajv.js";
 const SECTION_TREES = 2_000;
 const SECTION_TEXT_CHARS = 1_000_000;
 /**
- * Values `ctx.perTool` and the checks keep at most between sweeps (the least recently used
- * go first): some tens per tool, for the current specs and those of the builds since the
- * last successful one.
+ * Values `ctx.perTool` and the checks keep at most between sweeps: some tens per tool, for
+ * the current specs and those of the builds since the last successful one (past the bound,
+ * `perTool` keeps no more and the checks drop the least recently used).
  */
 const PER_TOOL_ENTRIES = 1_000_000;
 const CHECK_ENTRIES = 200_000;
@@ -44,7 +45,7 @@ export class BuildSession {
    */
   readonly sections: MemoryStore | undefined;
   /** What generators make per tool (`ctx.perTool`), by generator context, part, tool content and names (watch only). */
-  readonly perTool: MemoryStore | undefined;
+  readonly perTool: PerToolStore | undefined;
   /** Each tool's resolved schemas and checks with their findings, by its content hash (watch only). */
   readonly checks: MemoryStore | undefined;
   /** The Ajv instances of the checks and the validators they compiled, by content. */
@@ -63,7 +64,7 @@ export class BuildSession {
   ) {
     this.memo = watch ? memoryStore(disk) : disk;
     this.sections = watch ? memoryStore(undefined, SECTION_TREES, SECTION_TEXT_CHARS) : undefined;
-    this.perTool = watch ? memoryStore(undefined, PER_TOOL_ENTRIES) : undefined;
+    this.perTool = watch ? new PerToolStore(PER_TOOL_ENTRIES) : undefined;
     this.checks = watch ? memoryStore(undefined, CHECK_ENTRIES) : undefined;
     this.outputHashes = watch ? new Map() : undefined;
   }

@@ -4,6 +4,7 @@ import type { ToolSpec } from "../ir/types.js";
 import { toolKey, type ToolNames } from "../naming/table.js";
 import { contentKey, type MemoStore } from "../cache/store.js";
 import type { GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "./generator.js";
+import { flatten } from "./flatten.js";
 
 /**
  * The facts of a run a generator's output may depend on besides its tools and their names:
@@ -85,20 +86,20 @@ export function generatorMemoKey(context: string, part: string, input: unknown):
 }
 
 /**
- * A tool's content hash and names, as `toolsKey` and `perTool` keys hold them: its names'
- * text made once per tool of a run.
+ * A tool's content hash and names as one string, as `toolsKey` and `perTool` keys hold
+ * them: made once per tool of a run (flat, so that every lookup by it hashes it once). Found
+ * again by the content hash, which names one tool of a run (its module and name included).
  */
 export function toolIdentities(names: ReadonlyMap<string, ToolNames>): (tool: ToolSpec) => string {
-  const namesText = new Map<string, string>();
+  const made = new Map<string, string>();
   return (tool) => {
-    const key = toolKey(tool);
-    let text = namesText.get(key);
-    if (text === undefined) {
-      const own = names.get(key);
+    let identity = made.get(tool.contentHash);
+    if (identity === undefined) {
+      const own = names.get(toolKey(tool));
       if (!own) throw new Error(`no names for the tool "${tool.name}" of module "${tool.module}"`);
-      namesText.set(key, (text = JSON.stringify(own)));
+      made.set(tool.contentHash, (identity = flatten(`${tool.contentHash}\0${JSON.stringify(own)}`)));
     }
-    return `${tool.contentHash}\0${text}`;
+    return identity;
   };
 }
 
@@ -132,23 +133,33 @@ export function memoIn(
   };
 }
 
+/** Where `ctx.perTool` keeps what it makes, by part and tool (see `PerToolStore`). */
+export interface PerToolValues {
+  get(part: string, tool: string): unknown;
+  set(part: string, tool: string, value: unknown): void;
+}
+
 /**
  * `ctx.perTool` of a generator: what `make` returns, kept in `store` (memory) by the
- * generator's context, the part, and the tool's content hash and names; a plain call without
- * a store.
+ * generator's context and the part, and the tool's content hash and names; a plain call
+ * without a store.
  */
 export function perToolIn(
-  store: MemoStore | undefined,
+  store: PerToolValues | undefined,
   context: string,
   identity: (tool: ToolSpec) => string,
 ): GeneratorContext["perTool"] {
+  // Each part's key made once per generator and run.
+  const partKeys = new Map<string, string>();
   return <T>(tool: ToolSpec, part: string, make: () => T): T => {
     if (!store) return make();
-    const key = `${context}\0${part}\0${identity(tool)}`;
-    const hit = store.get(key);
+    let partKey = partKeys.get(part);
+    if (partKey === undefined) partKeys.set(part, (partKey = flatten(`${context}\0${part}`)));
+    const id = identity(tool);
+    const hit = store.get(partKey, id);
     if (hit !== undefined) return hit as T;
     const value = make();
-    if (value !== undefined) store.set(key, value);
+    if (value !== undefined) store.set(partKey, id, value);
     return value;
   };
 }

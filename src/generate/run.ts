@@ -11,7 +11,7 @@ import { flatten } from "./flatten.js";
 import { customGeneratorFiles } from "./custom-output.js";
 import { GenerationError, type GeneratedFile, type Generator, type GeneratorDiagnostic } from "./generator.js";
 import { generatorClosure, requirementTable } from "./requirements.js";
-import { contextKey, generatorContext, memoIn, perToolIn, toolIdentities } from "./context.js";
+import { contextKey, generatorContext, memoIn, perToolIn, toolIdentities, type PerToolValues } from "./context.js";
 import { canOffload, offload, type Offloaded } from "./offload.js";
 import type { MemoStore } from "../cache/store.js";
 import { fileText } from "../output/file-text.js";
@@ -28,7 +28,7 @@ export interface RunInput {
    * Where `ctx.perTool` keeps what it makes (memory a build session keeps between the
    * builds of `generate --watch`); none: `perTool` just makes.
    */
-  perTool?: MemoStore;
+  perTool?: PerToolValues;
   /**
    * How many of the generators that allow it (`Generator.parallel`) run on worker threads
    * beside the others, the first in run order; default 0.

@@ -138,17 +138,20 @@ function anthropicOutcome(form: AnthropicToolForm): AnthropicOutcome {
  * with why.
  *
  * @param toolForm each tool's {@link anthropicToolForm} (by default computed here).
+ * @param nonStrict the schema a tool beyond the budget is sent: its {@link nonStrictSchema}
+ *   (by default computed here).
  */
 export function anthropicForms(
   tools: readonly ToolSpec[],
   strict: boolean,
   toolForm: (tool: ToolSpec) => AnthropicToolForm = (tool) => anthropicToolForm(tool, strict),
+  nonStrict: (tool: ToolSpec) => JsonSchema = nonStrictFormOf,
 ): StrictForm[] {
   return withinAnthropicBudget(
     tools,
     tools.map(toolForm),
     ({ usage: _u, ...form }) => form,
-    (tool, reason) => ({ strict: false, reason, pointer: "", schema: nonStrictFormOf(tool), optionalsAsNull: false }),
+    (tool, reason) => ({ strict: false, reason, pointer: "", schema: nonStrict(tool), optionalsAsNull: false }),
   );
 }
 

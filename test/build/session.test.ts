@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BuildSession } from "../../src/build/session.js";
-import { memoryStore, type MemoryStore } from "../../src/cache/store.js";
+import { PerToolStore } from "../../src/build/per-tool-store.js";
+import type { MemoryStore } from "../../src/cache/store.js";
 import { resolveConfig } from "../../src/config/load.js";
 import type { UserConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
@@ -96,7 +97,7 @@ describe("memo and perTool keys", () => {
   it("perTool makes a value once per context, part, tool content and names; without a store, every time", () => {
     const tool = makeTool({ name: "demo.read" });
     const names = buildNameTable([tool], "tool", 64, new DiagnosticBag());
-    const store = memoryStore();
+    const store = new PerToolStore(100);
     let made = 0;
     const make = () => ({ made: ++made });
     const perTool = perToolIn(store, contextKey(facts), toolIdentities(names));
@@ -153,6 +154,28 @@ describe("memo and perTool keys", () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe("PerToolStore", () => {
+  it("keeps what the last build asked for or made across a sweep, drops the rest, and keeps no more past its bound", () => {
+    const store = new PerToolStore(3);
+    store.set("p", "a", { v: 1 });
+    store.set("p", "b", { v: 2 });
+    store.set("q", "a", "text");
+    store.set("q", "b", "more");
+    expect(store.size).toBe(3);
+    expect(store.get("q", "b")).toBeUndefined();
+    expect(Object.isFrozen(store.get("p", "a"))).toBe(true);
+    store.sweep();
+    // The next build asks for one value only: the others go at the sweep after it.
+    expect(store.get("p", "b")).toEqual({ v: 2 });
+    store.sweep();
+    expect(store.size).toBe(1);
+    expect(store.get("p", "a")).toBeUndefined();
+    expect(store.get("q", "a")).toBeUndefined();
+    store.set("q", "b", "more");
+    expect(store.get("q", "b")).toBe("more");
   });
 });
 

@@ -1,0 +1,255 @@
+// Old build vs new build, side by side in one run: the same cases on two builds of the CLI
+// (child processes), alternating old, new, old, new… so that a slow moment of the machine
+// hits both. Each build works in its own copy of the same project (its own generated/ and
+// cache), so neither sees what the other wrote.
+//  1. `generate --watch` rebuild latency: 1,000 tools in 50 Markdown specs, one spec edited
+//     (one tool's description), median of 11 edits, from the write to the rebuild line and
+//     by the line's own time;
+//  2. cold `generate --no-cache` of the same 1,000 tools: median of 3 alternating pairs;
+//  3. one spec changed, then a one-shot `generate` with the disk cache: median of 5 pairs.
+// Usage: node bench/compare-builds.js --old <dir> [--new <dir>] [--json]
+//   <dir>: a checkout with `npm ci && npm run build` done (bin/mcp-specgen.js and dist/);
+//   --new defaults to this repository. Build the commit before a change into a temporary
+//   git worktree (`git worktree add /tmp/old-build <sha> && cd /tmp/old-build && npm ci &&
+//   npm run build`), outside the repository.
+import { spawn, spawnSync } from "node:child_process";
+import { EventEmitter } from "node:events";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { markdownFiles } from "./synthetic.js";
+
+const REPO = path.resolve(import.meta.dirname, "..");
+const TOOLS = 1000;
+const MODULES = 50;
+const WATCH_EDITS = 11;
+const COLD_PAIRS = 3;
+const CHANGED_PAIRS = 5;
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const round = (n, digits = 0) => (n == null || Number.isNaN(n) ? "" : +n.toFixed(digits));
+
+/** A project like a user's: package.json, node_modules (where the cache goes) and specs/. */
+function project(root, name) {
+  const dir = path.join(root, name);
+  mkdirSync(path.join(dir, "node_modules"), { recursive: true });
+  writeFileSync(
+    path.join(dir, "package.json"),
+    `{ "name": "bench-compare-${name}", "private": true, "type": "module" }\n`,
+  );
+  for (const [rel, text] of markdownFiles(TOOLS, MODULES)) {
+    mkdirSync(path.dirname(path.join(dir, "specs", rel)), { recursive: true });
+    writeFileSync(path.join(dir, "specs", rel), text);
+  }
+  return dir;
+}
+
+/** Runs `node bin args…` in `cwd`; wall time in ms; throws when it fails. */
+function run(bin, args, cwd, env = {}) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: "1", MCP_SPECGEN_NO_CACHE: "", ...env },
+  });
+  const ms = performance.now() - t0;
+  if (r.status !== 0)
+    throw new Error(`${bin} ${args.join(" ")} exited ${r.status}: ${(r.stderr || r.stdout).slice(0, 800)}`);
+  return ms;
+}
+
+/** Edits one tool's description in one module file (a different text each time). */
+function editSpec(dir, n) {
+  const file = path.join(dir, "specs/mod_7/MCP_TOOL_SPECIFICATION.md");
+  const text = readFileSync(file, "utf8");
+  const next = text.replace(
+    /Tool number 7: searches collection 7 and returns scored items\.( \(edit \d+\))?/,
+    `Tool number 7: searches collection 7 and returns scored items. (edit ${n})`,
+  );
+  if (next === text) throw new Error("bench: the spec edit changed nothing");
+  writeFileSync(file, next);
+}
+
+/** A `generate --watch --json` process and its stdout lines. */
+function watcher(bin, cwd) {
+  const child = spawn(process.execPath, [bin, "generate", "--watch", "--json"], {
+    cwd,
+    env: { ...process.env, NO_COLOR: "1", MCP_SPECGEN_NO_CACHE: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const events = new EventEmitter();
+  let buffer = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk) => {
+    buffer += chunk;
+    for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
+      const line = buffer.slice(0, nl).trim();
+      buffer = buffer.slice(nl + 1);
+      if (line) events.emit("line", line);
+    }
+  });
+  child.stderr.on("data", (chunk) => {
+    stderr = (stderr + chunk).slice(-2000);
+  });
+  child.on("exit", () => events.emit("gone"));
+  const next = (timeoutMs) =>
+    new Promise((resolve, reject) => {
+      const done = (fn) => {
+        clearTimeout(timer);
+        events.off("line", onLine);
+        events.off("gone", onGone);
+        fn();
+      };
+      const onLine = (line) => done(() => resolve({ line, at: performance.now() }));
+      const onGone = () => done(() => reject(new Error(`the watcher exited (stderr: ${stderr.slice(0, 300)})`)));
+      const timer = setTimeout(() => done(() => reject(new Error("no line from the watcher in time"))), timeoutMs);
+      events.on("line", onLine);
+      events.on("gone", onGone);
+    });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = new Promise((resolve) => child.once("exit", resolve));
+    child.kill();
+    await gone;
+  };
+  return { next, stop };
+}
+
+/** 1. Watch rebuild latency, old and new edited alternately. */
+async function watchCase(builds, log) {
+  const watchers = builds.map((b) => ({ ...b, w: watcher(b.bin, b.watchDir), edit: [], line: [] }));
+  try {
+    for (const b of watchers) {
+      log(`watch (${b.name}): initial build…`);
+      await b.w.next(300_000);
+    }
+    // Let each finish what it does once idle after its first build.
+    await new Promise((r) => setTimeout(r, 3000));
+    for (let n = 1; n <= WATCH_EDITS; n++) {
+      for (const b of watchers) {
+        await new Promise((r) => setTimeout(r, 300)); // let the watcher settle (debounce, fs events)
+        const pending = b.w.next(120_000);
+        const t0 = performance.now();
+        editSpec(b.watchDir, 100 + n);
+        const got = await pending;
+        const rebuild = JSON.parse(got.line);
+        if (rebuild.ok !== true) throw new Error(`${b.name} rebuild ${n} failed: ${got.line.slice(0, 300)}`);
+        b.edit.push(got.at - t0);
+        b.line.push(rebuild.ms);
+        log(`  ${b.name} rebuild ${n}: ${Math.round(got.at - t0)} ms (its line: ${rebuild.ms} ms)`);
+      }
+    }
+  } finally {
+    for (const b of watchers) await b.w.stop();
+  }
+  return Object.fromEntries(watchers.map((b) => [b.name, { edit: median(b.edit), line: median(b.line) }]));
+}
+
+/** 2. Cold `generate --no-cache`, alternating. */
+function coldCase(builds, log) {
+  const samples = Object.fromEntries(builds.map((b) => [b.name, []]));
+  for (let i = 0; i < COLD_PAIRS; i++)
+    for (const b of builds) {
+      rmSync(path.join(b.coldDir, "generated"), { recursive: true, force: true });
+      const ms = run(b.bin, ["generate", "--no-cache"], b.coldDir, { MCP_SPECGEN_NO_CACHE: "1" });
+      samples[b.name].push(ms);
+      log(`  cold ${b.name} ${i + 1}: ${Math.round(ms)} ms`);
+    }
+  return Object.fromEntries(builds.map((b) => [b.name, median(samples[b.name])]));
+}
+
+/** 3. One spec changed, then a one-shot `generate` with the disk cache, alternating. */
+function changedCase(builds, log) {
+  for (const b of builds) run(b.bin, ["generate"], b.changedDir); // the cache and output of the unchanged specs
+  const samples = Object.fromEntries(builds.map((b) => [b.name, []]));
+  for (let n = 1; n <= CHANGED_PAIRS; n++)
+    for (const b of builds) {
+      editSpec(b.changedDir, n);
+      const ms = run(b.bin, ["generate"], b.changedDir);
+      samples[b.name].push(ms);
+      log(`  one spec changed ${b.name} ${n}: ${Math.round(ms)} ms`);
+    }
+  return Object.fromEntries(builds.map((b) => [b.name, median(samples[b.name])]));
+}
+
+/** Runs the comparison; rows for the report, and the raw results. */
+export async function compareBuilds({ oldDir, newDir = REPO, quiet = false } = {}) {
+  const log = quiet ? () => {} : (m) => process.stderr.write(`[compare] ${m}\n`);
+  const root = mkdtempSync(path.join(tmpdir(), "mcp-specgen-bench-compare-"));
+  const cleanup = () => rmSync(root, { recursive: true, force: true });
+  try {
+    const template = project(root, "template");
+    const copy = (name) => {
+      const dir = path.join(root, name);
+      cpSync(template, dir, { recursive: true });
+      return dir;
+    };
+    const builds = [
+      { name: "old", bin: path.join(oldDir, "bin/mcp-specgen.js") },
+      { name: "new", bin: path.join(newDir, "bin/mcp-specgen.js") },
+    ].map((b) => ({
+      ...b,
+      watchDir: copy(`watch-${b.name}`),
+      coldDir: copy(`cold-${b.name}`),
+      changedDir: copy(`changed-${b.name}`),
+    }));
+    // Warm-up: the file system cache and V8's code cache for both builds.
+    for (const b of builds) run(b.bin, ["--version"], root);
+
+    log("watch rebuild latency…");
+    const watch = await watchCase(builds, log);
+    log("cold generate --no-cache…");
+    const cold = coldCase(builds, log);
+    log("one spec changed, cached generate…");
+    const changed = changedCase(builds, log);
+
+    const row = (bench, values, target) => ({
+      bench,
+      "old ms": Math.round(values.old),
+      "new ms": Math.round(values.new),
+      "new / old": round(values.new / values.old, 2),
+      target: target ? `${target.text} ${values.new / values.old <= target.ratio ? "ok" : "MISSED"}` : "",
+    });
+    const rows = [
+      row(
+        `watch rebuild, ${TOOLS} tools, one spec edited (its line's ms, median of ${WATCH_EDITS})`,
+        { old: watch.old.line, new: watch.new.line },
+        { ratio: 1.1, text: "≤ 1.10" },
+      ),
+      row(
+        `watch rebuild, ${TOOLS} tools, one spec edited (edit to line, median of ${WATCH_EDITS})`,
+        { old: watch.old.edit, new: watch.new.edit },
+        { ratio: 1.1, text: "≤ 1.10" },
+      ),
+      row(`cold generate --no-cache, ${TOOLS} tools (median of ${COLD_PAIRS})`, cold, { ratio: 1.0, text: "≤ 1.00" }),
+      row(`one spec changed: generate, ${TOOLS} tools, disk cache (median of ${CHANGED_PAIRS})`, changed),
+    ];
+    return { rows, results: { watch, cold, changed } };
+  } finally {
+    cleanup();
+  }
+}
+
+// Run directly: print the table (or, with --json, the rows and raw results as JSON).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const argv = process.argv.slice(2);
+  const value = (flag) => {
+    const at = argv.indexOf(flag);
+    return at >= 0 ? path.resolve(argv[at + 1]) : undefined;
+  };
+  const oldDir = value("--old");
+  if (!oldDir) {
+    console.error("usage: node bench/compare-builds.js --old <dir> [--new <dir>] [--json]");
+    process.exit(2);
+  }
+  const { rows, results } = await compareBuilds({ oldDir, newDir: value("--new") });
+  if (argv.includes("--json")) console.log(JSON.stringify({ rows, results }, null, 2));
+  else console.table(rows);
+}
