@@ -151,6 +151,7 @@ async function runStages(
       generatorVersion: generatorVersion(),
       store: session.memo,
       perTool: session.perTool,
+      shared: session.shared,
       workers: generatorWorkers(options.workers, tools.length, parsed, specFiles.length),
     },
     diagnostics,

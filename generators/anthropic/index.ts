@@ -5,7 +5,7 @@ import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { ANTHROPIC_MODULE_PATH, ANTHROPIC_PATH } from "../../src/generate/outputs.js";
 import { docComment } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
-import { anthropicForms, anthropicToolForm, nonStrictSchema } from "../../src/vendors/forms.js";
+import { anthropicForms, anthropicToolForm, anthropicToolOutcome, nonStrictSchema } from "../../src/vendors/forms.js";
 import type { anthropicOptions } from "./options.js";
 
 /**
@@ -26,7 +26,12 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
     const strictForms = anthropicForms(
       ctx.tools,
       strict,
-      (tool) => ctx.perTool(tool, "form", () => anthropicToolForm(tool, strict)),
+      (tool) => {
+        const form = ctx.perTool(tool, "form", () => anthropicToolForm(tool, strict));
+        // Whether the tool is strict on its own, for the manifest: found there instead of converting again.
+        ctx.shared(tool, `anthropic strictness strict=${strict}`, () => anthropicToolOutcome(form));
+        return form;
+      },
       (tool) => ctx.perTool(tool, "non-strict schema", () => nonStrictSchema(tool.inputSchema)),
     );
     const forms = ctx.tools.map((tool, i) => ({ tool, form: strictForms[i]! }));

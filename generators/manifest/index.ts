@@ -3,7 +3,7 @@ import type { ResolvedConfig } from "../../src/config/types.js";
 import { Fragment, jsonAt, jsonDocument } from "../../src/generate/fragments.js";
 import { contentHash } from "../../src/generate/hash.js";
 import { MANIFEST_PATH, toolListEntry } from "../../src/generate/outputs.js";
-import { strictCoverage, toolStrictness, type StrictOptions } from "../../src/vendors/forms.js";
+import { anthropicOutcome, openaiOutcome, strictCoverage, type StrictOptions } from "../../src/vendors/forms.js";
 
 /** MCP protocol revision the generated servers speak by default. */
 export const MCP_PROTOCOL_VERSION = "2025-11-25";
@@ -32,9 +32,15 @@ export const manifestGenerator: Generator<ManifestOptions> = {
   }),
   generate(ctx) {
     const { strict: options } = ctx.options;
-    const coverage = strictCoverage(ctx.tools, options, (tool) =>
-      ctx.perTool(tool, "strictness", () => toolStrictness(tool, options)),
-    );
+    // Each tool's strictness as the vendor generators of the build found it (made here without them).
+    const coverage = strictCoverage(ctx.tools, options, (tool) => ({
+      openai: ctx.shared(tool, `openai strictness strict=${options.openai.strict}`, () =>
+        openaiOutcome(tool, options.openai.strict),
+      ),
+      anthropic: ctx.shared(tool, `anthropic strictness strict=${options.anthropic.strict}`, () =>
+        anthropicOutcome(tool, options.anthropic.strict),
+      ),
+    }));
     // Each tool's entry, made once per tool; its strict outcomes depend on the other tools
     // too (Anthropic's per-request budget), so they name the part.
     const tools = ctx.tools.map((t, i) => {

@@ -5,7 +5,7 @@ import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { OPENAI_MODULE_PATH, OPENAI_PATH } from "../../src/generate/outputs.js";
 import { docComment } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
-import { openaiForm } from "../../src/vendors/forms.js";
+import { openaiForm, strictOutcome } from "../../src/vendors/forms.js";
 import type { openaiOptions } from "./options.js";
 
 /**
@@ -22,7 +22,12 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
   requires: [],
   generate(ctx) {
     const { strict } = ctx.options;
-    const forms = ctx.tools.map((tool) => ({ tool, form: ctx.perTool(tool, "form", () => openaiForm(tool, strict)) }));
+    const forms = ctx.tools.map((tool) => {
+      const form = ctx.perTool(tool, "form", () => openaiForm(tool, strict));
+      // Whether the tool is strict, for the manifest: found there instead of converting again.
+      ctx.shared(tool, `openai strictness strict=${strict}`, () => strictOutcome(form));
+      return { tool, form };
+    });
     reportStrictRefusals(ctx, "OpenAI", forms);
     // Each tool's function, in each shape and place it is written, made once per tool.
     const functionOf = (i: number) => {

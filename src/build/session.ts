@@ -46,6 +46,12 @@ export class BuildSession {
   readonly sections: MemoryStore | undefined;
   /** What generators make per tool (`ctx.perTool`), by generator context, part, tool content and names (watch only). */
   readonly perTool: PerToolStore | undefined;
+  /**
+   * What generators make per tool for one another (`ctx.shared`: small values, such as
+   * whether a vendor gets a tool strict): kept for the build even one-shot, and swept with
+   * the rest in a watch.
+   */
+  readonly shared: PerToolStore;
   /** Each tool's resolved schemas and checks with their findings, by its content hash (watch only). */
   readonly checks: MemoryStore | undefined;
   /** The Ajv instances of the checks and the validators they compiled, by content. */
@@ -65,6 +71,7 @@ export class BuildSession {
     this.memo = watch ? memoryStore(disk) : disk;
     this.sections = watch ? memoryStore(undefined, SECTION_TREES, SECTION_TEXT_CHARS) : undefined;
     this.perTool = watch ? new PerToolStore(PER_TOOL_ENTRIES) : undefined;
+    this.shared = new PerToolStore(PER_TOOL_ENTRIES);
     this.checks = watch ? memoryStore(undefined, CHECK_ENTRIES) : undefined;
     this.outputHashes = watch ? new Map() : undefined;
   }
@@ -105,6 +112,7 @@ export class BuildSession {
     if (!this.watch) return;
     (this.memo as MemoryStore).sweep();
     this.perTool?.sweep();
+    this.shared.sweep();
     this.checks?.sweep();
     this.compiler.sweep();
   }

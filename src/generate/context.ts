@@ -28,6 +28,7 @@ export interface ContextParts extends ContextFacts {
   report: GeneratorContext["report"];
   memo: GeneratorContext["memo"];
   perTool: GeneratorContext["perTool"];
+  shared: GeneratorContext["shared"];
   /** A tool's content hash and names as one string (see `toolIdentity`), made once per tool and run. */
   identity: (tool: ToolSpec) => string;
   /** Given to custom generators only; a built-in generator that reads it fails (see `GeneratorContext.config`). */
@@ -55,6 +56,7 @@ export function generatorContext(parts: ContextParts): GeneratorContext {
     report: parts.report,
     memo: parts.memo,
     perTool: parts.perTool,
+    shared: parts.shared,
     toolsKey: (tools) => tools.map(parts.identity),
     get config(): ResolvedConfig {
       if (!config)

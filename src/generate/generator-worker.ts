@@ -10,10 +10,10 @@ import type { GeneratorDiagnostic } from "./generator.js";
 import type { OffloadInput, OffloadOutcome } from "./offload.js";
 
 const input = workerData as OffloadInput;
-const reported: GeneratorDiagnostic[] = [];
-const memos: Array<[string, unknown]> = [];
 
 async function run(): Promise<OffloadOutcome | undefined> {
+  const reported: GeneratorDiagnostic[] = [];
+  const memos: Array<[string, unknown]> = [];
   const context = contextKey(input);
   const identity = toolIdentities(input.names);
   const ctx = generatorContext({
@@ -29,6 +29,7 @@ async function run(): Promise<OffloadOutcome | undefined> {
       return value;
     },
     perTool: perToolIn(undefined, context, identity),
+    shared: perToolIn(undefined, "shared", identity),
     identity,
   });
   try {

@@ -88,6 +88,15 @@ export interface GeneratorContext<Options = unknown> {
    */
   perTool<T>(tool: ToolSpec, part: string, make: () => T): T;
   /**
+   * `perTool` for a value several generators of a build need (whether OpenAI gets a tool
+   * strict: the openai generator and the manifest): made once per tool content and names,
+   * and found by every generator that asks for the same `part` — so `part` names the value
+   * and everything it depends on besides the tool (`openai strictness strict=true`), with
+   * no generator's options or context in its key. Kept for the build (and in memory by
+   * `generate --watch`); keep such values small. Custom generators' calls just call `make`.
+   */
+  shared<T>(tool: ToolSpec, part: string, make: () => T): T;
+  /**
    * What identifies `tools` for a `memo` input: each one's content hash and names, in order.
    * Two lists of tools with equal keys give equal output.
    */

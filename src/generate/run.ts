@@ -29,6 +29,8 @@ export interface RunInput {
    * builds of `generate --watch`); none: `perTool` just makes.
    */
   perTool?: PerToolValues;
+  /** Where `ctx.shared` keeps what it makes for the build (and the session); none: `shared` just makes. */
+  shared?: PerToolValues;
   /**
    * How many of the generators that allow it (`Generator.parallel`) run on worker threads
    * beside the others, the first in run order; default 0.
@@ -123,6 +125,8 @@ export async function runGenerators(
       report: (d: GeneratorDiagnostic) => reported.push(checkedReport(d)),
       memo: memoIn(definition ? undefined : input.store, context, reported),
       perTool: perToolIn(definition ? undefined : input.perTool, context, identity),
+      // Keyed by the part alone, no generator's context: made by the built-in generators only.
+      shared: perToolIn(definition ? undefined : input.shared, "shared", identity),
       identity,
       ...(definition ? { config } : {}),
     });

@@ -5,7 +5,11 @@ export const CHUNK_CHARS = 1 << 20;
 
 /** Bytes of the buffer chunks are encoded into (see `forEachUtf8Chunk`). */
 const SCRATCH_BYTES = (CHUNK_CHARS + 1) * 3;
-/** The buffer chunks are encoded into, reused by every call: one per thread. */
+/**
+ * The buffer chunks are encoded into, reused by every call: one per thread. Scratch space of
+ * a fixed size, not a cache: nothing in it outlives the call that wrote it (a visit must be
+ * done with a chunk when it returns), so no run can see another's bytes.
+ */
 let scratch: Buffer | undefined;
 let inUse = false;
 

@@ -126,8 +126,9 @@ function anthropicStrictForm(tool: ToolSpec): AnthropicToolForm {
 /** What the per-request budget and the manifest need of an Anthropic form: its outcome and use of the budgets. */
 export type AnthropicOutcome = StrictOutcome & Pick<AnthropicToolForm, "usage">;
 
-function anthropicOutcome(form: AnthropicToolForm): AnthropicOutcome {
-  return { ...outcome(form), ...(form.usage ? { usage: form.usage } : {}) };
+/** What the per-request budget and the manifest need of a tool's {@link anthropicToolForm}. */
+export function anthropicToolOutcome(form: AnthropicToolForm): AnthropicOutcome {
+  return { ...strictOutcome(form), ...(form.usage ? { usage: form.usage } : {}) };
 }
 
 /**
@@ -193,13 +194,21 @@ export interface StrictOptions {
   anthropic: { strict: boolean };
 }
 
+/** Whether OpenAI gets `tool` strict, and if not, why: {@link openaiForm} without the schema. */
+export function openaiOutcome(tool: ToolSpec, strict: boolean): StrictOutcome {
+  return strict ? strictOutcome(openaiStrictForm(tool)) : { strict: false, reason: STRICT_DISABLED_REASON };
+}
+
+/** Whether Anthropic gets `tool` strict on its own, with its use of the per-request budgets. */
+export function anthropicOutcome(tool: ToolSpec, strict: boolean): AnthropicOutcome {
+  return strict ? anthropicToolOutcome(anthropicStrictForm(tool)) : { strict: false, reason: STRICT_DISABLED_REASON };
+}
+
 /** Whether each vendor gets `tool` strict on its own (the part of {@link strictCoverage} computed per tool). */
 export function toolStrictness(tool: ToolSpec, options: StrictOptions): ToolStrictness {
   return {
-    openai: options.openai.strict ? outcome(openaiStrictForm(tool)) : { strict: false, reason: STRICT_DISABLED_REASON },
-    anthropic: options.anthropic.strict
-      ? anthropicOutcome(anthropicStrictForm(tool))
-      : { strict: false, reason: STRICT_DISABLED_REASON },
+    openai: openaiOutcome(tool, options.openai.strict),
+    anthropic: anthropicOutcome(tool, options.anthropic.strict),
   };
 }
 
@@ -224,7 +233,8 @@ export function strictCoverage(
   return tools.map((_tool, i) => ({ openai: each[i]!.openai, anthropic: anthropic[i]! }));
 }
 
-function outcome(form: StrictForm): StrictOutcome {
+/** Whether a form is strict, and if not, why: the form without its schema. */
+export function strictOutcome(form: StrictForm): StrictOutcome {
   if (form.strict) return { strict: true };
   return { strict: false, reason: form.reason, ...(form.pointer !== undefined ? { pointer: form.pointer } : {}) };
 }
