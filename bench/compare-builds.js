@@ -76,7 +76,7 @@ function editSpec(dir, n) {
   writeFileSync(file, next);
 }
 
-/** A `generate --watch --json` process and its stdout lines. */
+/** A `generate --watch --json` process and its stdout lines (queued until asked for). */
 function watcher(bin, cwd) {
   const child = spawn(process.execPath, [bin, "generate", "--watch", "--json"], {
     cwd,
@@ -84,51 +84,62 @@ function watcher(bin, cwd) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const events = new EventEmitter();
+  const queued = [];
   let buffer = "";
   let stderr = "";
+  let gone = false;
   child.stdout.setEncoding("utf8");
   child.stdout.on("data", (chunk) => {
     buffer += chunk;
     for (let nl = buffer.indexOf("\n"); nl >= 0; nl = buffer.indexOf("\n")) {
       const line = buffer.slice(0, nl).trim();
       buffer = buffer.slice(nl + 1);
-      if (line) events.emit("line", line);
+      if (line) queued.push({ line, at: performance.now() });
+      events.emit("line");
     }
   });
   child.stderr.on("data", (chunk) => {
     stderr = (stderr + chunk).slice(-2000);
   });
-  child.on("exit", () => events.emit("gone"));
+  child.on("exit", () => {
+    gone = true;
+    events.emit("line");
+  });
+  /** The next line (the time it came with it); rejects when the watcher exits or is silent for `timeoutMs`. */
   const next = (timeoutMs) =>
     new Promise((resolve, reject) => {
+      const check = () => {
+        if (queued.length) return done(() => resolve(queued.shift()));
+        if (gone) done(() => reject(new Error(`the watcher exited (stderr: ${stderr.slice(0, 300)})`)));
+      };
       const done = (fn) => {
         clearTimeout(timer);
-        events.off("line", onLine);
-        events.off("gone", onGone);
+        events.off("line", check);
         fn();
       };
-      const onLine = (line) => done(() => resolve({ line, at: performance.now() }));
-      const onGone = () => done(() => reject(new Error(`the watcher exited (stderr: ${stderr.slice(0, 300)})`)));
       const timer = setTimeout(() => done(() => reject(new Error("no line from the watcher in time"))), timeoutMs);
-      events.on("line", onLine);
-      events.on("gone", onGone);
+      events.on("line", check);
+      check();
     });
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    const gone = new Promise((resolve) => child.once("exit", resolve));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill();
-    await gone;
+    await exited;
   };
   return { next, stop };
 }
 
 /** 1. Watch rebuild latency, old and new edited alternately. */
 async function watchCase(builds, log) {
-  const watchers = builds.map((b) => ({ ...b, w: watcher(b.bin, b.watchDir), edit: [], line: [] }));
+  const watchers = [];
   try {
-    for (const b of watchers) {
+    // One after the other: each first build has the machine to itself.
+    for (const b of builds) {
+      const w = watcher(b.bin, b.watchDir);
+      watchers.push({ ...b, w, edit: [], line: [] });
       log(`watch (${b.name}): initial build…`);
-      await b.w.next(300_000);
+      await w.next(600_000);
     }
     // Let each finish what it does once idle after its first build.
     await new Promise((r) => setTimeout(r, 3000));

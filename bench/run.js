@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each reported beside a peer measured in the same run.
-// Usage: node --expose-gc bench/run.js [generate|scale|…] [--tools N,N] [--full]
+// Usage: node --expose-gc bench/run.js [generate|scale|…] [--tools N,N] [--full] [--old=DIR]
+//   compare-builds runs only with --old=DIR (another build of mcp-specgen: see compare-builds.js).
 import { benchGenerate } from "./generate.js";
 import { benchExecute } from "./execute.js";
 import { benchMcpStdio } from "./mcp-stdio.js";
@@ -12,11 +13,13 @@ import { benchScale } from "./scale.js";
 import { benchRedos, benchSlowPatternsGenerate } from "./security/redos.js";
 import { benchPatternCost } from "./security/pattern-cost.js";
 import { benchBacktrackingCap } from "./security/backtracking-cap.js";
+import { compareBuilds } from "./compare-builds.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
 const toolsArg = args.find((a) => a.startsWith("--tools="));
 const counts = toolsArg ? toolsArg.slice(8).split(",").map(Number) : [1000];
+const oldArg = args.find((a) => a.startsWith("--old="));
 
 const suites = {
   startup: () => benchStartup(),
@@ -32,10 +35,12 @@ const suites = {
   "slow-patterns-generate": () => benchSlowPatternsGenerate(),
   "pattern-cost": () => benchPatternCost(),
   "backtracking-cap": () => benchBacktrackingCap(),
+  "compare-builds": async () => (await compareBuilds({ oldDir: oldArg.slice(6) })).rows,
 };
 
 for (const [name, run] of Object.entries(suites)) {
   if (only.length && !only.includes(name)) continue;
+  if (name === "compare-builds" && !oldArg) continue;
   console.log(`\n## ${name}`);
   const rows = await run();
   // Long per-phase timings go below the table, which stays readable.

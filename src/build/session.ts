@@ -27,9 +27,10 @@ const CHECK_ENTRIES = 200_000;
  * identity of an object, and values kept in memory are deep-frozen (a guard: one value is
  * handed to every build that asks for it).
  *
- * A one-shot session (`generate`, `check`, a library call of `runPipeline`) keeps only what
- * the disk cache keeps; a watch session keeps, in memory, what rebuilds find again, and is
- * swept after each successful build so that memory holds what the current specs use.
+ * A one-shot session (`generate`, `check`, a library call of `runPipeline`) keeps what the
+ * disk cache keeps, and for its one build what generators share (`ctx.shared`); a watch
+ * session keeps, in memory, what rebuilds find again, and is swept after each successful
+ * build so that memory holds what the current specs use.
  */
 export class BuildSession {
   /**
@@ -65,6 +66,7 @@ export class BuildSession {
   private lastNames: { input: string; table: ReadonlyMap<string, ToolNames> } | undefined;
 
   private constructor(
+    /** True for the session of `generate --watch` (see {@link BuildSession.watching}). */
     readonly watch: boolean,
     disk: MemoStore | undefined,
   ) {
