@@ -269,13 +269,23 @@ export function namesInheritedProperty(schema: JsonSchema): boolean {
 }
 
 /**
- * The Ajv instances the checks use — one per dialect and pattern opt-in, made on first use —
- * and the validators they compiled for usage examples, by the schema's content (never by
- * the object's identity), so identical schemas across thousands of tools compile once.
- * Owned by whoever runs the checks: a build session keeps one between the builds of
- * `generate --watch`, and {@link SchemaCompiler.sweep} keeps it to what the last build used.
+ * The Ajv instance of each dialect with the default pattern engine, made on first use and
+ * then a constant of the process, like a module loaded on first use: compiling a dialect's
+ * meta-schema takes tens of milliseconds, which every run would pay again, and the instance
+ * keeps nothing of what it checks or compiles (see `SchemaCompiler.compile`), so no run can
+ * see another's schemas in it.
+ */
+const CHECK_INSTANCES: Partial<Record<Dialect, AjvInstance>> = {};
+
+/**
+ * The validators the checks compile for usage examples, by the schema's content (never by
+ * the object's identity), so identical schemas across thousands of tools compile once; and
+ * the Ajv instances of inputs that opt in to backtracking patterns. Owned by whoever runs the
+ * checks: a build session keeps one between the builds of `generate --watch`, and
+ * {@link SchemaCompiler.sweep} keeps it to what the last build used.
  */
 export class SchemaCompiler {
+  /** Instances with an input's opt-in for backtracking patterns, by its cap. */
   private readonly instances = new Map<string, AjvInstance>();
   private readonly compiled = new Map<string, ValidateFunction | Error>();
   /** Keys of `compiled` asked for since the last sweep. */
@@ -284,7 +294,8 @@ export class SchemaCompiler {
   /** The Ajv instance for a schema's dialect (and pattern opt-in), created on first use. */
   ajvFor(schema: JsonSchema, backtracking?: BacktrackingOptions): AjvInstance {
     const { dialect } = schemaDialect(schema);
-    const key = backtracking ? `${dialect}\0${backtracking.maxLength}` : dialect;
+    if (!backtracking) return (CHECK_INSTANCES[dialect] ??= createAjv(dialect));
+    const key = `${dialect}\0${backtracking.maxLength}`;
     let ajv = this.instances.get(key);
     if (!ajv) this.instances.set(key, (ajv = createAjv(dialect, backtracking)));
     return ajv;

@@ -18,7 +18,7 @@ import { testDisk } from "./disk.js";
 // run gives — the same files, byte for byte, the same diagnostics, the same outcome — after
 // any sequence of edits. CI runs a fixed seed; FUZZ_RUNS and FUZZ_SEED run more
 // (`FUZZ_RUNS=200 npx vitest run test/cache/incremental.test.ts`).
-const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED =
   process.env.FUZZ_SEED !== undefined
     ? Number(process.env.FUZZ_SEED)
@@ -161,6 +161,8 @@ type Edit =
   | { kind: "renameTool"; file: number; tool: number; name: string }
   | { kind: "moveTool"; file: number; tool: number; to: number }
   | { kind: "swapTools"; file: number }
+  /** The config's naming mode toggled: every tool's names change, no spec does. */
+  | { kind: "naming" }
   | { kind: "deleteFile"; file: number }
   | { kind: "addFile"; module: SpecFile }
   | { kind: "break"; file: number; tool: number }
@@ -194,6 +196,7 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   }),
   fc.record({ kind: fc.constant("moveTool" as const), file: ix, tool: ix, to: ix }),
   fc.record({ kind: fc.constant("swapTools" as const), file: ix }),
+  fc.constant({ kind: "naming" as const }),
   fc.record({ kind: fc.constant("deleteFile" as const), file: ix }),
   fc.record({ kind: fc.constant("addFile" as const), module: fc.constantFrom("extra", "more").chain(fileArb) }),
   fc.record({ kind: fc.constant("break" as const), file: ix, tool: ix }),
@@ -285,6 +288,7 @@ function apply(project: Project, edit: Edit): void {
     case "fix":
       for (const f of project) for (const t of f.tools) t.broken = false;
       break;
+    case "naming":
     case "none":
       break;
   }
@@ -351,16 +355,18 @@ describe("incremental generation", () => {
       fc.asyncProperty(projectArb, editsArb, async (initial, edits) => {
         const model = structuredClone(initial);
         rmSync(path.join(project.dir, "node_modules/.cache"), { recursive: true, force: true });
-        const config = configOf();
-        const disk = counting(openDiskStore(testDisk(config))!);
-        const layeredDisk = counting(openDiskStore(testDisk(config))!);
+        let naming: "tool" | "module-tool" = "tool";
+        const disk = counting(openDiskStore(testDisk(configOf()))!);
+        const layeredDisk = counting(openDiskStore(testDisk(configOf()))!);
         // As `generate --watch` keeps them: one session for every build, swept after each
         // successful one; in memory alone, and in front of the disk store.
         const watching = BuildSession.watching();
         const layered = BuildSession.watching(layeredDisk);
         for (const [i, edit] of [{ kind: "none" } as Edit, ...edits].entries()) {
           apply(model, edit);
+          if (edit.kind === "naming") naming = naming === "tool" ? "module-tool" : "tool";
           writeProject(model);
+          const config = configOf({ naming });
           const cold = outcome(await runPipeline(config));
           disk.reset();
           layeredDisk.reset();
