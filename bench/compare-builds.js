@@ -7,6 +7,8 @@
 //     by the line's own time;
 //  2. cold `generate --no-cache` of the same 1,000 tools: median of 3 alternating pairs;
 //  3. one spec changed, then a one-shot `generate` with the disk cache: median of 5 pairs.
+// Runs of 2 and 3 are timed by the wall clock and, with GNU time, by their CPU time (less
+// hit by other work on the machine).
 // Usage: node bench/compare-builds.js --old <dir> [--new <dir>] [--json]
 //   <dir>: a checkout with `npm ci && npm run build` done (bin/mcp-specgen.js and dist/);
 //   --new defaults to this repository. Build the commit before a change into a temporary
@@ -49,10 +51,20 @@ function project(root, name) {
   return dir;
 }
 
-/** Runs `node bin args…` in `cwd`; wall time in ms; throws when it fails. */
+/** GNU time, when it works here: the CPU time of a run (user and system), less hit by a busy machine than its wall time. */
+const TIME = (() => {
+  const probe = spawnSync("/usr/bin/time", ["-f", "%U %S", process.execPath, "-e", ""], { encoding: "utf8" });
+  return probe.status === 0 && /^\d+\.\d+ \d+\.\d+\s*$/.test(probe.stderr) ? "/usr/bin/time" : undefined;
+})();
+
+/** Runs `node bin args…` in `cwd`: wall time in ms, and CPU time in ms when GNU time is there; throws when it fails. */
 function run(bin, args, cwd, env = {}) {
+  const cpuFile = path.join(tmpdir(), `mcp-specgen-bench-cpu-${process.pid}`);
+  const [cmd, argv] = TIME
+    ? [TIME, ["-f", "%U %S", "-o", cpuFile, process.execPath, bin, ...args]]
+    : [process.execPath, [bin, ...args]];
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [bin, ...args], {
+  const r = spawnSync(cmd, argv, {
     cwd,
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
@@ -61,7 +73,10 @@ function run(bin, args, cwd, env = {}) {
   const ms = performance.now() - t0;
   if (r.status !== 0)
     throw new Error(`${bin} ${args.join(" ")} exited ${r.status}: ${(r.stderr || r.stdout).slice(0, 800)}`);
-  return ms;
+  if (!TIME) return { ms };
+  const [user, system] = readFileSync(cpuFile, "utf8").trim().split("\n").pop().split(" ").map(Number);
+  rmSync(cpuFile, { force: true });
+  return { ms, cpuMs: (user + system) * 1000 };
 }
 
 /** Edits one tool's description in one module file (a different text each time). */
@@ -127,7 +142,20 @@ function watcher(bin, cwd) {
     child.kill();
     await exited;
   };
-  return { next, stop };
+  return { next, stop, pid: child.pid };
+}
+
+/** CPU time (user and system) a process has used so far, in ms; undefined where /proc is not there. */
+function cpuOf(pid) {
+  try {
+    // After the command name (which may hold spaces) come the fields from the state on:
+    // utime and stime are the 12th and 13th of those, in clock ticks (100 a second).
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 /** 1. Watch rebuild latency, old and new edited alternately. */
@@ -137,7 +165,7 @@ async function watchCase(builds, log) {
     // One after the other: each first build has the machine to itself.
     for (const b of builds) {
       const w = watcher(b.bin, b.watchDir);
-      watchers.push({ ...b, w, edit: [], line: [] });
+      watchers.push({ ...b, w, edit: [], line: [], cpu: [] });
       log(`watch (${b.name}): initial build…`);
       await w.next(600_000);
     }
@@ -147,20 +175,40 @@ async function watchCase(builds, log) {
       for (const b of watchers) {
         await new Promise((r) => setTimeout(r, 300)); // let the watcher settle (debounce, fs events)
         const pending = b.w.next(120_000);
+        const cpu0 = cpuOf(b.w.pid);
         const t0 = performance.now();
         editSpec(b.watchDir, 100 + n);
         const got = await pending;
+        const cpu1 = cpuOf(b.w.pid);
+        if (cpu0 !== undefined && cpu1 !== undefined) b.cpu.push(cpu1 - cpu0);
         const rebuild = JSON.parse(got.line);
         if (rebuild.ok !== true) throw new Error(`${b.name} rebuild ${n} failed: ${got.line.slice(0, 300)}`);
         b.edit.push(got.at - t0);
         b.line.push(rebuild.ms);
-        log(`  ${b.name} rebuild ${n}: ${Math.round(got.at - t0)} ms (its line: ${rebuild.ms} ms)`);
+        log(
+          `  ${b.name} rebuild ${n}: ${Math.round(got.at - t0)} ms (its line: ${rebuild.ms} ms, CPU ${b.cpu.at(-1)} ms)`,
+        );
       }
     }
   } finally {
     for (const b of watchers) await b.w.stop();
   }
-  return Object.fromEntries(watchers.map((b) => [b.name, { edit: median(b.edit), line: median(b.line) }]));
+  return Object.fromEntries(
+    watchers.map((b) => [
+      b.name,
+      { edit: median(b.edit), line: median(b.line), cpu: b.cpu.length ? median(b.cpu) : undefined },
+    ]),
+  );
+}
+
+/** The median wall time (`ms`) and CPU time (`cpu`, when measured) of each build's samples. */
+function medians(builds, samples) {
+  return Object.fromEntries(
+    builds.map((b) => {
+      const cpu = samples[b.name].map((r) => r.cpuMs).filter((c) => c !== undefined);
+      return [b.name, { ms: median(samples[b.name].map((r) => r.ms)), cpu: cpu.length ? median(cpu) : undefined }];
+    }),
+  );
 }
 
 /** 2. Cold `generate --no-cache`, alternating. */
@@ -169,11 +217,11 @@ function coldCase(builds, log) {
   for (let i = 0; i < COLD_PAIRS; i++)
     for (const b of builds) {
       rmSync(path.join(b.coldDir, "generated"), { recursive: true, force: true });
-      const ms = run(b.bin, ["generate", "--no-cache"], b.coldDir, { MCP_SPECGEN_NO_CACHE: "1" });
-      samples[b.name].push(ms);
-      log(`  cold ${b.name} ${i + 1}: ${Math.round(ms)} ms`);
+      const r = run(b.bin, ["generate", "--no-cache"], b.coldDir, { MCP_SPECGEN_NO_CACHE: "1" });
+      samples[b.name].push(r);
+      log(`  cold ${b.name} ${i + 1}: ${Math.round(r.ms)} ms${r.cpuMs ? ` (CPU ${Math.round(r.cpuMs)} ms)` : ""}`);
     }
-  return Object.fromEntries(builds.map((b) => [b.name, median(samples[b.name])]));
+  return medians(builds, samples);
 }
 
 /** 3. One spec changed, then a one-shot `generate` with the disk cache, alternating. */
@@ -183,11 +231,13 @@ function changedCase(builds, log) {
   for (let n = 1; n <= CHANGED_PAIRS; n++)
     for (const b of builds) {
       editSpec(b.changedDir, n);
-      const ms = run(b.bin, ["generate"], b.changedDir);
-      samples[b.name].push(ms);
-      log(`  one spec changed ${b.name} ${n}: ${Math.round(ms)} ms`);
+      const r = run(b.bin, ["generate"], b.changedDir);
+      samples[b.name].push(r);
+      log(
+        `  one spec changed ${b.name} ${n}: ${Math.round(r.ms)} ms${r.cpuMs ? ` (CPU ${Math.round(r.cpuMs)} ms)` : ""}`,
+      );
     }
-  return Object.fromEntries(builds.map((b) => [b.name, median(samples[b.name])]));
+  return medians(builds, samples);
 }
 
 /** Runs the comparison; rows for the report, and the raw results. */
@@ -213,6 +263,7 @@ export async function compareBuilds({ oldDir, newDir = REPO, quiet = false } = {
     }));
     // Warm-up: the file system cache and V8's code cache for both builds.
     for (const b of builds) run(b.bin, ["--version"], root);
+    if (!TIME) log("no GNU time here: wall times only");
 
     log("watch rebuild latency…");
     const watch = await watchCase(builds, log);
@@ -228,6 +279,9 @@ export async function compareBuilds({ oldDir, newDir = REPO, quiet = false } = {
       "new / old": round(values.new / values.old, 2),
       target: target ? `${target.text} ${values.new / values.old <= target.ratio ? "ok" : "MISSED"}` : "",
     });
+    // CPU rows only where the CPU time was measured (GNU time, /proc).
+    const cpuRow = (bench, values) =>
+      values.old !== undefined && values.new !== undefined ? [row(bench, values)] : [];
     const rows = [
       row(
         `watch rebuild, ${TOOLS} tools, one spec edited (its line's ms, median of ${WATCH_EDITS})`,
@@ -239,8 +293,27 @@ export async function compareBuilds({ oldDir, newDir = REPO, quiet = false } = {
         { old: watch.old.edit, new: watch.new.edit },
         { ratio: 1.1, text: "≤ 1.10" },
       ),
-      row(`cold generate --no-cache, ${TOOLS} tools (median of ${COLD_PAIRS})`, cold, { ratio: 1.0, text: "≤ 1.00" }),
-      row(`one spec changed: generate, ${TOOLS} tools, disk cache (median of ${CHANGED_PAIRS})`, changed),
+      ...cpuRow(`watch rebuild, ${TOOLS} tools, one spec edited (CPU of the watcher, median of ${WATCH_EDITS})`, {
+        old: watch.old.cpu,
+        new: watch.new.cpu,
+      }),
+      row(
+        `cold generate --no-cache, ${TOOLS} tools (wall, median of ${COLD_PAIRS})`,
+        { old: cold.old.ms, new: cold.new.ms },
+        { ratio: 1.0, text: "≤ 1.00" },
+      ),
+      ...cpuRow(`cold generate --no-cache, ${TOOLS} tools (CPU, median of ${COLD_PAIRS})`, {
+        old: cold.old.cpu,
+        new: cold.new.cpu,
+      }),
+      row(`one spec changed: generate, ${TOOLS} tools, disk cache (wall, median of ${CHANGED_PAIRS})`, {
+        old: changed.old.ms,
+        new: changed.new.ms,
+      }),
+      ...cpuRow(`one spec changed: generate, ${TOOLS} tools, disk cache (CPU, median of ${CHANGED_PAIRS})`, {
+        old: changed.old.cpu,
+        new: changed.new.cpu,
+      }),
     ];
     return { rows, results: { watch, cold, changed } };
   } finally {

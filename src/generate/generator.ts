@@ -31,6 +31,13 @@ export interface GeneratedFile {
  * its options, the banner, the inputs, the run's generators and mcp-specgen's version; a
  * part's `input` (for `memo`) or its tool (for `perTool`) adds the rest. A generator that
  * reads anything else (files, the clock, the environment) makes its kept values wrong.
+ *
+ * A fast generator needs two things, and no object is ever kept by its identity:
+ * - a costly part made from several tools (a module's types) goes through `memo`, its
+ *   input naming the tools by `toolsKey(tools)` (or by the few facts of them it reads);
+ * - a file that holds every tool is assembled from each tool's part made with `perTool`
+ *   (see `jsonDocument`, `tsLiteralDocument` and `lines` in src/generate/fragments.ts),
+ *   so that a rebuild of `generate --watch` makes only the parts of changed tools.
  */
 export interface GeneratorContext<Options = unknown> {
   /** Tools sorted by name. Shared with the other generators of the run: read them, never change them. */
