@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each reported beside a peer measured in the same run.
-// Usage: node --expose-gc bench/run.js [generate|scale|…] [--tools N,N] [--full]
+// Usage: node --expose-gc bench/run.js [generate|scale|…] [--tools N,N] [--full] [--old=DIR]
+//   compare-builds runs only with --old=DIR (another build of mcp-specgen: see compare-builds.js).
 import { benchGenerate } from "./generate.js";
 import { benchExecute } from "./execute.js";
 import { benchMcpStdio } from "./mcp-stdio.js";
@@ -17,11 +18,13 @@ import { benchBacktrackingCap } from "./security/backtracking-cap.js";
 import { benchVendorInlining } from "./vendor-inlining.js";
 import { benchPatternSize } from "./security/pattern-size.js";
 import { benchPatternMemory } from "./security/pattern-memory.js";
+import { compareBuilds } from "./compare-builds.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
 const toolsArg = args.find((a) => a.startsWith("--tools="));
 const counts = toolsArg ? toolsArg.slice(8).split(",").map(Number) : [1000];
+const oldArg = args.find((a) => a.startsWith("--old="));
 
 const suites = {
   startup: () => benchStartup(),
@@ -42,10 +45,12 @@ const suites = {
   "vendor-inlining": () => benchVendorInlining(),
   "pattern-size": () => benchPatternSize(),
   "pattern-memory": () => benchPatternMemory(),
+  "compare-builds": async () => (await compareBuilds({ oldDir: oldArg.slice(6) })).rows,
 };
 
 for (const [name, run] of Object.entries(suites)) {
   if (only.length && !only.includes(name)) continue;
+  if (name === "compare-builds" && !oldArg) continue;
   console.log(`\n## ${name}`);
   const rows = await run();
   // Long per-phase timings go below the table, which stays readable.

@@ -6,7 +6,13 @@ export { defineConfig, defineGenerator } from "./config/define.js";
 export type { UserConfig, ResolvedConfig, GeneratorName } from "./config/types.js";
 export type { ServerOptions } from "./config/server.js";
 export { loadConfig, resolveConfig } from "./config/load.js";
-export { runPipeline, type PipelineResult } from "./pipeline.js";
+export { runPipeline, type PipelineResult, type PipelineOptions } from "./pipeline.js";
+/**
+ * What is kept between the builds of a long-lived process (`generate --watch`, a dev
+ * server): give one to `runPipeline({ session })` for every build, and call `sweep()` after
+ * each successful one. Without it, each `runPipeline` call keeps nothing.
+ */
+export { BuildSession } from "./build/session.js";
 export { loadSpecs, parseSpecText } from "./parse/index.js";
 export { DEFAULT_LIMITS, type SpecLimits } from "./parse/limits.js";
 export { validateTools } from "./validate/index.js";
@@ -29,6 +35,8 @@ export type {
   GeneratorDiagnostic,
 } from "./generate/generator.js";
 export type { ToolNames } from "./naming/table.js";
+/** The whole text of a generated file (its `contents`, joined when it is a list of strings). */
+export { fileText } from "./output/file-text.js";
 export type { TypesOptions } from "../generators/types/options.js";
 export type { OpenAIOptions } from "../generators/openai/options.js";
 export type { AnthropicOptions } from "../generators/anthropic/options.js";

@@ -9,6 +9,7 @@ import { reportUnexpected } from "./diagnostics/unexpected.js";
 import { ownershipFile } from "./output/ownership.js";
 import { generatorVersion } from "./version.js";
 import type { MemoStore } from "./cache/store.js";
+import { BuildSession } from "./build/session.js";
 import { assertGeneratorSelection, runOrder } from "./generate/requirements.js";
 import { runGenerators } from "./generate/run.js";
 
@@ -75,11 +76,18 @@ export interface PipelineOptions {
   /** Called as the run moves on; must be cheap (it runs once per spec file). */
   onProgress?: (progress: PipelineProgress) => void;
   /**
-   * Parsed specs and generated modules found again by their content (`openDiskStore`,
-   * `memoryStore`): what did not change since a run that used the same store is neither
-   * parsed nor generated again, with byte-identical output. Without it, everything is done.
+   * Parsed specs and generated modules found again by their content (`openDiskStore`): what
+   * did not change since a run that used the same store is neither parsed nor generated
+   * again, with byte-identical output. Without it (and without `session`), everything is
+   * done. Ignored when `session` is given.
    */
   store?: MemoStore;
+  /**
+   * What is kept between the stages of this run and between runs (see `BuildSession`):
+   * `generate --watch` keeps one for all its builds. Without it, the run makes a one-shot
+   * session of its own (over `store`), so that two runs share nothing.
+   */
+  session?: BuildSession;
   /**
    * Worker threads: a number (0: none) for parsing and, in a large run, for as many of the
    * types and validators generators; or "auto" (the default): for parsing one per CPU once
@@ -93,13 +101,6 @@ export interface PipelineOptions {
    * few tools, that generators on workers write what they write on the main thread.
    */
   generatorWorkersMinTools?: number;
-  /**
-   * Markdown sections parsed before, found again by their text: an edited spec file is
-   * re-parsed only where it changed. `generate --watch` keeps one (a bounded `memoryStore`,
-   * not swept: the sections of a file not re-parsed in a build are wanted at its next edit);
-   * a one-shot run has nothing to find and leaves it out.
-   */
-  sections?: MemoStore;
   /**
    * Run the configured generators even when they need others that are left out (their
    * output then imports files that are not generated): for looking at one generator's
@@ -132,15 +133,15 @@ async function runStages(
   options: PipelineOptions,
 ): Promise<PipelineResult> {
   const progress = options.onProgress ?? (() => {});
+  const session = options.session ?? BuildSession.oneShot(options.store);
   const {
     tools,
     names,
     files: specFiles,
     parsed,
   } = await readSpecs(config, diagnostics, {
-    store: options.store,
+    session,
     workers: options.workers,
-    sections: options.sections,
     onFile: (done, total) => progress({ phase: "parse", done, total }),
     onCheck: () => progress({ phase: "check" }),
     timings,
@@ -155,7 +156,9 @@ async function runStages(
       names,
       config,
       generatorVersion: generatorVersion(),
-      store: options.store,
+      store: session.memo,
+      perTool: session.perTool,
+      shared: session.shared,
       workers: generatorWorkers(
         options.workers,
         tools.length,

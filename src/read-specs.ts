@@ -2,12 +2,12 @@ import type { DiagnosticBag } from "./diagnostics/types.js";
 import type { ResolvedConfig } from "./config/types.js";
 import type { SpecSet, ToolSpec } from "./ir/types.js";
 import { loadSpecsParallel, primeSections } from "./parse/index.js";
-import type { MemoStore } from "./cache/store.js";
 import type { SectionTrees } from "./parse/markdown/sectioned-parse.js";
 import { validateTools } from "./validate/index.js";
 import { backtrackingFor } from "./config/patterns.js";
 import { resolveToolSchemas } from "./validate/resolve.js";
-import { buildNameTable, type ToolNames } from "./naming/table.js";
+import { buildNameTable, nameTableInput, type ToolNames } from "./naming/table.js";
+import { BuildSession } from "./build/session.js";
 
 /** The checked IR of a run's inputs: what generate, check and lint all start from. */
 export interface SpecsRead {
@@ -29,12 +29,14 @@ export interface ReadSpecsOptions {
   onCheck?: () => void;
   /** Milliseconds per stage (parse, resolve, validate, names) are added here. */
   timings?: Record<string, number>;
-  /** Parsed spec files found again by their content: unchanged specs are not parsed again. */
-  store?: MemoStore;
+  /**
+   * What is kept between the stages and between builds (parsed files, section trees, check
+   * results, the name table): unchanged specs are neither parsed nor checked again. A
+   * one-shot session without a cache by default.
+   */
+  session?: BuildSession;
   /** Worker threads for parsing (see `parseFiles`); default "auto". */
   workers?: number | "auto";
-  /** Markdown sections parsed before, found again by their text (see `parseFiles`). */
-  sections?: SectionTrees;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function readSpecs(
   options: ReadSpecsOptions = {},
 ): Promise<SpecsRead> {
   const timings = options.timings ?? {};
+  const session = options.session ?? BuildSession.oneShot();
   const t0 = performance.now();
   let parsed = 0;
   const specs = await loadSpecsParallel(config.inputs, diagnostics, {
@@ -55,45 +58,45 @@ export async function readSpecs(
     exclude: [config.outDir],
     limits: config.limits,
     onFile: options.onFile,
-    store: options.store,
+    store: session.memo,
     workers: options.workers,
-    sections: options.sections,
+    sections: session.sections,
     onParsed: (count) => (parsed = count),
   });
   timings.parse = (timings.parse ?? 0) + performance.now() - t0;
   options.onCheck?.();
-  return { ...(await checkSpecs(config, specs, diagnostics, timings)), parsed };
+  return { ...(await checkSpecs(config, specs, diagnostics, timings, session)), parsed };
 }
 
 /**
  * The checks after parsing, on IR read already (by {@link readSpecs}, or a copy of it: the
  * IR is plain data): resolve schema identifiers and references, check every tool, and
- * decide the names.
+ * decide the names. `session` keeps what is found again by content (see `BuildSession`).
  */
 export async function checkSpecs(
   config: ResolvedConfig,
   specs: SpecSet,
   diagnostics: DiagnosticBag,
   timings: Record<string, number> = {},
+  session: BuildSession = BuildSession.oneShot(),
 ): Promise<Omit<SpecsRead, "parsed">> {
-  const resolved = timed(timings, "resolve", () => resolveToolSchemas(specs.tools, diagnostics));
+  const resolved = timed(timings, "resolve", () => resolveToolSchemas(specs.tools, diagnostics, session.checks));
   const tools = [...resolved].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // In reading order, not by name: a duplicate is reported at the second definition read.
   timed(timings, "validate", () =>
     validateTools(resolved, diagnostics, {
       backtrackingFor: (tool) => backtrackingFor(config.backtrackingPatterns, tool.locations.tool.file),
+      results: session.checks,
     }),
   );
+  const limits = {
+    openai: config.openai.nameMaxLength,
+    anthropic: config.anthropic.nameMaxLength,
+    gemini: config.gemini.nameMaxLength,
+  };
   const names = timed(timings, "names", () =>
-    buildNameTable(
-      tools,
-      config.naming,
-      {
-        openai: config.openai.nameMaxLength,
-        anthropic: config.anthropic.nameMaxLength,
-        gemini: config.gemini.nameMaxLength,
-      },
-      diagnostics,
+    session.nameTable(nameTableInput(tools, config.naming, limits), diagnostics, () =>
+      buildNameTable(tools, config.naming, limits, diagnostics),
     ),
   );
   return { files: specs.files, tools, names };

@@ -11,6 +11,7 @@ import { runPipeline } from "../src/pipeline.js";
 import { formatDiagnostic } from "../src/diagnostics/format.js";
 import type { GeneratedFile } from "../src/generate/generator.js";
 import { REPO, runtimeProject, tempProject, type TempProject } from "./helpers/project.js";
+import { fileText } from "../src/output/file-text.js";
 
 // Generated code must compile in every build a user may have: plain `tsc` (NodeNext in an
 // ESM and in a CommonJS package, `module: commonjs`), bundlers (esbuild, vite) and tsx,
@@ -165,7 +166,7 @@ beforeAll(async () => {
     generated.set(c.name, result.files);
   }
   const write = (base: string, c: string) => {
-    for (const f of generated.get(c)!) project.write(`${base}/${c}/generated/${f.path}`, f.contents);
+    for (const f of generated.get(c)!) project.write(`${base}/${c}/generated/${f.path}`, fileText(f));
   };
   // tsc: one project per configuration holding every case, compiled in parallel.
   for (const b of BUILDS) {
@@ -266,7 +267,7 @@ beforeAll(async () => {
   ] as const) {
     tsxProject.write(`${kind}/package.json`, JSON.stringify(packageJson));
     for (const c of CASES) {
-      for (const f of generated.get(c.name)!) tsxProject.write(`${kind}/${c.name}/${f.path}`, f.contents);
+      for (const f of generated.get(c.name)!) tsxProject.write(`${kind}/${c.name}/${f.path}`, fileText(f));
       tsx.push({
         label: `${kind}/${c.name}`,
         kind: "modules",

@@ -4,6 +4,7 @@ import path from "node:path";
 import { resolveConfig } from "../src/config/load.js";
 import { runPipeline } from "../src/pipeline.js";
 import { formatDiagnostic } from "../src/diagnostics/format.js";
+import { fileText } from "../src/output/file-text.js";
 
 // Golden files: each case under test/fixtures/golden/<case>/ has specs/ and the expected
 // output of every generator in expected/ (file snapshots), with its diagnostics in
@@ -47,7 +48,7 @@ describe.each(readdirSync(ROOT).sort())("golden %s", (name) => {
       ).toEqual([]);
       expect(stale, "golden files that are no longer generated (vitest -u removes them)").toEqual([]);
     }
-    for (const f of result.files) await expect(f.contents, f.path).toMatchFileSnapshot(path.join(expectedDir, f.path));
+    for (const f of result.files) await expect(fileText(f), f.path).toMatchFileSnapshot(path.join(expectedDir, f.path));
     await expect(diagnostics ? `${diagnostics}\n` : "").toMatchFileSnapshot(path.join(dir, "diagnostics.txt"));
   });
 });

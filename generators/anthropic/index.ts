@@ -1,14 +1,12 @@
 import type { Generator } from "../../src/generate/generator.js";
-import { bannerText, tsBanner } from "../../src/generate/banner.js";
-import { jsonPieces, piecedFile, piecedLines, tsLiteralPieces } from "../../src/generate/pieces.js";
+import { tsBanner } from "../../src/generate/banner.js";
+import { Fragment, jsonAt, jsonDocument, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generate/fragments.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { ANTHROPIC_MODULE_PATH, ANTHROPIC_PATH } from "../../src/generate/outputs.js";
 import { docComment } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
-import { anthropicForms } from "../../src/vendors/forms.js";
+import { anthropicForms, anthropicToolForm, anthropicToolOutcome, nonStrictSchema } from "../../src/vendors/forms.js";
 import type { anthropicOptions } from "./options.js";
-import { keptFor } from "../../src/cache/store.js";
-import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 
 /**
  * Generates the Anthropic tool definitions: `anthropic.json` (`{tools: [{name, description,
@@ -23,33 +21,57 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
   name: "anthropic",
   requires: [],
   generate(ctx) {
+    const { strict } = ctx.options;
     // Anthropic's strict limits count across the request: the tools are sent together.
-    const strictForms = anthropicForms(ctx.tools, ctx.options.strict);
+    const strictForms = anthropicForms(
+      ctx.tools,
+      strict,
+      (tool) => {
+        const form = ctx.perTool(tool, "form", () => anthropicToolForm(tool, strict));
+        // Whether the tool is strict on its own, for the manifest: found there instead of converting again.
+        ctx.shared(tool, `anthropic strictness strict=${strict}`, () => anthropicToolOutcome(form));
+        return form;
+      },
+      (tool) => ctx.perTool(tool, "non-strict schema", () => nonStrictSchema(tool.inputSchema)),
+    );
     const forms = ctx.tools.map((tool, i) => ({ tool, form: strictForms[i]! }));
     reportStrictRefusals(ctx, "Anthropic", forms);
-    const tools = forms.map(({ tool, form }) => {
-      const name = ctx.namesOf(tool).vendorNames.anthropic;
-      // The form depends on the other tools too (Anthropic's per-request strict budget).
-      return toolsOf(tool, `${name}\0${form.strict ? "" : form.reason}`, () => ({
-        name,
+    const toolOf = (i: number) => {
+      const { tool, form } = forms[i]!;
+      return {
+        name: ctx.namesOf(tool).vendorNames.anthropic,
         description: tool.description,
         input_schema: form.schema,
         strict: form.strict,
-      }));
-    });
+      };
+    };
+    // Each tool's entry, made once per tool; its form depends on the other tools too (the
+    // per-request strict budget), and so does the part's name.
+    const made = (part: string, depth: number, text: (i: number) => string) =>
+      forms.map(
+        ({ tool, form }, i) =>
+          new Fragment(
+            ctx.perTool(tool, `${part} ${form.strict ? "strict" : `not strict: ${form.reason}`}`, () => text(i)),
+            depth,
+          ),
+      );
     const notStrict = forms.flatMap(({ tool, form }) =>
       form.strict ? [] : [{ tool: tool.name, reason: form.reason }],
     );
 
-    const module = piecedLines([
-      tsBanner(ctx.config.inputs).trimEnd(),
+    const module = lines([
+      tsBanner(ctx.inputs).trimEnd(),
       'import type { AnthropicTool, VendorToolIndex } from "@mcp-specgen/runtime";',
       ...toolDefinitionsImport(ctx),
       "",
       docComment(
         "The tools in Anthropic's format: `anthropic.messages.create({ model, max_tokens, messages, tools: anthropicToolList })`.",
       ),
-      ["export const anthropicToolList: AnthropicTool[] = ", ...tsLiteralPieces(tools), ";"],
+      [
+        "export const anthropicToolList: AnthropicTool[] = ",
+        ...tsLiteralDocument(made("tool ts", 1, (i) => tsLiteralAt(toolOf(i), 1))),
+        ";",
+      ],
       "",
       vendorIndexSource(
         ctx,
@@ -68,11 +90,15 @@ export const anthropicGenerator: Generator<ResolvedOptionsOf<typeof anthropicOpt
     ]);
 
     return [
-      piecedFile(ANTHROPIC_PATH, jsonPieces({ $comment: bannerText(ctx.config.inputs), tools, notStrict })),
-      piecedFile(ANTHROPIC_MODULE_PATH, module),
+      {
+        path: ANTHROPIC_PATH,
+        contents: jsonDocument({
+          $comment: ctx.banner,
+          tools: made("tool json", 2, (i) => jsonAt(toolOf(i), 2)!),
+          notStrict,
+        }),
+      },
+      { path: ANTHROPIC_MODULE_PATH, contents: module },
     ];
   },
 };
-
-/** Each tool's entry, made once per frozen tool (and its name and strictness) in `generate --watch`. */
-const toolsOf = keptFor<ToolSpec, { name: string; description: string; input_schema: JsonSchema; strict: boolean }>();

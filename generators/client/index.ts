@@ -1,6 +1,6 @@
 import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
 import { tsBanner } from "../../src/generate/banner.js";
-import { renderTemplate } from "../../src/generate/templates.js";
+import { template } from "../../src/generate/templates.js";
 import { describeSharedWireNames, moduleNamespaces, sharedWireNames } from "../../src/generate/modules.js";
 import { CLIENT_PATH, validatorNames, validatorsPath } from "../../src/generate/outputs.js";
 import { docComment, stringLiteral } from "../../src/generate/ts.js";
@@ -12,6 +12,8 @@ const VALIDATOR_ALIAS: Record<DialectGroup, string> = {
   "2019": "validators2019_",
   "2020": "validators2020_",
 };
+
+const clientTemplate = template("client", "client.ts.hbs");
 
 /**
  * Generates `client.ts`: `createClient(transport, options)` with one typed async method per
@@ -29,9 +31,9 @@ const VALIDATOR_ALIAS: Record<DialectGroup, string> = {
 export const clientGenerator: Generator = {
   name: "client",
   requires: ["types"],
-  generate(ctx: GeneratorContext) {
+  async generate(ctx: GeneratorContext) {
     const namespaces = moduleNamespaces(ctx);
-    const validate = ctx.config.generators.includes("validators");
+    const validate = ctx.generators.includes("validators");
     const validatorImports = new Map<string, string>();
     const modules = namespaces.map((m) => ({
       id: m.id,
@@ -39,7 +41,8 @@ export const clientGenerator: Generator = {
       tools: m.tools.map(({ tool, names }) => ({ camel: names.camel, nameLiteral: stringLiteral(tool.name) })),
       resultValidators: m.tools.flatMap(({ tool, names }) => {
         if (!validate || !tool.outputSchema) return [];
-        const group = dialectGroup(tool.outputSchema);
+        const output = tool.outputSchema;
+        const group = ctx.perTool(tool, "output dialect group", () => dialectGroup(output));
         const alias = `${VALIDATOR_ALIAS[group]}${m.id}`;
         validatorImports.set(alias, stringLiteral(`./${validatorsPath(m.module, group)}.js`));
         return [
@@ -59,8 +62,8 @@ export const clientGenerator: Generator = {
           `No \`createClient\` or \`createRawClient\` for all modules: ${describeSharedWireNames(shared)}. Each module is a server of its own, so connect to each and call it with \`createModuleClient\`.`,
         )
       : "";
-    const contents = renderTemplate("client", "client.ts.hbs", {
-      banner: tsBanner(ctx.config.inputs).trimEnd(),
+    const data = {
+      banner: tsBanner(ctx.inputs).trimEnd(),
       modules,
       example,
       sharedWireNamesNote,
@@ -68,7 +71,9 @@ export const clientGenerator: Generator = {
       validatorImports: [...validatorImports]
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([alias, from]) => ({ alias, from })),
-    });
+    };
+    // Rendered from data made of names only: the same data (most edits) is found in the cache.
+    const contents = await ctx.memo("client.ts", data, () => clientTemplate(data));
     return [{ path: CLIENT_PATH, contents }];
   },
 };

@@ -1,6 +1,6 @@
 import type { Generator } from "../../src/generate/generator.js";
-import { bannerText, tsBanner } from "../../src/generate/banner.js";
-import { jsonPieces, piecedFile, piecedLines, tsLiteralPieces } from "../../src/generate/pieces.js";
+import { tsBanner } from "../../src/generate/banner.js";
+import { Fragment, jsonAt, jsonDocument, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generate/fragments.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { GEMINI_MODULE_PATH, GEMINI_PATH } from "../../src/generate/outputs.js";
 import { docComment } from "../../src/generate/ts.js";
@@ -8,8 +8,6 @@ import { toolDefinitionsImport, vendorIndexSource } from "../../src/generate/ven
 import { locateInSchema, pointerPath } from "../../src/ir/schema-source.js";
 import { geminiForm } from "../../src/vendors/forms.js";
 import type { geminiOptions } from "./options.js";
-import { keptFor } from "../../src/cache/store.js";
-import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 
 /**
  * Generates the Gemini function declarations: `gemini.json` (`{functionDeclarations: [{name,
@@ -23,7 +21,7 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
   name: "gemini",
   requires: [],
   generate(ctx) {
-    const forms = ctx.tools.map((tool) => ({ tool, form: geminiForm(tool) }));
+    const forms = ctx.tools.map((tool) => ({ tool, form: ctx.perTool(tool, "form", () => geminiForm(tool)) }));
     const lossy: Array<{ tool: string; at: string; change: string }> = [];
     for (const { tool, form } of forms) {
       for (const issue of form.issues) {
@@ -34,17 +32,26 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
         else ctx.report({ severity: "info", code: "GEMINI_CONSTRAINT_DROPPED", loc, message });
       }
     }
-    const declarations = forms.map(({ tool, form }) => {
-      const name = ctx.namesOf(tool).vendorNames.gemini;
-      return declarationsOf(tool, name, () => ({
-        name,
+    const declarationOf = (i: number) => {
+      const { tool, form } = forms[i]!;
+      return {
+        name: ctx.namesOf(tool).vendorNames.gemini,
         description: tool.description,
         parametersJsonSchema: form.schema,
-      }));
-    });
+      };
+    };
+    // Each tool's declaration, in each place it is written, made once per tool.
+    const made = (part: string, depth: number, text: (i: number) => string) =>
+      forms.map(
+        ({ tool }, i) =>
+          new Fragment(
+            ctx.perTool(tool, part, () => text(i)),
+            depth,
+          ),
+      );
 
-    const module = piecedLines([
-      tsBanner(ctx.config.inputs).trimEnd(),
+    const module = lines([
+      tsBanner(ctx.inputs).trimEnd(),
       'import type { GeminiFunctionDeclaration, VendorToolIndex } from "@mcp-specgen/runtime";',
       ...toolDefinitionsImport(ctx),
       "",
@@ -53,7 +60,7 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
       ),
       [
         "export const geminiFunctionDeclarations: GeminiFunctionDeclaration[] = ",
-        ...tsLiteralPieces(declarations),
+        ...tsLiteralDocument(made("declaration ts", 1, (i) => tsLiteralAt(declarationOf(i), 1))),
         ";",
       ],
       "",
@@ -70,14 +77,15 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
     ]);
 
     return [
-      piecedFile(
-        GEMINI_PATH,
-        jsonPieces({ $comment: bannerText(ctx.config.inputs), functionDeclarations: declarations, lossy }),
-      ),
-      piecedFile(GEMINI_MODULE_PATH, module),
+      {
+        path: GEMINI_PATH,
+        contents: jsonDocument({
+          $comment: ctx.banner,
+          functionDeclarations: made("declaration json", 2, (i) => jsonAt(declarationOf(i), 2)!),
+          lossy,
+        }),
+      },
+      { path: GEMINI_MODULE_PATH, contents: module },
     ];
   },
 };
-
-/** Each tool's declaration, made once per frozen tool (and its name) in `generate --watch`. */
-const declarationsOf = keptFor<ToolSpec, { name: string; description: string; parametersJsonSchema: JsonSchema }>();

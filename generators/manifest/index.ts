@@ -1,17 +1,20 @@
-import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
-import { bannerText } from "../../src/generate/banner.js";
-import { jsonPieces, piecedFile } from "../../src/generate/pieces.js";
+import type { Generator } from "../../src/generate/generator.js";
+import type { ResolvedConfig } from "../../src/config/types.js";
+import { Fragment, jsonAt, jsonDocument } from "../../src/generate/fragments.js";
 import { contentHash } from "../../src/generate/hash.js";
 import { MANIFEST_PATH, toolListEntry } from "../../src/generate/outputs.js";
-import { toolKey } from "../../src/naming/table.js";
-import { keptFor } from "../../src/cache/store.js";
-import type { ToolSpec } from "../../src/ir/types.js";
-import { strictCoverage } from "../../src/vendors/forms.js";
+import { anthropicOutcome, openaiOutcome, strictCoverage, type StrictOptions } from "../../src/vendors/forms.js";
 
 /** MCP protocol revision the generated servers speak by default. */
 export const MCP_PROTOCOL_VERSION = "2025-11-25";
 /** Version of the MCPToolCall / MCPToolResult message format. */
 export const TOOL_MESSAGE_VERSION = "1.0.0";
+
+/** What the manifest takes from the config: the server it describes and each vendor's strict mode. */
+export interface ManifestOptions {
+  server: { name: string; version: string };
+  strict: StrictOptions;
+}
 
 /**
  * Generates `manifest.json`: a registry manifest with generator and protocol versions,
@@ -20,44 +23,63 @@ export const TOOL_MESSAGE_VERSION = "1.0.0";
  * gets it strict and if not why (`strict`), its source location and a content hash of the
  * contract.
  */
-export const manifestGenerator: Generator = {
+export const manifestGenerator: Generator<ManifestOptions> = {
   name: "manifest",
   requires: [],
-  generate(ctx: GeneratorContext) {
-    const coverage = strictCoverage(ctx.tools, ctx.config);
+  optionsFrom: (config: ResolvedConfig): ManifestOptions => ({
+    server: { name: config.server.name, version: config.server.version },
+    strict: { openai: { strict: config.openai.strict }, anthropic: { strict: config.anthropic.strict } },
+  }),
+  generate(ctx) {
+    const { strict: options } = ctx.options;
+    // Each tool's strictness as the vendor generators of the build found it (made here without them).
+    const coverage = strictCoverage(ctx.tools, options, (tool) => ({
+      openai: ctx.shared(tool, `openai strictness strict=${options.openai.strict}`, () =>
+        openaiOutcome(tool, options.openai.strict),
+      ),
+      anthropic: ctx.shared(tool, `anthropic strictness strict=${options.anthropic.strict}`, () =>
+        anthropicOutcome(tool, options.anthropic.strict),
+      ),
+    }));
+    // Each tool's entry, made once per tool; its strict outcomes depend on the other tools
+    // too (Anthropic's per-request budget), so they name the part.
     const tools = ctx.tools.map((t, i) => {
-      const names = ctx.names.get(toolKey(t))!;
       const strict = coverage[i]!;
-      return manifestEntries(t, JSON.stringify([names, strict]), () => {
+      const text = ctx.perTool(t, `entry ${JSON.stringify(strict)}`, () => {
+        const names = ctx.namesOf(t);
         const entry = toolListEntry(t);
-        return {
-          name: t.name,
-          ...(t.title ? { title: t.title } : {}),
-          description: t.description,
-          ...(t.version ? { version: t.version } : {}),
-          module: t.module,
-          inputSchema: t.inputSchema,
-          ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
-          annotations: entry.annotations,
-          ...(t.deprecation ? { deprecation: t.deprecation } : {}),
-          ...(t.idempotency ? { idempotency: t.idempotency } : {}),
-          ...(t.errors.length ? { errorTypes: t.errors.map((e) => e.type) } : {}),
-          identifiers: { namespace: names.module, type: names.pascal, method: names.camel },
-          vendorNames: { ...names.vendorNames },
-          strict,
-          source: t.locations.tool,
-          contentHash: contentHash({ ...entry, version: t.version ?? null, deprecation: t.deprecation ?? null }),
-        };
+        return jsonAt(
+          {
+            name: t.name,
+            ...(t.title ? { title: t.title } : {}),
+            description: t.description,
+            ...(t.version ? { version: t.version } : {}),
+            module: t.module,
+            inputSchema: t.inputSchema,
+            ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}),
+            annotations: entry.annotations,
+            ...(t.deprecation ? { deprecation: t.deprecation } : {}),
+            ...(t.idempotency ? { idempotency: t.idempotency } : {}),
+            ...(t.errors.length ? { errorTypes: t.errors.map((e) => e.type) } : {}),
+            identifiers: { namespace: names.module, type: names.pascal, method: names.camel },
+            vendorNames: { ...names.vendorNames },
+            strict,
+            source: t.locations.tool,
+            contentHash: contentHash({ ...entry, version: t.version ?? null, deprecation: t.deprecation ?? null }),
+          },
+          2,
+        )!;
       });
+      return new Fragment(text, 2);
     });
     const manifest = {
-      $comment: bannerText(ctx.config.inputs),
+      $comment: ctx.banner,
       generator: { name: "mcp-specgen", version: ctx.generatorVersion },
       protocolVersion: MCP_PROTOCOL_VERSION,
       toolMessageVersion: TOOL_MESSAGE_VERSION,
       server: {
-        name: ctx.config.server.name,
-        version: ctx.config.server.version,
+        name: ctx.options.server.name,
+        version: ctx.options.server.version,
         capabilities: {
           tools: { listChanged: false },
           resources: { subscribe: false, listChanged: false },
@@ -69,9 +91,6 @@ export const manifestGenerator: Generator = {
       },
       tools,
     };
-    return [piecedFile(MANIFEST_PATH, jsonPieces(manifest))];
+    return [{ path: MANIFEST_PATH, contents: jsonDocument(manifest) }];
   },
 };
-
-/** Each tool's entry, made once per frozen tool (and its names and strict outcomes) in `generate --watch`. */
-const manifestEntries = keptFor<ToolSpec, Record<string, unknown>>();

@@ -1,14 +1,12 @@
 import type { Generator } from "../../src/generate/generator.js";
-import { bannerText, tsBanner } from "../../src/generate/banner.js";
-import { jsonPieces, piecedFile, piecedLines, tsLiteralPieces } from "../../src/generate/pieces.js";
+import { tsBanner } from "../../src/generate/banner.js";
+import { Fragment, jsonAt, jsonDocument, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generate/fragments.js";
 import type { ResolvedOptionsOf } from "../../src/generate/options.js";
 import { OPENAI_MODULE_PATH, OPENAI_PATH } from "../../src/generate/outputs.js";
 import { docComment } from "../../src/generate/ts.js";
 import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
-import { openaiForm } from "../../src/vendors/forms.js";
+import { openaiForm, strictOutcome } from "../../src/vendors/forms.js";
 import type { openaiOptions } from "./options.js";
-import { keptFor } from "../../src/cache/store.js";
-import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 
 /**
  * Generates the OpenAI function-calling definitions: `openai.json` with the tools in the
@@ -23,36 +21,51 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
   name: "openai",
   requires: [],
   generate(ctx) {
-    const forms = ctx.tools.map((tool) => ({ tool, form: openaiForm(tool, ctx.options.strict) }));
+    const { strict } = ctx.options;
+    const forms = ctx.tools.map((tool) => {
+      const form = ctx.perTool(tool, "form", () => openaiForm(tool, strict));
+      // Whether the tool is strict, for the manifest: found there instead of converting again.
+      ctx.shared(tool, `openai strictness strict=${strict}`, () => strictOutcome(form));
+      return { tool, form };
+    });
     reportStrictRefusals(ctx, "OpenAI", forms);
-    const functions = forms.map(({ tool, form }) => {
-      const name = ctx.namesOf(tool).vendorNames.openai;
-      return functionsOf(tool, `${name}\0${ctx.options.strict}`, () => ({
-        name,
+    // Each tool's function, in each shape and place it is written, made once per tool.
+    const functionOf = (i: number) => {
+      const { tool, form } = forms[i]!;
+      return {
+        name: ctx.namesOf(tool).vendorNames.openai,
         description: tool.description,
         parameters: form.schema,
         strict: form.strict,
-      }));
-    });
+      };
+    };
+    const made = (part: string, depth: number, text: (i: number) => string) =>
+      forms.map(
+        ({ tool }, i) =>
+          new Fragment(
+            ctx.perTool(tool, part, () => text(i)),
+            depth,
+          ),
+      );
     const notStrict = forms.flatMap(({ tool, form }) =>
       form.strict ? [] : [{ tool: tool.name, reason: form.reason }],
     );
     const json = {
-      $comment: bannerText(ctx.config.inputs),
-      chatCompletions: functions.map((fn) => chatToolOf(fn, "", () => ({ type: "function", function: fn }))),
-      responses: functions.map((fn) => responsesToolOf(fn, "", () => ({ type: "function", ...fn }))),
+      $comment: ctx.banner,
+      chatCompletions: made("chat json", 2, (i) => jsonAt({ type: "function", function: functionOf(i) }, 2)!),
+      responses: made("responses json", 2, (i) => jsonAt({ type: "function", ...functionOf(i) }, 2)!),
       notStrict,
     };
 
-    const module = piecedLines([
-      tsBanner(ctx.config.inputs).trimEnd(),
+    const module = lines([
+      tsBanner(ctx.inputs).trimEnd(),
       'import type { OpenAIChatTool, OpenAIResponsesTool, VendorToolIndex } from "@mcp-specgen/runtime";',
       ...toolDefinitionsImport(ctx),
       "",
       "// Each function once; both API shapes below share these objects.",
       [
         "const functions: Array<{ name: string; description: string; parameters: { [key: string]: unknown }; strict: boolean }> = ",
-        ...tsLiteralPieces(functions),
+        ...tsLiteralDocument(made("function ts", 1, (i) => tsLiteralAt(functionOf(i), 1))),
         ";",
       ],
       "",
@@ -82,14 +95,9 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
       "",
     ]);
 
-    return [piecedFile(OPENAI_PATH, jsonPieces(json)), piecedFile(OPENAI_MODULE_PATH, module)];
+    return [
+      { path: OPENAI_PATH, contents: jsonDocument(json) },
+      { path: OPENAI_MODULE_PATH, contents: module },
+    ];
   },
 };
-
-type OpenAIFunction = { name: string; description: string; parameters: JsonSchema; strict: boolean };
-
-/** Each tool's function, made once per frozen tool (and its name and strict option) in `generate --watch`. */
-const functionsOf = keptFor<ToolSpec, OpenAIFunction>();
-/** Each function in both API shapes, made once per frozen function: `openai.json` keeps their texts. */
-const chatToolOf = keptFor<OpenAIFunction, object>();
-const responsesToolOf = keptFor<OpenAIFunction, object>();

@@ -6,9 +6,9 @@ import {
   sharedWireNames,
   type ModuleNamespace,
 } from "../../src/generate/modules.js";
-import { renderTemplate } from "../../src/generate/templates.js";
+import { template } from "../../src/generate/templates.js";
 import { docComment, stringLiteral } from "../../src/generate/ts.js";
-import { piecedFile, piecedLines, tsLiteralPieces } from "../../src/generate/pieces.js";
+import { Fragment, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generate/fragments.js";
 import {
   SCHEMAS_PATH,
   SERVER_PATH,
@@ -18,6 +18,9 @@ import {
   validatorsPath,
 } from "../../src/generate/outputs.js";
 import { dialectGroup, type DialectGroup } from "../../src/schema/ajv.js";
+
+const serverTemplate = template("server", "server.ts.hbs");
+const schemasTemplate = template("server", "schemas.ts.hbs");
 
 /** Alias prefix of a validators module import per dialect; `_` never occurs inside a module identifier. */
 const VALIDATOR_ALIAS: Record<DialectGroup, string> = {
@@ -37,16 +40,25 @@ const VALIDATOR_ALIAS: Record<DialectGroup, string> = {
 export const serverGenerator: Generator = {
   name: "server",
   requires: ["types", "validators"],
-  generate(ctx: GeneratorContext) {
-    const banner = tsBanner(ctx.config.inputs).trimEnd();
+  async generate(ctx: GeneratorContext) {
+    const banner = tsBanner(ctx.inputs).trimEnd();
     const namespaces = moduleNamespaces(ctx);
+    // Each tool's definition, made once per tool, where it sits: module -> tool -> definition.
     const definitions = Object.fromEntries(
       namespaces.map((m) => [
         m.id,
-        Object.fromEntries(m.tools.map(({ tool, names }) => [names.camel, toolListEntry(tool)])),
+        Object.fromEntries(
+          m.tools.map(({ tool, names }) => [
+            names.camel,
+            new Fragment(
+              ctx.perTool(tool, "definition", () => tsLiteralAt(toolListEntry(tool), 2)),
+              2,
+            ),
+          ]),
+        ),
       ]),
     );
-    const toolsFile = piecedLines([
+    const toolsFile = lines([
       banner,
       'import type { ToolDefinition } from "@mcp-specgen/runtime";',
       'import type { ModuleName, ToolTypes } from "./index.js";',
@@ -54,20 +66,14 @@ export const serverGenerator: Generator = {
       "/** Every tool's MCP definition (name, title, description, schemas, annotations), as `tools/list` shows it, by module. */",
       [
         "export const toolDefinitions: { readonly [M in ModuleName]: { readonly [T in keyof ToolTypes[M]]: ToolDefinition } } = ",
-        ...tsLiteralPieces(definitions),
+        ...tsLiteralDocument(definitions),
         ";",
       ],
       "",
     ]);
 
     const validatorImports = new Map<string, string>();
-    const validator = (
-      module: string,
-      id: string,
-      schema: Parameters<typeof dialectGroup>[0],
-      name: string,
-    ): string => {
-      const group = dialectGroup(schema);
+    const validator = (module: string, id: string, group: DialectGroup, name: string): string => {
       const alias = `${VALIDATOR_ALIAS[group]}${id}`;
       validatorImports.set(alias, stringLiteral(`./${validatorsPath(module, group)}.js`));
       return `${alias}.${name}`;
@@ -77,11 +83,15 @@ export const serverGenerator: Generator = {
       idLiteral: stringLiteral(m.id),
       tools: m.tools.map(({ tool, names }) => {
         const v = validatorNames(names.pascal);
+        const groups = ctx.perTool(tool, "dialect groups", () => ({
+          input: dialectGroup(tool.inputSchema),
+          output: tool.outputSchema ? dialectGroup(tool.outputSchema) : undefined,
+        }));
         return {
           camel: names.camel,
           camelLiteral: stringLiteral(names.camel),
-          validateArgs: validator(m.module, m.id, tool.inputSchema, v.args),
-          validateResult: tool.outputSchema ? validator(m.module, m.id, tool.outputSchema, v.result) : undefined,
+          validateArgs: validator(m.module, m.id, groups.input, v.args),
+          validateResult: groups.output ? validator(m.module, m.id, groups.output, v.result) : undefined,
         };
       }),
     }));
@@ -94,25 +104,28 @@ export const serverGenerator: Generator = {
     const imports = [...validatorImports]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([alias, from]) => ({ alias, from }));
-    const server = renderTemplate("server", "server.ts.hbs", {
+    // Rendered from data made of names only: the same data (most edits) is found in the cache.
+    const serverData = {
       banner,
       modules,
       example,
       sharedWireNames: sharedWireNamesComment(namespaces),
       validatorImports: imports,
-    });
+    };
+    const server = await ctx.memo("server.ts", serverData, () => serverTemplate(serverData));
     const anyTool = modules.some((m) => m.tools.length > 0);
     const anyOutput = modules.some((m) => m.tools.some((t) => t.validateResult !== undefined));
-    const schemas = renderTemplate("server", "schemas.ts.hbs", {
+    const schemasData = {
       banner,
       modules,
       example,
       validatorImports: imports,
       // Only what is used: generated files compile under noUnusedLocals (no tools → no imports).
       indexImports: anyOutput ? "ToolArgs, ToolResult" : anyTool ? "ToolArgs" : "",
-    });
+    };
+    const schemas = await ctx.memo("schemas.ts", schemasData, () => schemasTemplate(schemasData));
     return [
-      piecedFile(TOOLS_PATH, toolsFile),
+      { path: TOOLS_PATH, contents: toolsFile },
       { path: SERVER_PATH, contents: server },
       { path: SCHEMAS_PATH, contents: schemas },
     ];

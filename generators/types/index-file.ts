@@ -1,7 +1,5 @@
 import type { GeneratedFile, GeneratorContext } from "../../src/generate/generator.js";
-import { keptFor } from "../../src/cache/store.js";
-import type { ToolSpec } from "../../src/ir/types.js";
-import { piecedFile, piecedLines } from "../../src/generate/pieces.js";
+import { lines as joinLines } from "../../src/generate/fragments.js";
 import { tsBanner } from "../../src/generate/banner.js";
 import { moduleNamespaces } from "../../src/generate/modules.js";
 import { deprecatedTag, docComment, stringLiteral } from "../../src/generate/ts.js";
@@ -16,7 +14,7 @@ import { moduleTypesPath, TYPES_INDEX_PATH } from "../../src/generate/outputs.js
  * the names of another's.
  */
 export function indexFile(ctx: GeneratorContext): GeneratedFile {
-  const lines = [tsBanner(ctx.config.inputs).trimEnd(), ""];
+  const lines: Array<string | string[]> = [tsBanner(ctx.inputs).trimEnd(), ""];
   const modules = moduleNamespaces(ctx);
   for (const { module, id } of modules)
     lines.push(`import type * as ${id} from ${stringLiteral(`./${moduleTypesPath(module).replace(/\.ts$/, ".js")}`)};`);
@@ -34,8 +32,9 @@ export function indexFile(ctx: GeneratorContext): GeneratedFile {
     lines.push(docComment(`The tools of module \`${module}\`.`, "  "), `  ${id}: {`);
     for (const { tool: t, names } of tools) {
       const { pascal, camel } = names;
-      lines.push(
-        toolEntries(t, `${id}\0${pascal}\0${camel}`, () => {
+      // Made once per tool (its names hold `id`, `pascal` and `camel`); kept as a part of its own.
+      lines.push([
+        ctx.perTool(t, "ToolTypes entry", () => {
           const doc = [`\`${t.name}\`${t.version ? ` (v${t.version})` : ""}${t.title ? `: ${t.title}` : ""}.`];
           if (t.description) doc.push("", t.description);
           const deprecated = deprecatedTag(t.deprecation);
@@ -45,7 +44,7 @@ export function indexFile(ctx: GeneratorContext): GeneratedFile {
             `    ${camel}: { name: ${stringLiteral(t.name)}; args: ${id}.${pascal}Args; result: ${id}.${pascal}Result };`,
           ].join("\n");
         }),
-      );
+      ]);
     }
     lines.push("  };");
   }
@@ -69,8 +68,5 @@ export function indexFile(ctx: GeneratorContext): GeneratedFile {
     "export type ToolName = { [M in ModuleName]: ModuleToolName<M> }[ModuleName];",
     "",
   );
-  return piecedFile(TYPES_INDEX_PATH, piecedLines(lines));
+  return { path: TYPES_INDEX_PATH, contents: joinLines(lines) };
 }
-
-/** Each tool's entry in `ToolTypes`, made once per frozen tool (and its names) in `generate --watch`. */
-const toolEntries = keptFor<ToolSpec, string>();

@@ -42,7 +42,7 @@ export const typesGenerator: Generator<ResolvedOptionsOf<typeof typesOptions>> =
     const files: GeneratedFile[] = [];
     for (const [module, tools] of groupByModule(ctx.tools)) {
       // A module's types depend on its tools and their names only: unchanged modules come from the cache.
-      const input = { module, tools, names: tools.map((t) => ctx.names.get(toolKey(t))) };
+      const input = { module, tools: ctx.toolsKey(tools) };
       files.push(await ctx.memo("module", input, async () => (await moduleFile(ctx, module, tools)).file));
     }
     files.push(indexFile(ctx));

@@ -7,11 +7,12 @@ import {
 } from "../../src/generate/generator.js";
 import { describeThrown } from "../../src/diagnostics/unexpected.js";
 import { tsBanner } from "../../src/generate/banner.js";
-import { canonicalJson } from "../../src/generate/hash.js";
+import { canonicalJson, jsonDigest } from "../../src/generate/hash.js";
 import { docComment } from "../../src/generate/ts.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import type { BacktrackingOptions } from "@mcp-specgen/runtime";
 import { backtrackingFor } from "../../src/config/patterns.js";
+import type { ResolvedConfig } from "../../src/config/types.js";
 import {
   createStandaloneAjv,
   dialectGroup,
@@ -22,7 +23,6 @@ import {
   type DialectGroup,
 } from "../../src/schema/ajv.js";
 import { toolKey } from "../../src/naming/table.js";
-import { keptFor } from "../../src/cache/store.js";
 import { validatorNames, validatorsPath } from "../../src/generate/outputs.js";
 
 const require = createRequire(import.meta.url);
@@ -41,6 +41,11 @@ interface ValidatorSpec {
   backtracking: BacktrackingOptions | undefined;
 }
 
+/** What the validators take from the config: each input's opt-in for backtracking patterns. */
+export interface ValidatorsOptions {
+  backtrackingPatterns: ResolvedConfig["backtrackingPatterns"];
+}
+
 /**
  * Generates precompiled input and output validators with ajv's standalone code: one
  * TypeScript module per module (`validators/<module>.ts`), so nothing is compiled at run
@@ -48,27 +53,29 @@ interface ValidatorSpec {
  * tsx) compiles these too. Identical schemas are compiled once and exported under each
  * tool's name.
  */
-export const validatorsGenerator: Generator = {
+export const validatorsGenerator: Generator<ValidatorsOptions> = {
   name: "validators",
   requires: [],
   // ajv on its own thread beside json-schema-to-typescript: the two largest costs of a run.
   parallel: true,
-  async generate(ctx: GeneratorContext) {
+  optionsFrom: (config) => ({ backtrackingPatterns: config.backtrackingPatterns }),
+  async generate(ctx: GeneratorContext<ValidatorsOptions>) {
     const groups = new Map<
       string,
       { module: string; group: DialectGroup; tools: ToolSpec[]; specs: ValidatorSpec[] }
     >();
     for (const tool of ctx.tools) {
       const { pascal } = ctx.names.get(toolKey(tool))!;
-      const backtracking = backtrackingFor(ctx.config.backtrackingPatterns, tool.locations.tool.file);
+      const backtracking = backtrackingFor(ctx.options.backtrackingPatterns, tool.locations.tool.file);
       const names = validatorNames(pascal);
       const sides: Array<[string, JsonSchema, string, ValidatorSpec["side"]]> = [
         [names.args, tool.inputSchema, `Validates the arguments of \`${tool.name}\`.`, "inputSchema"],
       ];
       if (tool.outputSchema)
         sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`, "outputSchema"]);
-      for (const [exportName, schema, doc, side] of sides) {
-        const group = dialectGroup(schema);
+      const dialects = ctx.perTool(tool, "dialect groups", () => sides.map(([, schema]) => dialectGroup(schema)));
+      for (const [i, [exportName, schema, doc, side]] of sides.entries()) {
+        const group = dialects[i]!;
         const key = `${tool.module}\0${group}`;
         let entry = groups.get(key);
         if (!entry) groups.set(key, (entry = { module: tool.module, group, tools: [], specs: [] }));
@@ -82,14 +89,17 @@ export const validatorsGenerator: Generator = {
     )) {
       const base = validatorsPath(group.module, group.group);
       const sources = [...new Set(group.tools.map((t) => t.locations.tool.file))].sort();
-      // A module's validators depend on its schemas, export names, docs and pattern opt-ins
-      // only: unchanged ones come from the cache.
-      const caps = group.specs.map((spec) => spec.backtracking?.maxLength ?? null);
+      // A module's validators depend on its schemas, export names, docs, pattern opt-ins
+      // and source files only (not on descriptions): unchanged ones come from the cache.
       const input = {
         base,
         sources,
-        specs: group.specs.map(memoSpec),
-        ...(caps.some((c) => c !== null) ? { caps } : {}),
+        specs: group.specs.map((spec) => [
+          spec.exportName,
+          spec.doc,
+          spec.backtracking?.maxLength ?? null,
+          ctx.perTool(spec.tool, `${spec.side} digest`, () => jsonDigest(spec.schema)),
+        ]),
       };
       files.push({
         path: `${base}.ts`,
@@ -98,22 +108,6 @@ export const validatorsGenerator: Generator = {
     }
     return files;
   },
-};
-
-/**
- * What a validator contributes to its module's memo key: the spec without its tool, only
- * the tool's name. Made once per frozen tool and side in `generate --watch`, so an
- * unchanged module's key is found by the identity of these objects (see `memoKey`).
- */
-function memoSpec({ tool, backtracking: _cap, ...spec }: ValidatorSpec): MemoSpec {
-  return memoSpecsOf[spec.side](tool, spec.exportName, () => ({ ...spec, tool: tool.name }));
-}
-
-type MemoSpec = Omit<ValidatorSpec, "tool" | "backtracking"> & { tool: string };
-
-const memoSpecsOf = {
-  inputSchema: keptFor<ToolSpec, MemoSpec>(),
-  outputSchema: keptFor<ToolSpec, MemoSpec>(),
 };
 
 /**

@@ -3,7 +3,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { GeneratedFile } from "../generate/generator.js";
 import { compareOutput } from "../output/check.js";
-import { sameText, textOf, utf8Length, type FileText } from "../output/file-text.js";
+import { sameText, utf8Length, type FileText } from "../output/file-text.js";
 import { CACHE_FORMAT, readEntry, writeEntry, type CacheEntry, type FileStamp } from "./entry.js";
 import { statSync } from "node:fs";
 import type { DiskCache } from "./disk.js";
@@ -16,24 +16,10 @@ import { openDiskStore, type MemoStore } from "./store.js";
  * The SHA-256 of each output path's contents as a run last hashed them (`hash` is always
  * the SHA-256 of `contents`: pass an empty map and let the runs fill it). Comparing the
  * new contents with the kept ones (the very same string, for a module that came from the
- * memo store; mostly the same pieces, for a file made of pieces) is much cheaper than
- * hashing them again.
+ * memo store; mostly the same strings, for a file that holds every tool) is much cheaper
+ * than hashing them again. A build session of `generate --watch` keeps one.
  */
 export type OutputHashes = Map<string, { contents: FileText; hash: string }>;
-
-/**
- * Keeps the text of each of `files` as the known contents of its path when it hashes to
- * the hash known for it: the same text, perhaps made in other pieces, which a later build
- * then compares its own output with piece by piece instead of joining them.
- */
-export function adoptSameContents(hashes: OutputHashes, files: readonly GeneratedFile[]): void {
-  for (const file of files) {
-    const known = hashes.get(file.path);
-    const text = textOf(file);
-    if (known && known.contents !== text && sha256(text) === known.hash)
-      hashes.set(file.path, { contents: text, hash: known.hash });
-  }
-}
 
 /** Set to 1 to turn the cache off (like `--no-cache`). */
 export const NO_CACHE_ENV = "MCP_SPECGEN_NO_CACHE";
@@ -83,7 +69,7 @@ export class RunCache {
     let hash = this.hashes.get(file);
     if (hash === undefined) {
       const known = this.earlier?.get(file.path);
-      const text = textOf(file);
+      const text = file.contents;
       hash = known && sameText(known.contents, text) ? known.hash : sha256(text);
       this.hashes.set(file, hash);
       this.earlier?.set(file.path, { contents: text, hash });
@@ -110,7 +96,7 @@ export class RunCache {
       // Contents other than those an earlier build hashed to the recorded hash cannot hash
       // to it: a file a rebuild changes is not hashed just to learn that it changed.
       const known = this.earlier?.get(file.path);
-      if (known && known.hash === hash && !sameText(known.contents, textOf(file))) return false;
+      if (known && known.hash === hash && !sameText(known.contents, file.contents)) return false;
       return hash === this.hashOf(file) && sameStamp(entry!.stamps[file.path], abs, hash);
     } catch {
       return false;
@@ -201,7 +187,7 @@ export class RunCache {
       const hash = (outputs[f.path] = this.hashOf(f));
       const abs = path.join(outDir, f.path);
       // A file the last run verified and nobody touched since keeps its stamp unread.
-      const stamp = this.knownToHold(f, abs) ? this.lastEntry()!.stamps[f.path] : matchingStamp(abs, textOf(f), hash);
+      const stamp = this.knownToHold(f, abs) ? this.lastEntry()!.stamps[f.path] : matchingStamp(abs, f.contents, hash);
       if (stamp) stamps[f.path] = stamp;
     }
     writeEntry(this.disk, {

@@ -1,16 +1,15 @@
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
+import { createHash } from "node:crypto";
 import { MEMO_DIR, type DiskCache } from "./disk.js";
 import { makeRealDirectories, ownFiles, readCacheFile, removeOwnFile, writeCacheFile } from "./files.js";
-import { sha256 } from "./hash.js";
 import { generatorIdentity } from "./identity.js";
 import { isPrivate, type CacheLocation } from "./location.js";
 import type { CacheKey } from "./mac.js";
 
 /**
  * Values computed from content, found again by a hash of that content: a spec file's
- * parsed tools, a module's generated types. Keys are made with {@link memoKey}, so a key
+ * parsed tools, a module's generated types. Keys are made with {@link contentKey}, so a key
  * names everything the value depends on — the generator's code included — and a value
  * is never invalidated, only no longer asked for.
  */
@@ -22,111 +21,15 @@ export interface MemoStore {
 }
 
 /**
- * The key of a value computed by `kind` from `input` (plain data, hashed as JSON) with this
- * build of mcp-specgen: a changed generator (its code, dependencies, Node.js) gives other
- * keys, as does any changed byte of the input.
+ * The key of a value computed by `kind` from `parts` with this build of mcp-specgen: the
+ * SHA-256 of the generator's identity, `kind` and each part, each written after its length
+ * (so no two lists of parts hash the same text). A changed generator (its code,
+ * dependencies, Node.js) gives other keys, as does any changed character of a part.
  */
-export function memoKey(kind: string, input: unknown): string {
-  const identity = generatorIdentity();
-  // Input made of the same frozen objects as an earlier call has the same JSON, so the key
-  // found then is the key: a rebuild of `generate --watch` neither joins nor hashes the
-  // text of its unchanged modules again.
-  const frozen = { found: false };
-  const signature = `${identity}\0${kind}\0${signatureOf(input, SIGNATURE_DEPTH, frozen)}`;
-  // Nothing frozen: the signature is the key's text itself.
-  if (!frozen.found) return sha256(signature);
-  let key = keysBySignature.get(signature) as string | undefined;
-  if (key !== undefined) return key;
-  key = sha256(`${identity}\0${kind}\0${keyJson(input)}`);
-  // A signature that holds much unfrozen text (a spec file's text, say) is not kept: its
-  // key costs little more to make again than the signature itself did.
-  if (signature.length <= MAX_SIGNATURE_CHARS) keysBySignature.set(signature, key);
-  return key;
-}
-
-/**
- * Levels of unfrozen objects and arrays a signature walks to find frozen ones: the
- * validators' input holds each schema (frozen) in an object in a list in an object in the
- * key's `{ options, input }`. Deeper, a signature is the JSON of what is left.
- */
-const SIGNATURE_DEPTH = 4;
-
-/**
- * Signatures kept at most, the least recently used going first: a build asks for a few per
- * module (about 1,500 at 10,000 tools), and a signature holds the text of what is not
- * frozen (a module's names), a few kilobytes at most.
- */
-const MAX_SIGNATURES = 10_000;
-/** The longest signature kept, and the characters kept in all: a few megabytes of memory at most. */
-const MAX_SIGNATURE_CHARS = 16 * 1024;
-const MAX_SIGNATURES_CHARS = 4 * 1024 * 1024;
-/** Keys of inputs that hold frozen objects, by their signature (see `signatureOf`); never swept. */
-const keysBySignature = memoryStore(undefined, MAX_SIGNATURES, MAX_SIGNATURES_CHARS);
-
-/** How many key signatures are kept, and their characters (what the bounds above hold to). */
-export function keptSignatures(): { count: number; chars: number } {
-  return { count: keysBySignature.size, chars: keysBySignature.keyChars };
-}
-
-/** A serial number per frozen object, never reused: the same number is the same object. */
-const serials = new WeakMap<object, number>();
-let nextSerial = 0;
-
-/**
- * `keyJson(value)` with each frozen object written as its serial number instead of its
- * text (after a NUL, which JSON text never holds): equal signatures mean equal key JSON,
- * and without frozen objects (`frozen.found` stays false) the signature is that JSON.
- */
-function signatureOf(value: unknown, depth: number, frozen: { found: boolean }): string | undefined {
-  return jsonWith(value, depth, (object) => {
-    frozen.found = true;
-    let serial = serials.get(object);
-    if (serial === undefined) serials.set(object, (serial = nextSerial++));
-    return `\0${serial}`;
-  });
-}
-
-/** JSON texts of frozen values, made once (frozen values are deep-frozen: see `deepFreeze`). */
-const frozenJson = new WeakMap<object, string>();
-
-/**
- * Exactly `JSON.stringify(value)`, with the text of every frozen object or array made once:
- * a rebuild of `generate --watch` keys each module by tools that are mostly the frozen
- * objects of the previous build, and then joins their texts instead of writing them again.
- * Only the first `depth` levels of unfrozen plain objects and arrays are walked here, so
- * input that holds nothing frozen costs what JSON.stringify costs.
- */
-export function keyJson(value: unknown, depth = 3): string | undefined {
-  return jsonWith(value, depth, (object) => {
-    let text = frozenJson.get(object);
-    if (text === undefined) frozenJson.set(object, (text = JSON.stringify(object)));
-    return text;
-  });
-}
-
-/**
- * `JSON.stringify(value)` for plain data, with each frozen object or array met in the first
- * `depth` levels written as `frozen` says.
- */
-function jsonWith(value: unknown, depth: number, frozen: (object: object) => string): string | undefined {
-  if (value === null || typeof value !== "object") return JSON.stringify(value);
-  if (Object.isFrozen(value)) return frozen(value);
-  if (depth === 0) return JSON.stringify(value);
-  // Array.from, not map: a hole is written as null, as JSON.stringify writes it.
-  if (Array.isArray(value)) return `[${Array.from(value, (v) => jsonWith(v, depth - 1, frozen) ?? "null").join(",")}]`;
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return JSON.stringify(value);
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(value)) {
-    const text = jsonWith(v, depth - 1, frozen);
-    if (text !== undefined) parts.push(`${JSON.stringify(k)}:${text}`);
-  }
-  return `{${parts.join(",")}}`;
-}
-
-/** The key of a value a built-in generator's `ctx.memo` computed: its part, its options and the input. */
-export function generatorMemoKey(generator: string, part: string, options: unknown, input: unknown): string {
-  return memoKey(`generator ${generator} ${part}`, { options, input });
+export function contentKey(kind: string, ...parts: string[]): string {
+  const hash = createHash("sha256");
+  for (const part of [generatorIdentity(), kind, ...parts]) hash.update(`${part.length}:`).update(part);
+  return hash.digest("hex");
 }
 
 /** Marks a memo file of this layout; another first line (another tool, an older layout) is a miss. */
@@ -238,9 +141,9 @@ const MEMORY_ENTRIES = 20_000;
 /**
  * A store in memory, in front of `backing` (values read from it are kept too): what
  * `generate --watch` keeps between rebuilds, so an unchanged spec costs a hash and a
- * lookup. Values are deep-frozen when stored and returned as they are, not copied: an
- * unchanged spec's tools are then the very objects of the previous rebuild, which lets
- * the later stages find their per-object results again (see `keptWithFindings`).
+ * lookup. Values are returned as they are, not copied, and deep-frozen when stored: a
+ * guard, since one value is handed to every later build that asks for it (nothing takes
+ * a value's being frozen as a sign of anything).
  *
  * @param maxEntries values kept at most, the least recently used going first.
  * @param maxKeyChars characters of keys kept at most, likewise: for a store whose keys
@@ -300,7 +203,7 @@ export interface MemoryStore extends MemoStore {
   /**
    * Drops every value not asked for or stored since the last sweep: called after each
    * successful rebuild of `generate --watch`, it keeps the values of the current specs and
-   * lets those of earlier versions (and the per-object results hanging off them) go.
+   * lets those of earlier versions go.
    */
   sweep(): void;
   /** Values held. */
@@ -309,62 +212,14 @@ export interface MemoryStore extends MemoStore {
   readonly keyChars: number;
 }
 
-/** Freezes `value` and everything it holds (plain data). */
+/**
+ * Freezes `value` and everything it holds (plain data): what a memory store hands to more
+ * than one build cannot be changed by any of them. The one place that asks whether a value
+ * is frozen, and only to stop at parts frozen already.
+ */
 export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
   Object.freeze(value);
   for (const v of Object.values(value)) deepFreeze(v);
   return value;
-}
-
-/**
- * A per-object cache for pure work on frozen IR (a tool's manifest entry, its vendor
- * declaration): what was made for a frozen object, under the same `variant` (whatever else
- * the value depends on, as a string), is handed back, deep-frozen, when the same object
- * comes back in a later rebuild of `generate --watch`. Frozen values keep their written
- * text too (see `tsLiteral`), so an unchanged tool's part of an aggregate file is not
- * written again. Objects that are not frozen are never cached. One variant is kept per object.
- */
-export function keptFor<K extends object, V>(): (key: K, variant: string, compute: () => V) => V {
-  const cache = new WeakMap<K, { variant: string; value: V }>();
-  return (key, variant, compute) => {
-    if (!Object.isFrozen(key)) return compute();
-    const known = cache.get(key);
-    if (known?.variant === variant) return known.value;
-    const value = deepFreeze(compute());
-    cache.set(key, { variant, value });
-    return value;
-  };
-}
-
-/**
- * A per-object cache for pure work on frozen IR that reports findings (a tool's schema
- * checks, its resolved schemas): frozen objects cannot change, so what was computed for one
- * — value and findings — is still right when the same object comes back, in a later
- * rebuild of `generate --watch`, whose memory store hands back the same frozen tools for
- * unchanged specs. `variant` names whatever else the result depends on. Objects that are
- * not frozen are never cached; findings are reported even when `compute` throws.
- */
-export function keptWithFindings<K extends object, V>(): (
-  key: K,
-  variant: string,
-  diagnostics: DiagnosticBag,
-  compute: (bag: DiagnosticBag) => V,
-) => V {
-  const cache = new WeakMap<K, { variant: string; value: V; found: Diagnostic[] }>();
-  return (key, variant, diagnostics, compute) => {
-    const known = cache.get(key);
-    if (known && known.variant === variant) {
-      diagnostics.items.push(...known.found);
-      return known.value;
-    }
-    const bag = new DiagnosticBag();
-    try {
-      const value = compute(bag);
-      if (Object.isFrozen(key)) cache.set(key, { variant, value, found: bag.items });
-      return value;
-    } finally {
-      diagnostics.items.push(...bag.items);
-    }
-  };
 }

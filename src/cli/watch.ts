@@ -4,10 +4,11 @@ import { CONFIG_FILES } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { summarize } from "../diagnostics/format.js";
 import { OutputError } from "../output/errors.js";
-import { adoptSameContents, type OutputHashes, RunCache } from "../cache/index.js";
+import { RunCache } from "../cache/index.js";
 import { openDiskCache, type DiskCache } from "../cache/disk.js";
 import { loadCacheKey, type CacheKeyResult } from "../cache/key.js";
-import { memoryStore, openDiskStore, type MemoryStore } from "../cache/store.js";
+import { openDiskStore } from "../cache/store.js";
+import { BuildSession } from "../build/session.js";
 import { runPipeline } from "../pipeline.js";
 import { primeSpecSections } from "../read-specs.js";
 import { runOrder } from "../generate/requirements.js";
@@ -90,12 +91,6 @@ interface Target {
 }
 
 /**
- * Section trees a watch keeps, and characters of their text: those of the files edited
- * last (a tree takes some tens of times its text, so about 50 MB at most).
- */
-const SECTION_TREES = 2_000;
-const SECTION_TEXT_CHARS = 1_000_000;
-/**
  * A spec file larger than this is not parsed ahead of an edit (see `primeNewestSpec`): it
  * would push other files' sections out of the store, and an edit to another file made
  * meanwhile waits for the parse (about a second for 256 KB).
@@ -105,16 +100,12 @@ const PRIME_MAX_BYTES = 256 * 1024;
 /** The state of one `generate --watch`: the config in use, the watches, what is pending and running. */
 class Watcher {
   private config: ResolvedConfig;
-  /** Kept between rebuilds: an unchanged spec is not parsed again. */
-  private readonly store: MemoryStore;
   /**
-   * The sections of the Markdown specs parsed lately: an edit re-parses only the sections
-   * it touched. Not swept with the store (a file not re-parsed in a build does not ask for
-   * its sections, yet its next edit wants them); the least recently used go first.
+   * Everything kept between builds (see `BuildSession`): an unchanged spec is neither parsed
+   * nor checked again, an unchanged tool's part of every output is not made again, and an
+   * unchanged output file is not hashed again.
    */
-  private readonly sections = memoryStore(undefined, SECTION_TREES, SECTION_TEXT_CHARS);
-  /** What each output file's contents hashed to in the last builds (see `RunCache.open`). */
-  private readonly outputHashes: OutputHashes = new Map();
+  private readonly session: BuildSession;
   /** One watch per directory, with the directory it was made on (see `identityOf`). */
   private readonly watchers = new Map<string, { watcher: FSWatcher; identity: string | undefined }>();
   private targets = new Map<string, Target>();
@@ -135,7 +126,7 @@ class Watcher {
   ) {
     this.config = options.config;
     this.cacheKey = options.useCache ? loadCacheKey(envOf(options.io)) : undefined;
-    this.store = memoryStore(openDiskStore(this.diskCache(options.config)));
+    this.session = BuildSession.watching(openDiskStore(this.diskCache(options.config)));
   }
 
   /** The disk cache for a build of `config`, if any; with --verbose, says once why there is none. */
@@ -160,7 +151,8 @@ class Watcher {
     // Idle until the first edit: do now what its rebuild would do first (load the compiler
     // that checks generated types, about half a second; parse the spec modified last into
     // sections). A change meanwhile waits for it; a rebuild already running (of a change
-    // made during the first build) does it itself.
+    // made during the first build) does it itself. The first build left in the session
+    // everything a rebuild finds again.
     if (!this.stop.aborted && !this.running) void this.serialize(this.warm());
     await new Promise<void>((resolve) => {
       if (this.stop.aborted) resolve();
@@ -170,38 +162,16 @@ class Watcher {
   }
 
   /**
-   * Warms the generators of the current config (see `Generator.warm`), parses the spec
-   * edited last into sections (see `primeNewestSpec`) and rehearses a rebuild (see
-   * `rehearse`); never rejects.
+   * Warms the generators of the current config (see `Generator.warm`) and parses the spec
+   * edited last into sections (see `primeNewestSpec`); never rejects.
    */
   private async warm(): Promise<void> {
     try {
       await warmGenerators(runOrder(this.config));
       this.primeNewestSpec();
-      await this.rehearse();
     } catch {
       // Nothing is lost: the first rebuild loads and parses what it needs.
     }
-  }
-
-  /**
-   * Builds once more, writing nothing, unless a change is already waiting: the first
-   * rebuild after an edit then runs code compiled already and finds what rebuilds keep
-   * made (each tool's text in the files that hold every tool, say), as later ones do.
-   * At 1,000 tools that rebuild took 0.5 s without this and 0.2 s with it. An edit made
-   * meanwhile waits for it, which costs that edit about one rebuild at most. Not with
-   * custom generators: their code is run only when something changed.
-   */
-  private async rehearse(): Promise<void> {
-    if (this.stop.aborted || this.pending.size || this.config.customGenerators.length) return;
-    const result = await runPipeline(this.config, {
-      store: this.store,
-      sections: this.sections,
-      workers: this.options.flags.workers,
-    });
-    // Files as these pieces are the files on disk when their text hashes to what was
-    // written: the next build compares its own with them piece by piece.
-    if (!result.failed) adoptSameContents(this.outputHashes, result.files);
   }
 
   /**
@@ -221,7 +191,8 @@ class Watcher {
         // Removed since the build: its change is on its way.
       }
     }
-    if (newest && newest.size <= PRIME_MAX_BYTES) primeSpecSections(this.config, newest.file, this.sections);
+    if (newest && newest.size <= PRIME_MAX_BYTES && this.session.sections)
+      primeSpecSections(this.config, newest.file, this.session.sections);
   }
 
   /** Stops watching, then waits for the rebuild in progress (it writes nothing once stopped). */
@@ -299,14 +270,13 @@ class Watcher {
       this.syncWatchers();
       const config = this.config;
       const relOut = path.relative(config.cwd, this.outDir()) || ".";
-      const cache = RunCache.open(config, this.diskCache(config), this.outputHashes);
+      const cache = RunCache.open(config, this.diskCache(config), this.session.outputHashes);
       const shown = withProgress(io, flags.quiet);
       const out = shown.io;
       try {
         const result = await runPipeline(config, {
           onProgress: (p) => shown.progress.update(describeProgress(p)),
-          store: this.store,
-          sections: this.sections,
+          session: this.session,
           workers: flags.workers,
         });
         const strictFailed = !result.failed && flags.strict && result.diagnostics.some((d) => d.severity === "warning");
@@ -376,7 +346,7 @@ class Watcher {
         cache.record(result);
         this.specFiles = [...new Set(result.tools.map((t) => t.locations.tool.file))];
         // What this build did not use belongs to earlier versions of the specs.
-        this.store.sweep();
+        this.session.sweep();
       } finally {
         shown.progress.clear();
       }

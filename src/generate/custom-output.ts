@@ -2,8 +2,8 @@ import { OWNERSHIP_FILE, hasBanner, isSafeRelativePath } from "../output/ownersh
 import type { GeneratedFile } from "./generator.js";
 
 /**
- * The files a custom generator returned, copied, or why they cannot be written: not a list
- * of `{ path, contents }` strings, a path that is not relative or leads out of the output
+ * The files a custom generator returned, copied (contents given as a list of strings
+ * joined), or why they cannot be written: not a list of `{ path, contents }` strings, a path that is not relative or leads out of the output
  * directory (`../x`, `/x`, `a\b`), the ownership record's own path, or a file that does not
  * start with the banner — a later run could not tell it from a file of the user's, so could
  * neither update nor remove it. Checked before anything is compared or written, so `check`
@@ -21,11 +21,13 @@ export function customGeneratorFiles(
     };
   const files: GeneratedFile[] = [];
   for (const [i, entry] of returned.entries()) {
-    const { path, contents } = (entry ?? {}) as Partial<Record<string, unknown>>;
+    const { path, contents: given } = (entry ?? {}) as Partial<Record<string, unknown>>;
+    // Contents as a list of strings (the text in order) are copied, and read as that text.
+    const contents = Array.isArray(given) && given.every((c) => typeof c === "string") ? given.join("") : given;
     if (typeof path !== "string" || typeof contents !== "string")
       return {
         problem: `${generator} returned a file (#${i + 1}) without a string path and string contents`,
-        help: "each file is { path: string, contents: string }",
+        help: "each file is { path: string, contents: string } (or contents as a list of strings, in order)",
       };
     if (!isSafeRelativePath(path))
       return {

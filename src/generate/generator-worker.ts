@@ -1,31 +1,36 @@
 // A worker thread running one built-in generator (see offload.ts): it gets the run's IR,
-// names, config and the generator's options as plain data, and answers once with the files,
-// the findings reported and what `ctx.memo` computed. It reads no files and writes none.
+// names, the generator's options and the run's facts as plain data, and answers once with
+// the files, the findings reported and what `ctx.memo` computed. It reads no files and
+// writes none.
 import { parentPort, workerData } from "node:worker_threads";
 import { GENERATORS } from "../../generators/index.js";
 import type { GeneratorName } from "../config/types.js";
-import { generatorMemoKey } from "../cache/store.js";
-import { generatorContext } from "./context.js";
+import { contextKey, generatorContext, generatorMemoKey, perToolIn, toolIdentities } from "./context.js";
 import type { GeneratorDiagnostic } from "./generator.js";
 import type { OffloadInput, OffloadOutcome } from "./offload.js";
 
 const input = workerData as OffloadInput;
-const reported: GeneratorDiagnostic[] = [];
-const memos: Array<[string, unknown]> = [];
 
 async function run(): Promise<OffloadOutcome | undefined> {
+  const reported: GeneratorDiagnostic[] = [];
+  const memos: Array<[string, unknown]> = [];
+  const context = contextKey(input);
+  const identity = toolIdentities(input.names);
   const ctx = generatorContext({
     ...input,
     outputs: new Map(),
     report: (d) => reported.push({ ...d }),
-    // The main thread's store is not reachable from here: compute, and send the result back to be stored.
+    // The main thread's store is not reachable from here: compute, and send the result back
+    // to be stored under the key the main thread would have used.
     memo: async (part, memoInput, compute) => {
       const from = reported.length;
       const value = await compute();
-      const key = generatorMemoKey(input.name, part, input.options, memoInput);
-      memos.push([key, { value, reports: reported.slice(from) }]);
+      memos.push([generatorMemoKey(context, part, memoInput), { value, reports: reported.slice(from) }]);
       return value;
     },
+    perTool: perToolIn(undefined, context, identity),
+    shared: perToolIn(undefined, "shared", identity),
+    identity,
   });
   try {
     const files = await GENERATORS[input.name as GeneratorName].generate(ctx);

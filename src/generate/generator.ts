@@ -13,19 +13,32 @@ export type GeneratorDiagnostic = Extract<CataloguedDiagnostic, { severity: "war
 /** A file a generator produces, path relative to the output directory, `/`-separated. */
 export interface GeneratedFile {
   path: string;
-  contents: string;
   /**
-   * The contents as the pieces they were made of, joined only when `contents` is read (see
-   * `piecedFile`). The built-in generators make the files that hold every tool this way:
-   * the output is written, hashed and compared from the pieces (they win over `contents`),
-   * and in a rebuild of `generate --watch` an unchanged tool's pieces are the strings of the
-   * last build. A file given to another generator has its pieces copied and frozen; custom
-   * generators return `contents` only.
+   * The file's text: a string, or a list of strings that are the text in order (a file
+   * that holds every tool, made of each tool's part and the text around them: see
+   * `jsonDocument`, `lines`). A list is written, hashed and compared a string at a time,
+   * never joined; `fileText` joins it for a reader that needs the whole text.
    */
-  readonly pieces?: readonly string[];
+  contents: string | readonly string[];
 }
 
-/** What a generator is given: the IR plus names decided once for the whole run. */
+/**
+ * What a generator is given: the IR, the names decided once for the whole run, its options
+ * and the few facts of the run it may read — and where to keep what it computes.
+ *
+ * Everything a generator's output depends on must come from here, so that what it keeps
+ * can be found again by content: `memo` and `perTool` keys hold this generator, its part,
+ * its options, the banner, the inputs, the run's generators and mcp-specgen's version; a
+ * part's `input` (for `memo`) or its tool (for `perTool`) adds the rest. A generator that
+ * reads anything else (files, the clock, the environment) makes its kept values wrong.
+ *
+ * A fast generator needs two things, and no object is ever kept by its identity:
+ * - a costly part made from several tools (a module's types) goes through `memo`, its
+ *   input naming the tools by `toolsKey(tools)` (or by the few facts of them it reads);
+ * - a file that holds every tool is assembled from each tool's part made with `perTool`
+ *   (see `jsonDocument`, `tsLiteralDocument` and `lines` in src/generate/fragments.ts),
+ *   so that a rebuild of `generate --watch` makes only the parts of changed tools.
+ */
 export interface GeneratorContext<Options = unknown> {
   /** Tools sorted by name. Shared with the other generators of the run: read them, never change them. */
   tools: readonly ToolSpec[];
@@ -33,12 +46,12 @@ export interface GeneratorContext<Options = unknown> {
   names: ReadonlyMap<string, ToolNames>;
   /** A tool's names: its identifiers in generated code and its vendor function name. */
   namesOf(tool: ToolSpec): ToolNames;
-  config: ResolvedConfig;
   /** Version of mcp-specgen, for banners and manifests. */
   generatorVersion: string;
   /**
-   * This generator's options: a built-in generator's from the config key of its name, with
-   * every default applied; a custom generator's as its definition gives them.
+   * This generator's options: a built-in generator's from the config (the config key of
+   * its name, with every default applied, or what its `optionsFrom` takes); a custom
+   * generator's as its definition gives them.
    */
   options: Options;
   /**
@@ -48,6 +61,10 @@ export interface GeneratorContext<Options = unknown> {
    * that start with it are ever overwritten or removed by a later run.
    */
   banner: string;
+  /** The run's inputs as the config gives them (spec files and directories), for banners. */
+  inputs: readonly string[];
+  /** The generators of this run (built-in and custom names), in run order: what else is generated beside this one's files. */
+  generators: readonly string[];
   /** The files of every generator this one requires (directly or not), by generator name. */
   outputs: ReadonlyMap<string, readonly GeneratedFile[]>;
   /**
@@ -58,20 +75,57 @@ export interface GeneratorContext<Options = unknown> {
    */
   report(diagnostic: GeneratorDiagnostic): void;
   /**
-   * What `compute` returns, computed once for `input`: a later run (or a rebuild of
-   * `generate --watch`) with an equal `input`, the same options and the same mcp-specgen
-   * gets it from the cache, with the findings `compute` reported reported again. `input`
-   * is plain data holding everything the result depends on (the tools of one module, say,
-   * with their names); the result is plain data too (a string, an array of files). Calls
-   * are made one at a time, not in parallel. Without a cache — and always for custom
-   * generators, whose code the cache cannot identify — it just calls `compute`.
+   * What `compute` returns, computed once for `input` (a module's types, say): a later run
+   * with the disk cache, or a rebuild of `generate --watch`, with an equal `input` and an
+   * equal context (see {@link GeneratorContext}) gets it from the cache, with the findings
+   * `compute` reported reported again. `input` is plain data holding what the result depends
+   * on beyond the context — for tools, `toolsKey(tools)` rather than the tools themselves —
+   * and the result is plain data too (a string, an array of files). Calls are made one at a
+   * time, not in parallel. Without a cache, and always for custom generators (whose code the
+   * cache cannot identify), it just calls `compute`.
    */
   memo<T>(part: string, input: unknown, compute: () => T | Promise<T>): Promise<T>;
+  /**
+   * What `make` returns for `tool`: made once per tool content, names and context, and kept
+   * in memory by a rebuild of `generate --watch` (an unchanged tool's part of a file that
+   * holds every tool, its converted schema). `part` names the value and anything else it
+   * depends on (a value that also depends on other tools puts what it uses of them in
+   * `part`). `make` must not report: report from what it returns. The value is plain data,
+   * frozen when kept. A one-shot run, and custom generators, just call `make`.
+   */
+  perTool<T>(tool: ToolSpec, part: string, make: () => T): T;
+  /**
+   * `perTool` for a value several generators of a build need (whether OpenAI gets a tool
+   * strict: the openai generator and the manifest): made once per tool content and names,
+   * and found by every generator that asks for the same `part` — so `part` names the value
+   * and everything it depends on besides the tool (`openai strictness strict=true`), with
+   * no generator's options or context in its key. Kept for the build (and in memory by
+   * `generate --watch`); keep such values small. Custom generators' calls just call `make`.
+   */
+  shared<T>(tool: ToolSpec, part: string, make: () => T): T;
+  /**
+   * What identifies `tools` for a `memo` input: each one's content hash and names, in order.
+   * Two lists of tools with equal keys give equal output.
+   */
+  toolsKey(tools: readonly ToolSpec[]): string[];
+  /**
+   * The resolved config, for custom generators (the server's name and version, say). What
+   * is read from it is no part of any key, which is safe there only: a custom generator's
+   * `memo` and `perTool` keep nothing. Built-in generators take what they need of the
+   * config as options (`Generator.optionsFrom`), and reading this throws for them.
+   */
+  config: ResolvedConfig;
 }
 
 /** One output kind: a pure function of the IR (never reads specs or the disk). */
 export interface Generator<Options = unknown> {
   name: string;
+  /**
+   * Its options from the config, when it has no options of its own under its name (those
+   * are taken as they are): what of the config it reads, which is then part of every key
+   * its `memo` and `perTool` make.
+   */
+  optionsFrom?(config: ResolvedConfig): Options;
   /**
    * The generators whose files this one's files import (`server.ts` imports `types/…`
    * and `validators/…`): a config that runs this generator without them is refused, since

@@ -1,5 +1,4 @@
 import { Worker } from "node:worker_threads";
-import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import type { ToolNames } from "../naming/table.js";
 import type { GeneratedFile, GeneratorDiagnostic } from "./generator.js";
@@ -10,13 +9,17 @@ export interface OffloadInput {
   name: string;
   tools: readonly ToolSpec[];
   names: ReadonlyMap<string, ToolNames>;
-  config: ResolvedConfig;
   generatorVersion: string;
   options: unknown;
   banner: string;
+  inputs: readonly string[];
+  generators: readonly string[];
 }
 
-/** What a generator run on a worker produced: its files, its reports and what its `ctx.memo` computed. */
+/**
+ * What a generator run on a worker produced: its files, its reports and what its `ctx.memo`
+ * computed (its `ctx.perTool` makes and keeps nothing there: what it made is not sent back).
+ */
 export interface OffloadOutcome {
   files: GeneratedFile[];
   reports: GeneratorDiagnostic[];
@@ -49,11 +52,7 @@ export function offload(input: OffloadInput): Offloaded {
   const outcome = new Promise<OffloadOutcome | undefined>((resolve) => {
     if (!WORKER_URL) return resolve(undefined);
     try {
-      // Custom generators hold functions and never run on a worker: the list is dropped.
-      worker = new Worker(WORKER_URL, {
-        workerData: { ...input, config: { ...input.config, customGenerators: [] } },
-        resourceLimits: WORKER_LIMITS,
-      });
+      worker = new Worker(WORKER_URL, { workerData: input, resourceLimits: WORKER_LIMITS });
     } catch {
       resolve(undefined);
       return;

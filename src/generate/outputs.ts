@@ -2,7 +2,6 @@
 // they export, and the tool-list entry that several of them write. Generators import these
 // from here, never from another generator, so no generator depends on another's code.
 import type { ToolSpec } from "../ir/types.js";
-import { keptFor } from "../cache/store.js";
 import type { DialectGroup } from "../schema/ajv.js";
 
 /** `types`: every module's types as a namespace, and the ToolTypes map. */
@@ -60,14 +59,12 @@ export const MANIFEST_PATH = "manifest.json";
  * the content hash all use this one function, so they can never disagree.
  */
 export function toolListEntry(tool: ToolSpec): Record<string, unknown> {
-  return listEntries(tool, "", () => ({
+  return {
     name: tool.name,
     ...(tool.title ? { title: tool.title } : {}),
     description: tool.description,
     inputSchema: tool.inputSchema,
     ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     annotations: { ...(tool.title ? { title: tool.title } : {}), ...tool.annotations },
-  }));
+  };
 }
-
-const listEntries = keptFor<ToolSpec, Record<string, unknown>>();

@@ -8,19 +8,13 @@ import { GENERATORS } from "../../generators/index.js";
 import { generatorsWithOptions } from "../../generators/options.js";
 import { bannerText } from "./banner.js";
 import { flatten } from "./flatten.js";
-import { piecedFile } from "./pieces.js";
 import { customGeneratorFiles } from "./custom-output.js";
-import {
-  GenerationError,
-  type GeneratedFile,
-  type Generator,
-  type GeneratorContext,
-  type GeneratorDiagnostic,
-} from "./generator.js";
+import { GenerationError, type GeneratedFile, type Generator, type GeneratorDiagnostic } from "./generator.js";
 import { generatorClosure, requirementTable } from "./requirements.js";
-import { generatorContext } from "./context.js";
+import { contextKey, generatorContext, memoIn, perToolIn, toolIdentities, type PerToolValues } from "./context.js";
 import { canOffload, offload, type Offloaded } from "./offload.js";
-import { generatorMemoKey, type MemoStore } from "../cache/store.js";
+import type { MemoStore } from "../cache/store.js";
+import { fileText } from "../output/file-text.js";
 
 /** What every generator of a run is given, besides its own options and its requirements' files. */
 export interface RunInput {
@@ -28,8 +22,15 @@ export interface RunInput {
   names: ReadonlyMap<string, ToolNames>;
   config: ResolvedConfig;
   generatorVersion: string;
-  /** Results of `ctx.memo` found again by their input (see `MemoStore`). */
+  /** Results of `ctx.memo` found again by their input (see `MemoStore`); none: `memo` just computes. */
   store?: MemoStore;
+  /**
+   * Where `ctx.perTool` keeps what it makes (memory a build session keeps between the
+   * builds of `generate --watch`); none: `perTool` just makes.
+   */
+  perTool?: PerToolValues;
+  /** Where `ctx.shared` keeps what it makes for the build (and the session); none: `shared` just makes. */
+  shared?: PerToolValues;
   /**
    * How many of the generators that allow it (`Generator.parallel`) run on worker threads
    * beside the others, the first in run order; default 0.
@@ -86,7 +87,12 @@ export async function runGenerators(
   const custom = new Map(config.customGenerators.map((g) => [g.name, g]));
   const banner = bannerText(config.inputs);
   const optionsOf = (name: string) =>
-    withOptions.has(name) ? (config as unknown as Record<string, unknown>)[name] : {};
+    withOptions.has(name)
+      ? (config as unknown as Record<string, unknown>)[name]
+      : isBuiltIn(name)
+        ? (GENERATORS[name].optionsFrom?.(config) ?? {})
+        : {};
+  const identity = toolIdentities(input.names);
 
   /** Runs one generator on this thread; its files, or undefined after reporting its failure into `bag`. */
   const runHere = async (name: string, bag: DiagnosticBag): Promise<GeneratedFile[] | undefined> => {
@@ -97,18 +103,32 @@ export async function runGenerators(
     const outputs = new Map<string, readonly GeneratedFile[]>();
     for (const required of generatorClosure([name], table))
       if (required !== name && produced.has(required))
-        outputs.set(required, Object.freeze(produced.get(required)!.map(frozenCopy)));
-    const ctx = generatorContext({
-      ...input,
-      // A custom generator gets its own copy of the tools, in a frozen list: sorting or
-      // filtering the list fails loudly, and changing a tool changes nothing the generators
-      // after it see — the same in every mode (`generate --watch` shares frozen tools).
-      ...(definition ? { tools: Object.freeze(structuredClone(input.tools) as ToolSpec[]) } : {}),
+        outputs.set(required, Object.freeze(produced.get(required)!.map((f) => frozenCopy(f, !!definition))));
+    const facts = {
+      name,
       options: definition ? definition.options : optionsOf(name),
       banner,
+      inputs: config.inputs,
+      generators: order,
+      generatorVersion: input.generatorVersion,
+    };
+    // A custom generator's code is no part of any key: what it memoises is computed again.
+    const context = definition ? "" : contextKey(facts);
+    const ctx = generatorContext({
+      ...facts,
+      // A custom generator gets its own copy of the tools, in a frozen list: sorting or
+      // filtering the list fails loudly, and changing a tool changes nothing the generators
+      // after it see, nor what the session keeps.
+      tools: definition ? Object.freeze(structuredClone(input.tools) as ToolSpec[]) : input.tools,
+      names: input.names,
       outputs,
       report: (d: GeneratorDiagnostic) => reported.push(checkedReport(d)),
-      memo: memoFor(definition ? undefined : input.store, name, reported, () => ctx.options),
+      memo: memoIn(definition ? undefined : input.store, context, reported),
+      perTool: perToolIn(definition ? undefined : input.perTool, context, identity),
+      // Keyed by the part alone, no generator's context: made by the built-in generators only.
+      shared: perToolIn(definition ? undefined : input.shared, "shared", identity),
+      identity,
+      ...(definition ? { config } : {}),
     });
     let own: GeneratedFile[];
     try {
@@ -158,18 +178,19 @@ export async function runGenerators(
             name,
             tools: input.tools,
             names: input.names,
-            config,
             generatorVersion: input.generatorVersion,
             options: optionsOf(name),
             banner,
+            inputs: config.inputs,
+            generators: order,
           }),
         );
   const files: GeneratedFile[] = [];
   const keep = (name: string, own: readonly GeneratedFile[]) => {
-    // Flattened now, a generator's pieces are garbage while the later ones run, not all at
-    // the write: a 10,000-tool run peaked at 1.1 GB when the write flattened 350 MB of
-    // output, and at 0.95 GB this way.
-    for (const file of own) if (!file.pieces) flatten(file.contents);
+    // Flattened now, the strings a generator's text was joined from are garbage while the
+    // later ones run, not all at the write: a 10,000-tool run peaked at 1.1 GB when the
+    // write flattened 350 MB of output, and at 0.95 GB this way.
+    for (const file of own) if (typeof file.contents === "string") flatten(file.contents);
     produced.set(name, own);
     files.push(...own);
   };
@@ -228,42 +249,14 @@ export async function runGenerators(
   }
 }
 
-/** What a memoised computation returned, with the findings it reported. */
-interface Memo {
-  value: unknown;
-  reports: GeneratorDiagnostic[];
-}
-
-/** `ctx.memo` of the generator `name`, keyed by its options and the input; a plain call without a store. */
-function memoFor(
-  store: MemoStore | undefined,
-  name: string,
-  reported: GeneratorDiagnostic[],
-  options: () => unknown,
-): GeneratorContext["memo"] {
-  return async <T>(part: string, input: unknown, compute: () => T | Promise<T>): Promise<T> => {
-    if (!store) return await compute();
-    const key = generatorMemoKey(name, part, options(), input);
-    const hit = store.get(key) as Memo | undefined;
-    if (hit && Array.isArray(hit.reports) && "value" in hit) {
-      reported.push(...hit.reports);
-      return hit.value as T;
-    }
-    const from = reported.length;
-    const value = await compute();
-    store.set(key, { value, reports: reported.slice(from) } satisfies Memo);
-    return value;
-  };
-}
-
 /**
- * A copy of `file` that a generator requiring it cannot change: its pieces copied and
- * frozen (and joined only if its `contents` are read), or its path and contents.
+ * A copy of `file` that a generator requiring it cannot change: its list of strings copied
+ * and frozen — joined for a custom generator, which may read `contents` as a string as it
+ * always could.
  */
-function frozenCopy(file: GeneratedFile): GeneratedFile {
-  return Object.freeze(
-    file.pieces ? piecedFile(file.path, Object.freeze([...file.pieces])) : { path: file.path, contents: file.contents },
-  );
+function frozenCopy(file: GeneratedFile, joined: boolean): GeneratedFile {
+  const contents = typeof file.contents === "string" || joined ? fileText(file) : Object.freeze([...file.contents]);
+  return Object.freeze({ path: file.path, contents });
 }
 
 /** A generator's report, checked as a JavaScript caller may pass anything: a catalogued code with an allowed severity. */

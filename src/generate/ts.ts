@@ -1,5 +1,3 @@
-import { flatten } from "./flatten.js";
-
 /**
  * Helpers for emitting TypeScript safely: spec text only ever lands inside a JSDoc comment
  * (with `*\/` neutralised) or a JSON-quoted string literal.
@@ -30,18 +28,20 @@ export function stringLiteral(text: string): string {
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /**
- * A readable TypeScript literal for JSON data. Keys are quoted only when needed, and a
- * key named `__proto__` is written as a computed key so it stays an own property instead
- * of setting the object's prototype.
+ * A readable TypeScript literal for JSON data, its nested lines indented from `indent`. Keys
+ * are quoted only when needed, and a key named `__proto__` is written as a computed key so it
+ * stays an own property instead of setting the object's prototype.
  */
 export function tsLiteral(value: unknown, indent = ""): string {
   if (value === null || typeof value !== "object") return primitive(value);
-  // Frozen IR cannot change, so its text is kept and reused: a schema is written by several
-  // generators, and again by each rebuild of `generate --watch` (whose memory store hands
-  // back the same frozen tools for unchanged specs).
-  return Object.isFrozen(value)
-    ? keptText(tsTexts, value, indent, () => literal(value, indent))
-    : literal(value, indent);
+  const parts: string[] = [];
+  writeLiteral({ add: (text) => parts.push(text) }, value, indent);
+  return parts.join("");
+}
+
+/** `tsLiteral` for `value` sitting `depth` levels of objects and arrays below the root. */
+export function tsLiteralAt(value: unknown, depth: number): string {
+  return tsLiteral(value, "  ".repeat(depth));
 }
 
 function primitive(value: unknown): string {
@@ -51,24 +51,35 @@ function primitive(value: unknown): string {
 /** Where `writeLiteral` puts text, in order. */
 export interface TextSink {
   add(text: string): unknown;
+  /** Adds text made already (a fragment) as a part of its own; `add` when absent. */
+  keep?(text: string): unknown;
 }
 
 /**
- * Writes `tsLiteral(value, indent)` into `out` a part at a time: a frozen value as its kept
- * text, in one part (see `tsLiteralPieces`, which keeps those parts apart).
+ * Writes `tsLiteral(value, indent)` into `out` a part at a time. `made` gives the text made
+ * already for a value at an indentation (a fragment: see `tsLiteralDocument`), or undefined
+ * to have it written here.
  */
-export function writeLiteral(out: TextSink, value: unknown, indent: string): void {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) out.add(tsLiteral(value, indent));
-  else writeContainer(out, value, indent);
+export function writeLiteral(
+  out: TextSink,
+  value: unknown,
+  indent: string,
+  made?: (value: unknown, indent: string) => string | undefined,
+): void {
+  const text = made?.(value, indent);
+  if (text !== undefined) {
+    if (out.keep) out.keep(text);
+    else out.add(text);
+  } else if (value === null || typeof value !== "object") out.add(primitive(value));
+  else writeContainer(out, value, indent, made);
 }
 
-function literal(value: object, indent: string): string {
-  const parts: string[] = [];
-  writeContainer({ add: (text) => parts.push(text) }, value, indent);
-  return parts.join("");
-}
-
-function writeContainer(out: TextSink, value: object, indent: string): void {
+function writeContainer(
+  out: TextSink,
+  value: object,
+  indent: string,
+  made: ((value: unknown, indent: string) => string | undefined) | undefined,
+): void {
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return void out.add("[]");
@@ -79,7 +90,7 @@ function writeContainer(out: TextSink, value: object, indent: string): void {
     out.add("[\n");
     for (const v of value) {
       out.add(inner);
-      writeLiteral(out, v, inner);
+      writeLiteral(out, v, inner, made);
       out.add(",\n");
     }
     out.add(`${indent}]`);
@@ -90,32 +101,10 @@ function writeContainer(out: TextSink, value: object, indent: string): void {
   out.add("{\n");
   for (const [k, v] of entries) {
     out.add(`${inner}${k === "__proto__" ? `["__proto__"]` : IDENTIFIER.test(k) ? k : stringLiteral(k)}: `);
-    writeLiteral(out, v, inner);
+    writeLiteral(out, v, inner, made);
     out.add(",\n");
   }
   out.add(`${indent}}`);
-}
-
-/**
- * Texts kept for frozen values (see `keptText`): the first made for a value, with its
- * indentation, and any at other indentations (rare: a value written at two depths).
- */
-export type KeptTexts = WeakMap<object, { indent: string; text: string; others?: Map<string, string> }>;
-
-const tsTexts: KeptTexts = new WeakMap();
-
-/** The text `make` gives for a frozen `value` at `indent`, made once and kept while the value lives. */
-export function keptText(texts: KeptTexts, value: object, indent: string, make: () => string): string {
-  const kept = texts.get(value);
-  if (kept?.indent === indent) return kept.text;
-  if (!kept) {
-    const text = flatten(make());
-    texts.set(value, { indent, text });
-    return text;
-  }
-  let text = kept.others?.get(indent);
-  if (text === undefined) (kept.others ??= new Map()).set(indent, (text = flatten(make())));
-  return text;
 }
 
 /** Longest line of a JSON value shown in documentation (`@default`, `@example`). */

@@ -7,9 +7,7 @@ import type { VendorName } from "../naming/table.js";
 import type { StrictForm } from "../vendors/forms.js";
 import type { GeneratorContext } from "./generator.js";
 import { TOOLS_PATH } from "./outputs.js";
-import { PieceList } from "./pieces.js";
 import { stringLiteral, tsLiteral } from "./ts.js";
-import { keptFor } from "../cache/store.js";
 
 /** One tool of a vendor tool index. */
 export interface VendorIndexEntry {
@@ -27,7 +25,7 @@ const TOOLS_FROM_VENDORS = `../${TOOLS_PATH.replace(/\.ts$/, ".js")}`;
  * tools.ts (`toolDefinitions`) instead of repeating them: when `server` runs too.
  */
 export function usesToolDefinitions(ctx: GeneratorContext<unknown>): boolean {
-  return ctx.config.generators.includes("server");
+  return ctx.generators.includes("server");
 }
 
 /** The import line for `toolDefinitions`, when the module uses it. */
@@ -36,9 +34,9 @@ export function toolDefinitionsImport(ctx: GeneratorContext<unknown>): string[] 
 }
 
 /**
- * `export const <name>: VendorToolIndex = {…}`, in pieces (see `PieceList`): each vendor
- * function name mapped to the wire name, the original input schema and whether strict
- * nulls stand for left-out properties.
+ * `export const <name>: VendorToolIndex = {…}`, as a list of strings (see `lines`): each
+ * vendor function name mapped to the wire name, the original input schema and whether strict
+ * nulls stand for left-out properties. Each tool's entry is made once (`ctx.perTool`).
  */
 export function vendorIndexSource(
   ctx: GeneratorContext<unknown>,
@@ -48,14 +46,13 @@ export function vendorIndexSource(
   entries: readonly VendorIndexEntry[],
 ): string[] {
   const refer = usesToolDefinitions(ctx);
-  const out = new PieceList().add(
+  const out = [
     `${doc}\nexport const ${exportName}: VendorToolIndex = {\n  vendor: ${stringLiteral(vendor)},\n  tools: {`,
-  );
-  for (const e of entries) {
-    const names = ctx.namesOf(e.tool);
-    const variant = `${e.vendorName}\0${names.module}\0${names.camel}\0${refer}\0${e.optionalsAsNull}`;
-    out.add(
-      indexEntries[vendor](e.tool, variant, () => {
+  ];
+  for (const e of entries)
+    out.push(
+      ctx.perTool(e.tool, `vendor index ${e.optionalsAsNull}`, () => {
+        const names = ctx.namesOf(e.tool);
         const schema = refer
           ? `toolDefinitions.${names.module}.${names.camel}.inputSchema`
           : tsLiteral(e.tool.inputSchema, "      ");
@@ -70,16 +67,9 @@ export function vendorIndexSource(
         ].join("\n");
       }),
     );
-  }
-  return out.add(entries.length ? "\n  },\n};" : "},\n};").done();
+  out.push(entries.length ? "\n  },\n};" : "},\n};");
+  return out;
 }
-
-/** Each tool's entry in each vendor's index, made once per frozen tool (and its names and options) in `generate --watch`. */
-const indexEntries: Record<VendorName, (tool: ToolSpec, variant: string, make: () => string) => string> = {
-  openai: keptFor(),
-  anthropic: keptFor(),
-  gemini: keptFor(),
-};
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 

@@ -128,8 +128,11 @@ export interface SchemaSource {
   positions?: SchemaPosition;
 }
 
-/** One tool, whatever format it was written in. */
-export interface ToolSpec {
+/**
+ * One tool, whatever format it was written in, as the parsers read it: a {@link ToolSpec}
+ * before its content hash is set.
+ */
+export interface ToolContent {
   /** The exact wire name used in `tools/call` and `MCPToolCall.tool_name`. */
   name: string;
   /** The module (namespace) the tool belongs to. */
@@ -171,6 +174,18 @@ export interface ToolSpec {
    * `annotations` object is the definition's own.
    */
   statedAnnotations?: StatedAnnotations;
+}
+
+/** One tool, whatever format it was written in: its content and the hash of that content. */
+export interface ToolSpec extends ToolContent {
+  /**
+   * SHA-256 (hex) of the tool's JSON text without this field, set once where the tool is
+   * read (see `withContentHash`). Everything kept between the stages of a build and between
+   * the builds of `generate --watch` is keyed by it, never by the object's identity. A stage
+   * that derives a tool from another as a pure function of it (resolving its schemas) keeps
+   * the hash; copies keep it (it is plain data like the rest).
+   */
+  contentHash: string;
 }
 
 /** Everything parsed from the inputs of one run. */

@@ -96,44 +96,7 @@ export function buildNameTable(
   vendorLimits: VendorNameLimits | number,
   diagnostics: DiagnosticBag,
 ): Map<string, ToolNames> {
-  const limits: VendorNameLimits =
-    typeof vendorLimits === "number"
-      ? { openai: vendorLimits, anthropic: vendorLimits, gemini: vendorLimits }
-      : vendorLimits;
-  // Names depend on the tools' modules and wire names only, and on the settings.
-  const input = JSON.stringify([mode, limits.openai, limits.anthropic, limits.gemini, tools.map(toolKey)]);
-  if (lastTable?.input === input) return new Map(lastTable.table);
-  const reported = diagnostics.items.length;
-  const table = freezeNames(decideNames(tools, mode, limits, diagnostics));
-  // A table whose build reported something is not kept: the reports point at places in the
-  // specs, which an edit can move without renaming anything.
-  lastTable = diagnostics.items.length === reported ? { input, table: new Map(table) } : undefined;
-  return table;
-}
-
-/**
- * The last table built without reports, and the input it was built from: a rebuild of
- * `generate --watch` after an edit that renames nothing gets the same names back, frozen
- * objects that memo keys find by identity (see `memoKey`), instead of deciding them again.
- */
-let lastTable: { input: string; table: ReadonlyMap<string, ToolNames> } | undefined;
-
-/** The table with each tool's names frozen (they may be shared by later builds, and no generator changes them). */
-function freezeNames(table: Map<string, ToolNames>): Map<string, ToolNames> {
-  for (const names of table.values()) {
-    Object.freeze(names.vendorNames);
-    Object.freeze(names);
-  }
-  return table;
-}
-
-/** `buildNameTable` itself: decides the names and reports collisions and shared wire names. */
-function decideNames(
-  tools: readonly ToolSpec[],
-  mode: NamingMode,
-  limits: VendorNameLimits,
-  diagnostics: DiagnosticBag,
-): Map<string, ToolNames> {
+  const limits = limitsOf(vendorLimits);
   const qualified = qualifiedNames(tools);
   // Two tools can share a qualified name (`m1`'s `read` and `m3`'s `m1.read`): such tools are
   // mapped under a string no wire name can spell (`<module>\u0000<name>`), which has no direct
@@ -227,4 +190,24 @@ function decideNames(
     }
   }
   return table;
+}
+
+/**
+ * What a name table is decided from, as text: the naming mode, the vendor limits and each
+ * tool's module and wire name, in order. Equal texts give equal tables, which lets a build
+ * session keep the last one (see `BuildSession.nameTable`).
+ */
+export function nameTableInput(
+  tools: readonly ToolSpec[],
+  mode: NamingMode,
+  vendorLimits: VendorNameLimits | number,
+): string {
+  const limits = limitsOf(vendorLimits);
+  return JSON.stringify([mode, limits.openai, limits.anthropic, limits.gemini, tools.map(toolKey)]);
+}
+
+function limitsOf(vendorLimits: VendorNameLimits | number): VendorNameLimits {
+  return typeof vendorLimits === "number"
+    ? { openai: vendorLimits, anthropic: vendorLimits, gemini: vendorLimits }
+    : vendorLimits;
 }

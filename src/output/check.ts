@@ -3,6 +3,7 @@ import type { GeneratedFile } from "../generate/generator.js";
 import { OWNERSHIP_FILE, isOwned, parseOwnershipRecord, type OwnershipRecord } from "./ownership.js";
 import { placeIfPossible, readText, resolveOutDir, type OutDir } from "./paths.js";
 import { findOrphanTemps } from "./temp.js";
+import { fileText, sameText } from "./file-text.js";
 
 /** One way the files on disk differ from what would be generated. */
 export interface Drift {
@@ -52,8 +53,8 @@ export function checkOutput(
     outDir,
     files.map((f) => ({
       path: f.path,
-      matches: (current) => current === f.contents,
-      diff: (current) => shortDiff(current, f.contents),
+      matches: (current) => sameText(current, f.contents),
+      diff: (current) => shortDiff(current, fileText(f)),
       ...(knownToHold ? { knownToMatch: (abs: string) => knownToHold(f, abs) } : {}),
     })),
   );

@@ -3,7 +3,7 @@ import type { FileText } from "./file-text.js";
 import { CHUNK_CHARS, forEachUtf8Chunk } from "./utf8-chunks.js";
 
 /**
- * Creates the file `abs` holding `contents` (text as UTF-8; text in pieces as if joined),
+ * Creates the file `abs` holding `contents` (text as UTF-8; a list of strings as if joined),
  * failing if anything exists at that path (flag "wx": never follows a planted link, never
  * replaces a file). Text is
  * encoded a chunk at a time into one reused buffer (see `forEachUtf8Chunk`):

@@ -1,18 +1,19 @@
 import type { GeneratedFile } from "../generate/generator.js";
 
 /**
- * Output text, whole or as the pieces it was made of (joined, they are the text). The files
- * that hold every tool are made of pieces (see `GeneratedFile.pieces`): in a rebuild of
- * `generate --watch` an unchanged tool's piece is the very string of the previous build,
- * and the file is written, hashed and compared a piece at a time without ever being made
- * whole. A whole one would be a fresh string of megabytes each rebuild, and the first touch
- * of each of its pages costs.
+ * Output text, whole or as a list of strings (joined, they are the text): a file's
+ * `GeneratedFile.contents`. The files that hold every tool are lists (each tool's part and
+ * the text around them): in a rebuild of `generate --watch` an unchanged tool's part is the
+ * very string of the previous build, and the file is written, hashed and compared a string
+ * at a time without ever being made whole. A whole one would be a fresh string of megabytes
+ * each rebuild, and the first touch of each of its pages costs. Only the writer, the hasher
+ * and the comparer (src/output/, src/cache/) read a list as such.
  */
 export type FileText = string | readonly string[];
 
-/** What is written for `file`: its pieces when it has them, else its contents. */
-export function textOf(file: GeneratedFile): FileText {
-  return file.pieces ?? file.contents;
+/** The whole text of a generated file, its list of strings joined: for a reader that needs it as one string. */
+export function fileText(file: Pick<GeneratedFile, "contents">): string {
+  return typeof file.contents === "string" ? file.contents : file.contents.join("");
 }
 
 /** Length of the text in UTF-16 code units. */
@@ -26,7 +27,7 @@ export function textLength(text: FileText): number {
 /** Length of the text as UTF-8 bytes. */
 export function utf8Length(text: FileText): number {
   if (typeof text === "string") return Buffer.byteLength(text);
-  // Piece by piece, except that a pair split between two pieces is one 4-byte character,
+  // String by string, except that a pair split between two strings is one 4-byte character,
   // not two halves of 3 bytes each.
   let length = 0;
   let afterHigh = false;
@@ -40,9 +41,10 @@ export function utf8Length(text: FileText): number {
 }
 
 /**
- * Whether two texts are the same, compared a stretch at a time and never joined. Pieces
- * split alike are compared whole, which is the common case of a rebuild and cheap
- * (unchanged pieces are the same strings); pieces split otherwise, where they overlap.
+ * Whether two texts are the same, compared a stretch at a time and never joined. Strings
+ * split alike are compared whole, which is the common case of a rebuild and cheap (an
+ * unchanged tool's part is the same string, and `===` of a string with itself is at once
+ * true); strings split otherwise, where they overlap.
  */
 export function sameText(a: FileText, b: FileText): boolean {
   if (typeof a === "string" && typeof b === "string") return a === b;
@@ -65,7 +67,7 @@ export function sameText(a: FileText, b: FileText): boolean {
     if (at === x.length) [i, at] = [i + 1, 0];
     if (bt === y.length) [j, bt] = [j + 1, 0];
   }
-  // The lengths agree: what is left of either side is empty pieces.
+  // The lengths agree: what is left of either side is empty strings.
   return true;
 }
 

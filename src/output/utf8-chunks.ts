@@ -5,14 +5,18 @@ export const CHUNK_CHARS = 1 << 20;
 
 /** Bytes of the buffer chunks are encoded into (see `forEachUtf8Chunk`). */
 const SCRATCH_BYTES = (CHUNK_CHARS + 1) * 3;
-/** The buffer chunks are encoded into, reused by every call: one per thread. */
+/**
+ * The buffer chunks are encoded into, reused by every call: one per thread. Scratch space of
+ * a fixed size, not a cache: nothing in it outlives the call that wrote it (a visit must be
+ * done with a chunk when it returns), so no run can see another's bytes.
+ */
 let scratch: Buffer | undefined;
 let inUse = false;
 
 /**
  * Calls `visit` with `text` as UTF-8, encoded at most `chunkChars` characters at a time
  * into one buffer that every call reuses; the bytes of all chunks are exactly
- * `Buffer.from(text)` (of the pieces joined, for text in pieces), since a surrogate pair is
+ * `Buffer.from(text)` (of the strings joined, for a list of strings), since a surrogate pair is
  * never split. `visit` must be done with a chunk when it returns (the next one is encoded
  * over it: no keeping it, no awaiting); returning false stops.
  *
@@ -34,7 +38,7 @@ export function forEachUtf8Chunk(text: FileText, visit: (bytes: Buffer) => unkno
   if (shared) inUse = true;
   try {
     if (typeof text === "string") encodeString(text, buffer, visit, chunkChars);
-    else encodePieces(text, buffer, visit, chunkChars);
+    else encodeList(text, buffer, visit, chunkChars);
   } finally {
     if (shared) inUse = false;
   }
@@ -55,12 +59,12 @@ function encodeString(text: string, buffer: Buffer, visit: (bytes: Buffer) => un
 }
 
 /**
- * `forEachUtf8Chunk` of text in pieces: pieces are gathered into the buffer until the next
+ * `forEachUtf8Chunk` of a list of strings: strings are gathered into the buffer until the next
  * would overflow a chunk; a piece longer than a chunk is encoded as one string is. A high
  * surrogate that ends a piece waits for the next one, which may hold the rest of its pair.
  */
-function encodePieces(
-  pieces: readonly string[],
+function encodeList(
+  list: readonly string[],
   buffer: Buffer,
   visit: (bytes: Buffer) => unknown,
   chunkChars: number,
@@ -74,7 +78,7 @@ function encodePieces(
     return go;
   };
   let held = "";
-  for (let piece of pieces) {
+  for (let piece of list) {
     if (held) {
       piece = held + piece;
       held = "";

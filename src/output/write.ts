@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { GeneratedFile } from "../generate/generator.js";
 import { OutputConflictError, fsError } from "./errors.js";
-import { sameText, textOf, type FileText } from "./file-text.js";
+import { sameText, type FileText } from "./file-text.js";
 import {
   OWNERSHIP_FILE,
   hasBanner,
@@ -98,7 +98,7 @@ export function writeOutput(
       report.unchanged.push(file.path);
       continue;
     }
-    const text = textOf(file);
+    const text = file.contents;
     const known = placed.kind === "file" ? knownContents?.(file, placed.abs) : undefined;
     if (known !== undefined && sameText(known, text)) {
       report.unchanged.push(file.path);

@@ -92,8 +92,10 @@ export async function loadSpecsParallel(
 }
 
 /**
- * Reads one spec file's text by its extension. Never throws: an unexpected failure on
- * some input is reported as `SPEC_INTERNAL` at the file, and the file yields no tools.
+ * Reads one spec file's text by its extension, each tool with its content hash (computed
+ * once per parse, and kept with the parsed file by the parse memo). Never throws: an
+ * unexpected failure on some input is reported as `SPEC_INTERNAL` at the file, and the file
+ * yields no tools.
  */
 export function parseSpecText(
   file: string,

@@ -1,7 +1,6 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { generatorIdentity } from "../cache/identity.js";
-import { memoKey, type MemoStore } from "../cache/store.js";
+import { contentKey, type MemoStore } from "../cache/store.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import type { SpecLimits } from "./limits.js";
@@ -15,7 +14,7 @@ export interface SpecText {
   text: string;
 }
 
-/** What one spec file yields: its tools and the diagnostics found while reading it. */
+/** What one spec file yields: its tools (each with its content hash) and the diagnostics found while reading it. */
 export interface ParsedFile {
   tools: ToolSpec[];
   diagnostics: Diagnostic[];
@@ -45,33 +44,12 @@ export interface ParseFilesOptions {
 }
 
 /**
- * The key each file was last parsed under, with its text, per store: a rebuild of
- * `generate --watch` reads every spec again, and a file whose text is the same (compared,
- * which is cheap) has the same key, without its text being serialised and hashed again.
+ * The memo key of parsing `spec` with `limits`: its path, the limits and its text, hashed
+ * as they are (see `contentKey`). A rebuild of `generate --watch` hashes the text of every
+ * spec again: a hash of the text is what finds an unchanged file, whatever object holds it.
  */
-const lastParseKeys = new WeakMap<
-  MemoStore,
-  Map<string, { text: string; limits: SpecLimits; identity: string; key: string }>
->();
-
-/** The memo key of parsing `spec` with `limits` (see `memoKey`). */
-function parseKey(store: MemoStore, spec: SpecText, limits: SpecLimits): string {
-  let byFile = lastParseKeys.get(store);
-  if (!byFile) lastParseKeys.set(store, (byFile = new Map()));
-  const identity = generatorIdentity();
-  const last = byFile.get(spec.file);
-  if (last && last.limits === limits && last.identity === identity && last.text === spec.text) return last.key;
-  const key = memoKey("parse", { file: spec.file, limits, text: spec.text });
-  byFile.set(spec.file, { text: spec.text, limits, identity, key });
-  return key;
-}
-
-/** Forgets the keys of files that are no longer among `specs` (removed or renamed since). */
-function forgetParseKeys(store: MemoStore, specs: readonly SpecText[]): void {
-  const byFile = lastParseKeys.get(store);
-  if (!byFile || byFile.size <= specs.length) return;
-  const current = new Set(specs.map((s) => s.file));
-  for (const file of byFile.keys()) if (!current.has(file)) byFile.delete(file);
+function parseKey(spec: SpecText, limits: SpecLimits): string {
+  return contentKey("parse", spec.file, JSON.stringify(limits), spec.text);
 }
 
 /** Below this much text to parse, starting workers (each loads the Markdown parser) costs more than it saves. */
@@ -89,8 +67,7 @@ const MAX_WORKERS = 8;
 export async function parseFiles(specs: readonly SpecText[], options: ParseFilesOptions): Promise<ParsedFile[]> {
   const { limits, store } = options;
   const results: Array<ParsedFile | undefined> = new Array(specs.length);
-  const keys = specs.map((s) => (store ? parseKey(store, s, limits) : ""));
-  if (store) forgetParseKeys(store, specs);
+  const keys = specs.map((s) => (store ? parseKey(s, limits) : ""));
   const todo: number[] = [];
   for (const [i] of specs.entries()) {
     const hit = store ? asParsedFile(store.get(keys[i]!)) : undefined;
@@ -181,5 +158,10 @@ async function parseInWorkers(
 /** `value` when it has the shape of a ParsedFile (a memo from an older layout is a miss). */
 function asParsedFile(value: unknown): ParsedFile | undefined {
   const v = value as Partial<ParsedFile> | undefined;
-  return v && Array.isArray(v.tools) && Array.isArray(v.diagnostics) ? (v as ParsedFile) : undefined;
+  return v &&
+    Array.isArray(v.tools) &&
+    Array.isArray(v.diagnostics) &&
+    v.tools.every((t) => typeof t?.contentHash === "string")
+    ? (v as ParsedFile)
+    : undefined;
 }

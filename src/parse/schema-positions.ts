@@ -1,4 +1,4 @@
-import type { JsonValue, SchemaPosition, SourceLocation, ToolSpec } from "../ir/types.js";
+import type { JsonValue, SchemaPosition, SourceLocation, ToolContent } from "../ir/types.js";
 import { isObject, SCHEMA_MAP_KEYWORDS, SUBSCHEMA_KEYWORDS } from "../schema/walk.js";
 
 /** A path of keys from the root of a value. */
@@ -21,7 +21,7 @@ export interface SourceNode {
 
 /** A tool as a parser produced it, with the written form of each schema it read as JSON or YAML. */
 export interface ParsedTool {
-  tool: ToolSpec;
+  tool: ToolContent;
   sources: { inputSchema?: SourceNode; outputSchema?: SourceNode };
 }
 

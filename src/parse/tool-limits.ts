@@ -1,5 +1,5 @@
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import type { JsonSchema, JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
+import type { JsonSchema, JsonValue, SourceLocation, ToolContent } from "../ir/types.js";
 import type { SpecLimits } from "./limits.js";
 import { locateIn, schemaPositions, type ParsedTool, type SourceNode } from "./schema-positions.js";
 import { findLoneSurrogate } from "./unicode.js";
@@ -27,8 +27,8 @@ export function enforceToolLimits(
   parsed: readonly ParsedTool[],
   limits: SpecLimits,
   diagnostics: DiagnosticBag,
-): ToolSpec[] {
-  const out: ToolSpec[] = [];
+): ToolContent[] {
+  const out: ToolContent[] = [];
   for (const p of parsed) {
     if (!checkTool(p, limits, diagnostics)) continue;
     for (const side of ["inputSchema", "outputSchema"] as const) {
@@ -77,7 +77,7 @@ function checkTool({ tool, sources }: ParsedTool, limits: SpecLimits, diagnostic
   return true;
 }
 
-function partsOf(tool: ToolSpec, written: ParsedTool["sources"]): Part[] {
+function partsOf(tool: ToolContent, written: ParsedTool["sources"]): Part[] {
   // What parsers recorded about the schemas is checked with the schemas themselves.
   const { inputSchema, outputSchema, examples, locations, schemaSources: _sources, ...rest } = tool;
   const schemaPart = (

@@ -75,15 +75,8 @@ export function draft7FormPaths(schema: JsonSchema): Array<Array<string | number
   return paths;
 }
 
-/** Whether each frozen schema uses draft-07 forms: a rebuild of `generate --watch` asks for the same schemas again. */
-const draft7FormsOfFrozen = new WeakMap<object, boolean>();
-
 function usesDraft7Forms(schema: JsonSchema): boolean {
-  const known = draft7FormsOfFrozen.get(schema);
-  if (known !== undefined) return known;
-  const uses = someSubschema(schema, (sub) => Array.isArray(sub.items));
-  if (typeof schema === "object" && schema !== null && Object.isFrozen(schema)) draft7FormsOfFrozen.set(schema, uses);
-  return uses;
+  return someSubschema(schema, (sub) => Array.isArray(sub.items));
 }
 
 /**
@@ -281,18 +274,17 @@ export function namesInheritedProperty(schema: JsonSchema): boolean {
   return INHERITED.some((name) => json.includes(JSON.stringify(name)));
 }
 
-const shared = new Map<string, AjvInstance>();
-
-/** The shared Ajv instance for a schema's dialect, created on first use (for meta-schema checks). */
-export function ajvFor(schema: JsonSchema): AjvInstance {
-  const { dialect } = schemaDialect(schema);
-  let ajv = shared.get(dialect);
-  if (!ajv) shared.set(dialect, (ajv = createAjv(dialect)));
-  return ajv;
-}
+/**
+ * The Ajv instance of each dialect for meta-schema checks, made on first use and then a
+ * constant of the process, like a module loaded on first use: compiling a dialect's
+ * meta-schema takes a noticeable time, which every run would pay again, and checking a
+ * schema against it compiles and keeps nothing, so no run can see another's schemas in it.
+ */
+const META_SCHEMA_CHECKERS: Partial<Record<Dialect, AjvInstance>> = {};
 
 /** Checks a schema against its dialect's meta-schema; returns ajv's errors (empty when valid). */
 export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
-  const ajv = ajvFor(schema);
+  const { dialect } = schemaDialect(schema);
+  const ajv = (META_SCHEMA_CHECKERS[dialect] ??= createAjv(dialect));
   return ajv.validateSchema(schemaForMeta(schema)) ? [] : [...(ajv.errors ?? [])];
 }

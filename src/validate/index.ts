@@ -1,6 +1,6 @@
 import { isValidToolName, STRICT_TOOL_NAME_PATTERN, type BacktrackingOptions } from "@mcp-specgen/runtime";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { keptWithFindings } from "../cache/store.js";
+import { withReplayedFindings, type ResultStore } from "../diagnostics/replayed-findings.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import { draft7FormPaths, KNOWN_FORMATS, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
 import { isObject, walkSchema } from "../schema/walk.js";
@@ -28,6 +28,11 @@ export interface ValidateOptions {
    * config's `backtrackingPatterns`); none by default.
    */
   backtrackingFor?: (tool: ToolSpec) => BacktrackingOptions | undefined;
+  /**
+   * Where each tool's schema and example checks are stored with their findings, by its content
+   * hash and pattern opt-in (a build session's memory): an unchanged tool is not checked again.
+   */
+  results?: ResultStore;
 }
 
 /**
@@ -42,12 +47,13 @@ export function validateTools(
 ): void {
   const seen = new Map<string, ToolSpec>();
   const modulesByFoldedName = new Map<string, string>();
-  const memo: PatternMemo = new Map();
-  const examples = new ExampleValidators(memo);
+  const patterns: PatternMemo = new Map();
+  const examples = new ExampleValidators(patterns);
   for (const tool of tools) {
     try {
       const backtracking = options.backtrackingFor?.(tool);
-      validateTool(tool, seen, modulesByFoldedName, { backtracking, memo, examples }, diagnostics);
+      const checks = { backtracking, memo: patterns, examples, results: options.results };
+      validateTool(tool, seen, modulesByFoldedName, checks, diagnostics);
     } catch (e) {
       reportUnexpected(diagnostics, tool.locations.tool, `checking "${tool.name}"`, e);
     }
@@ -129,28 +135,31 @@ function validateTool(
   checkToolSchemas(tool, patterns, diagnostics);
 }
 
-/** How a tool's patterns are checked: its input's opt-in, the run's translations and example validators. */
+/**
+ * How a tool's schemas are checked: its input's opt-in for backtracking patterns, the run's
+ * pattern translations, the run's example validators, and where results are stored.
+ */
 interface PatternOptions {
   backtracking: BacktrackingOptions | undefined;
   memo: PatternMemo;
   /** Compiles schemas for the usage examples, their patterns through `memo`. */
   examples: ExampleValidators;
+  results: ResultStore | undefined;
 }
 
 /**
  * A tool's schema and example checks: the costly part of the checks, and a pure function of
- * the tool and its input's opt-in for backtracking patterns, so a frozen tool's findings are
- * reported again without checking (see `keptWithFindings`).
+ * the tool and its input's opt-in for backtracking patterns, so an unchanged tool's findings
+ * are reported again without checking (see `withReplayedFindings`).
  */
 function checkToolSchemas(tool: ToolSpec, patterns: PatternOptions, diagnostics: DiagnosticBag): void {
-  schemaChecks(tool, patterns.backtracking ? String(patterns.backtracking.maxLength) : "", diagnostics, (bag) => {
+  const key = `check\0${tool.contentHash}\0${patterns.backtracking?.maxLength ?? ""}`;
+  withReplayedFindings(patterns.results, key, diagnostics, (bag) => {
     const inputOk = checkSchema(tool, "inputSchema", patterns, bag);
     const outputOk = tool.outputSchema ? checkSchema(tool, "outputSchema", patterns, bag) : true;
     checkExamples(tool, inputOk, outputOk, patterns, bag);
   });
 }
-
-const schemaChecks = keptWithFindings<ToolSpec, void>();
 
 function checkName(tool: ToolSpec, loc: SourceLocation, diagnostics: DiagnosticBag): void {
   if (tool.format === "markdown" && !tool.exactName) {

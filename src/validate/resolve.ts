@@ -4,7 +4,7 @@ import { resolveSchemaResources } from "../schema/resources.js";
 import { schemaDialect } from "../schema/ajv.js";
 import { locateInSchema, type SchemaSide } from "../ir/schema-source.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
-import { deepFreeze, keptWithFindings } from "../cache/store.js";
+import { withReplayedFindings, type ResultStore } from "../diagnostics/replayed-findings.js";
 
 /**
  * Brings every tool's schemas into the one shape later stages rely on: no identifier
@@ -12,19 +12,22 @@ import { deepFreeze, keptWithFindings } from "../cache/store.js";
  * `resolveSchemaResources`). Problems are reported at the offending keyword; a tool whose
  * schemas need no rewriting is returned as the same object. A rewritten schema keeps its
  * key paths, so what the tool records about it (`schemaSources`) still applies.
+ *
+ * A resolved tool keeps the content hash of the tool it was resolved from: it is a pure
+ * function of that tool, so the hash still names it exactly, and nothing is hashed again.
+ *
+ * @param results where each tool's result and findings are stored by its content hash (a build
+ *   session's memory): an unchanged tool is not resolved again.
  */
-export function resolveToolSchemas(tools: readonly ToolSpec[], diagnostics: DiagnosticBag): ToolSpec[] {
-  // A frozen tool resolves as before (see `keptWithFindings`); its result is frozen in turn,
-  // so the checks and generators after it can keep their results for it too.
+export function resolveToolSchemas(
+  tools: readonly ToolSpec[],
+  diagnostics: DiagnosticBag,
+  results?: ResultStore,
+): ToolSpec[] {
   return tools.map((tool) =>
-    resolvedOnce(tool, "", diagnostics, (bag) => {
-      const result = resolveTool(tool, bag);
-      return Object.isFrozen(tool) ? deepFreeze(result) : result;
-    }),
+    withReplayedFindings(results, `resolve\0${tool.contentHash}`, diagnostics, (bag) => resolveTool(tool, bag)),
   );
 }
-
-const resolvedOnce = keptWithFindings<ToolSpec, ToolSpec>();
 
 function resolveTool(tool: ToolSpec, diagnostics: DiagnosticBag): ToolSpec {
   try {

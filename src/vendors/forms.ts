@@ -1,11 +1,11 @@
 // The schema each vendor is sent for a tool, decided in one place: the vendor generators
 // write it, and the manifest records whether (and why not) it is strict. Pure functions of
-// a tool's input schema and the vendor's `strict` option, kept per frozen schema object
-// (see `formOf`).
+// a tool's input schema and the vendor's `strict` option; what is computed per tool is
+// taken through a function the caller may give (a generator's `ctx.perTool`), so that an
+// unchanged tool's form is not computed again in `generate --watch`.
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
 import { toStrictSchema } from "./openai-strict.js";
 import { toolKey } from "../naming/table.js";
-import { deepFreeze } from "../cache/store.js";
 import { pruneUnreachableDefs } from "../schema/prune-defs.js";
 import { applyAnthropicStrictBudget, toAnthropicStrictSchema } from "./anthropic-strict.js";
 import { toGeminiSchema } from "./gemini-schema.js";
@@ -39,46 +39,6 @@ export type StrictForm = StrictOutcome & {
 /** Why a tool is not strict when the config turns strict mode off. */
 export const STRICT_DISABLED_REASON = "strict mode disabled in config";
 
-const cache = new WeakMap<object, Map<string, unknown>>();
-
-/**
- * `compute()` for `schema` under `key`, computed once per frozen schema object and kept,
- * frozen: a frozen schema is shared by every generator and every rebuild of `generate
- * --watch`, and its form's written text can then be kept too (see `tsLiteral`). An
- * unfrozen schema (a one-shot run) keeps only `summary` of it, what a later generator
- * asks for (see {@link summaryOf}): the forms themselves, copies of every input schema,
- * held about 90 MB at 10,000 tools until the run ended.
- */
-function formOf<T, S>(schema: JsonSchema, key: string, compute: () => T, summary?: (form: T) => S): T {
-  const frozen = Object.isFrozen(schema);
-  const entries = frozen || summary ? entriesOf(schema) : undefined;
-  if (!entries) return compute();
-  if (!frozen) {
-    const form = compute();
-    entries.set(key, { summary: summary!(form) });
-    return form;
-  }
-  // (A schema frozen after use has only a summary kept: its form is made now.)
-  let kept = entries.get(key) as { form?: T } | undefined;
-  if (!kept || !("form" in kept)) entries.set(key, (kept = { form: deepFreeze(compute()) }));
-  return kept.form as T;
-}
-
-/** `summary` of {@link formOf}'s form for `schema`, from what is kept when there is any. */
-function summaryOf<T, S>(schema: JsonSchema, key: string, compute: () => T, summary: (form: T) => S): S {
-  const kept = entriesOf(schema)?.get(key) as { form: T } | { summary: S } | undefined;
-  if (kept) return "form" in kept ? summary(kept.form) : kept.summary;
-  return summary(formOf(schema, key, compute, summary));
-}
-
-function entriesOf(schema: JsonSchema): Map<string, unknown> | undefined {
-  // Only objects can key a WeakMap (a boolean schema never reaches here today).
-  if (typeof schema !== "object" || schema === null) return undefined;
-  let entries = cache.get(schema);
-  if (!entries) cache.set(schema, (entries = new Map()));
-  return entries;
-}
-
 /** `$schema`/`$id` describe the document, not the parameters; vendors reject or ignore them. */
 export function withoutMetaKeywords(schema: JsonSchema): JsonSchema {
   const { $schema: _s, $id: _i, ...rest } = schema;
@@ -93,9 +53,9 @@ export function nonStrictSchema(schema: JsonSchema): JsonSchema {
   return structuredClone(pruneUnreachableDefs(withoutMetaKeywords(schema)).schema);
 }
 
-/** {@link nonStrictSchema} of a tool's input schema, computed once per frozen schema object and shared by every vendor. */
+/** {@link nonStrictSchema} of a tool's input schema. */
 function nonStrictFormOf(tool: ToolSpec): JsonSchema {
-  return formOf(tool.inputSchema, "non-strict", () => nonStrictSchema(tool.inputSchema));
+  return nonStrictSchema(tool.inputSchema);
 }
 
 /** The schema OpenAI is sent for a tool: strict form when `strict` is on and the schema allows it. */
@@ -107,13 +67,7 @@ export function openaiForm(tool: ToolSpec, strict: boolean): StrictForm {
       schema: nonStrictFormOf(tool),
       optionalsAsNull: false,
     };
-  return formOf(tool.inputSchema, "openai", () => openaiStrictForm(tool), outcome);
-}
-
-/** Whether OpenAI gets a tool strict, and if not, why: {@link openaiForm} without the schema. */
-function openaiOutcome(tool: ToolSpec, strict: boolean): StrictOutcome {
-  if (!strict) return { strict: false, reason: STRICT_DISABLED_REASON };
-  return summaryOf(tool.inputSchema, "openai", () => openaiStrictForm(tool), outcome);
+  return openaiStrictForm(tool);
 }
 
 function openaiStrictForm(tool: ToolSpec): StrictForm {
@@ -129,7 +83,7 @@ function openaiStrictForm(tool: ToolSpec): StrictForm {
 }
 
 /** {@link anthropicForm}'s strict form with the tool's use of the per-request budgets. */
-type AnthropicToolForm = StrictForm & { usage?: { optionalProperties: number; unionProperties: number } };
+export type AnthropicToolForm = StrictForm & { usage?: { optionalProperties: number; unionProperties: number } };
 
 /**
  * The schema Anthropic is sent for a tool on its own: strict form when `strict` is on and
@@ -142,7 +96,11 @@ export function anthropicForm(tool: ToolSpec, strict: boolean): StrictForm {
   return form;
 }
 
-function anthropicToolForm(tool: ToolSpec, strict: boolean): AnthropicToolForm {
+/**
+ * The schema Anthropic is sent for a tool on its own, with what its strict form uses of the
+ * per-request budgets: the part of {@link anthropicForms} computed per tool.
+ */
+export function anthropicToolForm(tool: ToolSpec, strict: boolean): AnthropicToolForm {
   if (!strict)
     return {
       strict: false,
@@ -150,7 +108,7 @@ function anthropicToolForm(tool: ToolSpec, strict: boolean): AnthropicToolForm {
       schema: nonStrictFormOf(tool),
       optionalsAsNull: false,
     };
-  return formOf(tool.inputSchema, "anthropic", () => anthropicStrictForm(tool), anthropicOutcome);
+  return anthropicStrictForm(tool);
 }
 
 function anthropicStrictForm(tool: ToolSpec): AnthropicToolForm {
@@ -167,10 +125,11 @@ function anthropicStrictForm(tool: ToolSpec): AnthropicToolForm {
 }
 
 /** What the per-request budget and the manifest need of an Anthropic form: its outcome and use of the budgets. */
-type AnthropicOutcome = StrictOutcome & Pick<AnthropicToolForm, "usage">;
+export type AnthropicOutcome = StrictOutcome & Pick<AnthropicToolForm, "usage">;
 
-function anthropicOutcome(form: AnthropicToolForm): AnthropicOutcome {
-  return { ...outcome(form), ...(form.usage ? { usage: form.usage } : {}) };
+/** What the per-request budget and the manifest need of a tool's {@link anthropicToolForm}. */
+export function anthropicToolOutcome(form: AnthropicToolForm): AnthropicOutcome {
+  return { ...strictOutcome(form), ...(form.usage ? { usage: form.usage } : {}) };
 }
 
 /**
@@ -179,29 +138,22 @@ function anthropicOutcome(form: AnthropicToolForm): AnthropicOutcome {
  * budget ({@link ANTHROPIC_STRICT_LIMITS}: strict tools, optional and union-typed
  * properties across them), counted in sorted order of tool key, are sent `strict: false`
  * with why.
+ *
+ * @param toolForm each tool's {@link anthropicToolForm} (by default computed here).
+ * @param nonStrict the schema a tool beyond the budget is sent: its {@link nonStrictSchema}
+ *   (by default computed here).
  */
-export function anthropicForms(tools: readonly ToolSpec[], strict: boolean): StrictForm[] {
+export function anthropicForms(
+  tools: readonly ToolSpec[],
+  strict: boolean,
+  toolForm: (tool: ToolSpec) => AnthropicToolForm = (tool) => anthropicToolForm(tool, strict),
+  nonStrict: (tool: ToolSpec) => JsonSchema = nonStrictFormOf,
+): StrictForm[] {
   return withinAnthropicBudget(
     tools,
-    tools.map((tool) => anthropicToolForm(tool, strict)),
+    tools.map(toolForm),
     ({ usage: _u, ...form }) => form,
-    (tool, reason) => ({ strict: false, reason, pointer: "", schema: nonStrictFormOf(tool), optionalsAsNull: false }),
-  );
-}
-
-/** Whether Anthropic gets each of `tools` strict, sent together: {@link anthropicForms} without the schemas. */
-function anthropicOutcomes(tools: readonly ToolSpec[], strict: boolean): StrictOutcome[] {
-  const outcomes = tools.map(
-    (tool): AnthropicOutcome =>
-      strict
-        ? summaryOf(tool.inputSchema, "anthropic", () => anthropicStrictForm(tool), anthropicOutcome)
-        : { strict: false, reason: STRICT_DISABLED_REASON },
-  );
-  return withinAnthropicBudget(
-    tools,
-    outcomes,
-    ({ usage: _u, ...rest }) => rest,
-    (_tool, reason) => ({ strict: false, reason, pointer: "" }),
+    (tool, reason) => ({ strict: false, reason, pointer: "", schema: nonStrict(tool), optionalsAsNull: false }),
   );
 }
 
@@ -227,25 +179,63 @@ function withinAnthropicBudget<F extends { strict: boolean; usage?: AnthropicToo
 
 /** The parameters Gemini is sent for a tool, and what of the schema they cannot express. */
 export function geminiForm(tool: ToolSpec): { schema: JsonSchema; issues: readonly SchemaLoosening[] } {
-  return formOf(tool.inputSchema, "gemini", () => toGeminiSchema(tool.inputSchema));
+  return toGeminiSchema(tool.inputSchema);
+}
+
+/** Whether each vendor with a strict mode gets a tool strict on its own: {@link strictCoverage} per tool. */
+export interface ToolStrictness {
+  openai: StrictOutcome;
+  /** With the tool's use of Anthropic's per-request budgets, which {@link strictCoverage} applies. */
+  anthropic: AnthropicOutcome;
+}
+
+/** The `strict` option of each vendor with a strict mode. */
+export interface StrictOptions {
+  openai: { strict: boolean };
+  anthropic: { strict: boolean };
+}
+
+/** Whether OpenAI gets `tool` strict, and if not, why: {@link openaiForm} without the schema. */
+export function openaiOutcome(tool: ToolSpec, strict: boolean): StrictOutcome {
+  return strict ? strictOutcome(openaiStrictForm(tool)) : { strict: false, reason: STRICT_DISABLED_REASON };
+}
+
+/** Whether Anthropic gets `tool` strict on its own, with its use of the per-request budgets. */
+export function anthropicOutcome(tool: ToolSpec, strict: boolean): AnthropicOutcome {
+  return strict ? anthropicToolOutcome(anthropicStrictForm(tool)) : { strict: false, reason: STRICT_DISABLED_REASON };
+}
+
+/** Whether each vendor gets `tool` strict on its own (the part of {@link strictCoverage} computed per tool). */
+export function toolStrictness(tool: ToolSpec, options: StrictOptions): ToolStrictness {
+  return {
+    openai: openaiOutcome(tool, options.openai.strict),
+    anthropic: anthropicOutcome(tool, options.anthropic.strict),
+  };
 }
 
 /**
  * Whether each vendor with a strict mode gets each tool strict, under the config's `strict`
  * options, for `tools` sent together (Anthropic's limits are per request); in the order given.
+ *
+ * @param strictnessOf each tool's {@link toolStrictness} (by default computed here).
  */
 export function strictCoverage(
   tools: readonly ToolSpec[],
-  options: { openai: { strict: boolean }; anthropic: { strict: boolean } },
+  options: StrictOptions,
+  strictnessOf: (tool: ToolSpec) => ToolStrictness = (tool) => toolStrictness(tool, options),
 ): Array<Record<StrictVendor, StrictOutcome>> {
-  const anthropic = anthropicOutcomes(tools, options.anthropic.strict);
-  return tools.map((tool, i) => ({
-    openai: openaiOutcome(tool, options.openai.strict),
-    anthropic: anthropic[i]!,
-  }));
+  const each = tools.map(strictnessOf);
+  const anthropic = withinAnthropicBudget(
+    tools,
+    each.map((s) => s.anthropic),
+    ({ usage: _u, ...rest }) => rest,
+    (_tool, reason) => ({ strict: false, reason, pointer: "" }),
+  );
+  return tools.map((_tool, i) => ({ openai: each[i]!.openai, anthropic: anthropic[i]! }));
 }
 
-function outcome(form: StrictForm): StrictOutcome {
+/** Whether a form is strict, and if not, why: the form without its schema. */
+export function strictOutcome(form: StrictForm): StrictOutcome {
   if (form.strict) return { strict: true };
   return { strict: false, reason: form.reason, ...(form.pointer !== undefined ? { pointer: form.pointer } : {}) };
 }

@@ -6,16 +6,19 @@ import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig, UserConfig } from "../../src/config/types.js";
 import * as identity from "../../src/cache/identity.js";
 import { memoryStore, openDiskStore, type MemoStore } from "../../src/cache/store.js";
+import { BuildSession } from "../../src/build/session.js";
+import { fileText } from "../../src/output/file-text.js";
 import { runPipeline, type PipelineResult } from "../../src/pipeline.js";
 import { GENERATORS } from "../../generators/index.js";
 import { tempProject, type TempProject } from "../helpers/project.js";
 import { testDisk } from "./disk.js";
 
-// Incremental generation: a run with a memo store (on disk, in memory in front of one) must
-// give exactly what a cold run gives — the same files, byte for byte, the same diagnostics,
-// the same outcome — after any sequence of edits. CI runs a fixed seed; FUZZ_RUNS and
-// FUZZ_SEED run more (`FUZZ_RUNS=200 npx vitest run test/cache/incremental.test.ts`).
-const RUNS = Number(process.env.FUZZ_RUNS ?? 15);
+// Incremental generation: a run with a memo store on disk, and the rebuilds of a watch
+// session (in memory, alone or in front of the disk store), must give exactly what a cold
+// run gives — the same files, byte for byte, the same diagnostics, the same outcome — after
+// any sequence of edits. CI runs a fixed seed; FUZZ_RUNS and FUZZ_SEED run more
+// (`FUZZ_RUNS=200 npx vitest run test/cache/incremental.test.ts`).
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const SEED =
   process.env.FUZZ_SEED !== undefined
     ? Number(process.env.FUZZ_SEED)
@@ -155,6 +158,11 @@ type Edit =
   | { kind: "toggleUnion"; file: number; tool: number }
   | { kind: "addTool"; file: number; tool: Tool }
   | { kind: "removeTool"; file: number; tool: number }
+  | { kind: "renameTool"; file: number; tool: number; name: string }
+  | { kind: "moveTool"; file: number; tool: number; to: number }
+  | { kind: "swapTools"; file: number }
+  /** The config's naming mode toggled: every tool's names change, no spec does. */
+  | { kind: "naming" }
   | { kind: "deleteFile"; file: number }
   | { kind: "addFile"; module: SpecFile }
   | { kind: "break"; file: number; tool: number }
@@ -180,6 +188,15 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
     tool: fc.constantFrom("fetch", "purge", "merge").chain(toolArb),
   }),
   fc.record({ kind: fc.constant("removeTool" as const), file: ix, tool: ix }),
+  fc.record({
+    kind: fc.constant("renameTool" as const),
+    file: ix,
+    tool: ix,
+    name: fc.constantFrom("fetch", "purge", "merge"),
+  }),
+  fc.record({ kind: fc.constant("moveTool" as const), file: ix, tool: ix, to: ix }),
+  fc.record({ kind: fc.constant("swapTools" as const), file: ix }),
+  fc.constant({ kind: "naming" as const }),
   fc.record({ kind: fc.constant("deleteFile" as const), file: ix }),
   fc.record({ kind: fc.constant("addFile" as const), module: fc.constantFrom("extra", "more").chain(fileArb) }),
   fc.record({ kind: fc.constant("break" as const), file: ix, tool: ix }),
@@ -237,6 +254,28 @@ function apply(project: Project, edit: Edit): void {
       if (file.tools.length > 1) file.tools.splice(edit.tool % file.tools.length, 1);
       break;
     }
+    case "renameTool": {
+      const file = fileAt(edit.file);
+      if (!file.tools.some((t) => t.name === edit.name)) toolAt(file, edit.tool).name = edit.name;
+      break;
+    }
+    case "moveTool": {
+      // To another file: the tool changes module (and so its names and files), the rest stays.
+      const from = fileAt(edit.file);
+      const to = fileAt(edit.to);
+      const tool = toolAt(from, edit.tool);
+      if (from !== to && from.tools.length > 1 && !to.tools.some((t) => t.name === tool.name)) {
+        from.tools.splice(from.tools.indexOf(tool), 1);
+        to.tools.push(tool);
+      }
+      break;
+    }
+    case "swapTools": {
+      // The same tools in another order: every one of them moves in the file.
+      const file = fileAt(edit.file);
+      file.tools.reverse();
+      break;
+    }
     case "deleteFile":
       if (project.length > 1) project.splice(edit.file % project.length, 1);
       break;
@@ -249,6 +288,7 @@ function apply(project: Project, edit: Edit): void {
     case "fix":
       for (const f of project) for (const t of f.tools) t.broken = false;
       break;
+    case "naming":
     case "none":
       break;
   }
@@ -281,7 +321,7 @@ function counting(store: MemoStore): MemoStore & { hits: number; misses: number;
 function outcome(r: PipelineResult) {
   return {
     failed: r.failed,
-    files: r.files.map((f) => ({ path: f.path, contents: f.contents })),
+    files: r.files.map((f) => ({ path: f.path, contents: fileText(f) })),
     diagnostics: r.diagnostics,
   };
 }
@@ -315,29 +355,31 @@ describe("incremental generation", () => {
       fc.asyncProperty(projectArb, editsArb, async (initial, edits) => {
         const model = structuredClone(initial);
         rmSync(path.join(project.dir, "node_modules/.cache"), { recursive: true, force: true });
-        const config = configOf();
-        const disk = counting(openDiskStore(testDisk(config))!);
-        const layered = counting(memoryStore(openDiskStore(testDisk(config))!));
-        // As `generate --watch` keeps them: values in memory, swept after each build; Markdown
-        // sections in a bounded memory store, not swept (a small bound here, so some are evicted).
-        const watchStore = memoryStore();
-        const sections = memoryStore(undefined, 8);
+        let naming: "tool" | "module-tool" = "tool";
+        const disk = counting(openDiskStore(testDisk(configOf()))!);
+        const layeredDisk = counting(openDiskStore(testDisk(configOf()))!);
+        // As `generate --watch` keeps them: one session for every build, swept after each
+        // successful one; in memory alone, and in front of the disk store.
+        const watching = BuildSession.watching();
+        const layered = BuildSession.watching(layeredDisk);
         for (const [i, edit] of [{ kind: "none" } as Edit, ...edits].entries()) {
           apply(model, edit);
+          if (edit.kind === "naming") naming = naming === "tool" ? "module-tool" : "tool";
           writeProject(model);
+          const config = configOf({ naming });
           const cold = outcome(await runPipeline(config));
           disk.reset();
-          layered.reset();
+          layeredDisk.reset();
           const warm = outcome(await runPipeline(config, { store: disk }));
-          const layeredWarm = outcome(await runPipeline(config, { store: layered }));
           expect(warm, `disk store after edit ${i} (${edit.kind})`).toEqual(cold);
-          expect(layeredWarm, `memory over disk after edit ${i} (${edit.kind})`).toEqual(cold);
-          const watched = outcome(await runPipeline(config, { store: watchStore, sections }));
-          expect(watched, `memory and sections after edit ${i} (${edit.kind})`).toEqual(cold);
-          watchStore.sweep();
-          // Everything the disk store was asked for was just computed and stored: the layered one hits always.
-          expect(layered.misses, `misses of the layered store after edit ${i} (${edit.kind})`).toBe(0);
-          expect(layered.hits).toBeGreaterThan(0);
+          const layeredWarm = outcome(await runPipeline(config, { session: layered }));
+          expect(layeredWarm, `watch session over the disk after edit ${i} (${edit.kind})`).toEqual(cold);
+          const watched = outcome(await runPipeline(config, { session: watching }));
+          expect(watched, `watch session after edit ${i} (${edit.kind})`).toEqual(cold);
+          if (!cold.failed) for (const session of [watching, layered]) session.sweep();
+          // Everything the disk store was asked for was just computed and stored: what the
+          // layered session does not hold in memory, the disk has.
+          expect(layeredDisk.misses, `misses of the disk under the session after edit ${i} (${edit.kind})`).toBe(0);
           // An edit that changes nothing is answered from the store entirely.
           if (edit.kind === "none" && i > 0) expect(disk.misses).toBe(0);
           steps++;
@@ -359,16 +401,18 @@ describe("incremental generation", () => {
     const model = fc.sample(projectArb, { seed: SEED + 2, numRuns: 1 })[0]!;
     writeProject(model);
     const config = configOf();
-    // As generate --watch keeps them: the second build finds the first's frozen values.
+    // As generate --watch keeps them: the second build finds the first's values in memory
+    // (what the session's memory misses is asked of the store under it, counted here).
     const store = counting(memoryStore());
-    await runPipeline(config, { store });
+    const session = BuildSession.watching(store);
+    await runPipeline(config, { session });
     store.reset();
-    await runPipeline(config, { store });
+    await runPipeline(config, { session });
     expect(store.misses).toBe(0);
     apply(model, { kind: "description", file: 0, tool: 0, description: "Edited in place." });
     writeProject(model);
     store.reset();
-    await runPipeline(config, { store });
+    await runPipeline(config, { session });
     // The file's tools and its module's types (the description is their doc comment); its
     // validators, made from schemas and names only, are found.
     expect(store.misses).toBe(2);
@@ -425,7 +469,7 @@ describe("incremental generation", () => {
       const first = outcome(await runPipeline(config, { store }));
       expect(computed).toBe(2);
       const hit = outcome(await runPipeline(config, { store }));
-      const layered = outcome(await runPipeline(config, { store: memoryStore(store) }));
+      const layered = outcome(await runPipeline(config, { session: BuildSession.watching(store) }));
       expect(computed).toBe(2);
       for (const r of [first, hit, layered]) expect(r).toEqual(cold);
       const probes = hit.diagnostics.filter((d) => d.message === "reported while computing a memoised part");

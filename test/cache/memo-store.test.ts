@@ -16,18 +16,8 @@ import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
-import fc from "fast-check";
-import {
-  deepFreeze,
-  keptFor,
-  keyJson,
-  keptWithFindings,
-  keptSignatures,
-  memoKey,
-  memoryStore,
-  openDiskStore,
-  type MemoStore,
-} from "../../src/cache/store.js";
+import { contentKey, memoryStore, openDiskStore, type MemoStore } from "../../src/cache/store.js";
+import { withReplayedFindings } from "../../src/diagnostics/replayed-findings.js";
 import { tempProject, type TempProject } from "../helpers/project.js";
 import { testDisk } from "./disk.js";
 
@@ -84,120 +74,21 @@ function expectSample(got: unknown): void {
   expect((g.sparse as unknown[]).length).toBe(3);
 }
 
-describe("memoKey", () => {
-  it("is 64 hex digits, and differs by kind and by any change of the input", () => {
-    const key = memoKey("parse", { file: "a.md", text: "x" });
+describe("contentKey", () => {
+  it("is 64 hex digits, and differs by kind and by any change of a part", () => {
+    const key = contentKey("parse", "a.md", "x");
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(memoKey("parse", { file: "a.md", text: "x" })).toBe(key);
-    expect(memoKey("other", { file: "a.md", text: "x" })).not.toBe(key);
-    expect(memoKey("parse", { file: "a.md", text: "y" })).not.toBe(key);
-    expect(memoKey("parse", { file: "b.md", text: "x" })).not.toBe(key);
-  });
-});
-
-describe("keyJson (the text memo keys hash)", () => {
-  // Memo keys must not depend on whether the IR is frozen: a watch rebuild (frozen tools)
-  // finds what a one-shot run (plain tools) stored on disk only if both hash the same text.
-  const plain = fc.letrec((tie) => ({
-    value: fc.oneof(
-      { depthSize: "small", withCrossShrink: true },
-      fc.constantFrom(null, true, false, undefined, Number.NaN, -0, 1e21),
-      fc.double(),
-      fc.string(),
-      fc.array(tie("value"), { maxLength: 4 }),
-      fc.dictionary(fc.oneof(fc.string(), fc.constant("__proto__")), tie("value"), { maxKeys: 4 }),
-    ),
-  })).value;
-  /** Freezes some of the objects in `value` (decided by `bits`), as a watch rebuild shares some frozen parts. */
-  const freezeSome = (value: unknown, bits: () => boolean): unknown => {
-    if (value === null || typeof value !== "object") return value;
-    if (bits()) return deepFreeze(value);
-    for (const v of Object.values(value)) freezeSome(v, bits);
-    return value;
-  };
-
-  it("is JSON.stringify, byte for byte, for any plain data with any parts frozen", () => {
-    fc.assert(
-      fc.property(plain, fc.array(fc.boolean(), { minLength: 1 }), (value, flags) => {
-        const expected = JSON.stringify(value);
-        let i = 0;
-        const frozen = freezeSome(structuredClone(value), () => flags[i++ % flags.length]!);
-        expect(keyJson(frozen)).toBe(expected);
-        expect(keyJson(frozen)).toBe(expected); // the kept texts give the same again
-      }),
-      { seed: 20261123, numRuns: 400 },
-    );
+    expect(contentKey("parse", "a.md", "x")).toBe(key);
+    expect(contentKey("other", "a.md", "x")).not.toBe(key);
+    expect(contentKey("parse", "a.md", "y")).not.toBe(key);
+    expect(contentKey("parse", "b.md", "x")).not.toBe(key);
   });
 
-  it("writes array holes as null, as JSON.stringify does", () => {
-    // biome-ignore lint/suspicious/noSparseArray: the hole is the point
-    const sparse = { a: [1, , 3], b: deepFreeze([, 2]) };
-    expect(keyJson(sparse)).toBe(JSON.stringify(sparse));
-  });
-
-  it("gives the same memo key for the same data, frozen or not", () => {
-    const data = { module: "m", tools: [{ name: "a", inputSchema: { type: "object" } }], names: [{ camel: "a" }] };
-    const key = memoKey("generator types module", data);
-    const frozen = { ...data, tools: data.tools.map((t) => deepFreeze(structuredClone(t))) };
-    expect(memoKey("generator types module", frozen)).toBe(key);
-  });
-
-  it("gives every input the key of its JSON text, when it is keyed again from the same frozen parts too", () => {
-    // The keys of inputs with frozen parts are kept by which objects they hold: a later
-    // input with the same objects, in new wrappers, must get exactly the key its text gives.
-    fc.assert(
-      fc.property(plain, plain, fc.array(fc.boolean(), { minLength: 1 }), (a, b, flags) => {
-        let i = 0;
-        const partsA = freezeSome(structuredClone(a), () => flags[i++ % flags.length]!);
-        const partsB = freezeSome(structuredClone(b), () => flags[i++ % flags.length]!);
-        const plainKey = (input: unknown) => memoKey("k", structuredClone(input));
-        for (const input of [{ x: partsA }, [partsA, partsB], { x: partsA, y: [partsB] }, partsA]) {
-          const expected = plainKey(input);
-          expect(memoKey("k", input)).toBe(expected);
-          expect(memoKey("k", input)).toBe(expected);
-          // Another kind, or the same parts in a new wrapper: looked up again, still exact.
-          expect(memoKey("k2", input)).toBe(memoKey("k2", structuredClone(input)));
-          if (input !== null && typeof input === "object")
-            expect(memoKey("k", Array.isArray(input) ? [...input] : { ...input })).toBe(expected);
-        }
-      }),
-      { seed: 20261123, numRuns: 300 },
-    );
-  });
-});
-
-describe("memoKey's kept signatures", () => {
-  it("are not kept for large unfrozen text, and stay within their bounds", () => {
-    const limits = Object.freeze({ maxBytes: 1 });
-    const before = keptSignatures();
-    // A spec file's parse input: frozen limits beside its whole text.
-    for (let i = 0; i < 50; i++) memoKey("parse", { file: "a.md", limits, text: `${i}${"x".repeat(100_000)}` });
-    expect(keptSignatures().chars - before.chars).toBeLessThan(50 * 1000);
-    for (let i = 0; i < 3000; i++) memoKey("module", { names: `${i}${"n".repeat(4000)}`, limits });
-    const after = keptSignatures();
-    expect(after.chars).toBeLessThanOrEqual(4 * 1024 * 1024);
-    expect(after.count).toBeLessThanOrEqual(10_000);
-    // The key of a dropped signature is made again, the same.
-    expect(memoKey("module", { names: `0${"n".repeat(4000)}`, limits })).toBe(
-      memoKey("module", { names: `0${"n".repeat(4000)}`, limits: { maxBytes: 1 } }),
-    );
-  });
-});
-
-describe("keptFor", () => {
-  it("makes a value once per frozen object and variant, frozen; never caches unfrozen objects", () => {
-    const kept = keptFor<object, { n: number }>();
-    let made = 0;
-    const make = () => ({ n: ++made });
-    const tool = deepFreeze({ name: "a" });
-    const first = kept(tool, "v1", make);
-    expect(Object.isFrozen(first)).toBe(true);
-    expect(kept(tool, "v1", make)).toBe(first);
-    expect(kept(tool, "v2", make)).toEqual({ n: 2 });
-    const open = { name: "b" };
-    expect(kept(open, "v1", make)).toEqual({ n: 3 });
-    expect(kept(open, "v1", make)).toEqual({ n: 4 });
-    expect(Object.isFrozen(kept(open, "v1", make))).toBe(false);
+  it("never hashes two lists of parts as one text", () => {
+    expect(contentKey("k", "ab", "c")).not.toBe(contentKey("k", "a", "bc"));
+    expect(contentKey("k", "a\0", "b")).not.toBe(contentKey("k", "a", "\0b"));
+    expect(contentKey("k", "")).not.toBe(contentKey("k"));
+    expect(contentKey("k1", "")).not.toBe(contentKey("k", "1"));
   });
 });
 
@@ -208,7 +99,7 @@ describe("the disk store", () => {
 
   it("creates nothing until the first set, then keeps values across stores", () => {
     const store = open();
-    const key = memoKey("test", "round trip");
+    const key = contentKey("test", "round trip");
     expect(store.get(key)).toBeUndefined();
     expect(existsSync(path.join(project.dir, "node_modules/.cache"))).toBe(false);
     store.set(key, sample());
@@ -220,7 +111,7 @@ describe("the disk store", () => {
 
   it("replaces a value set again under the same key", () => {
     const store = open();
-    const key = memoKey("test", "replace");
+    const key = contentKey("test", "replace");
     store.set(key, { v: 1 });
     store.set(key, { v: 2 });
     expect(store.get(key)).toEqual({ v: 2 });
@@ -248,7 +139,7 @@ describe("the disk store", () => {
   ])("a file %s", (_name, corrupt) => {
     it("is a miss, and the next set replaces it", () => {
       const store = open();
-      const key = memoKey("test", "corrupt");
+      const key = contentKey("test", "corrupt");
       store.set(key, { value: "good", list: [1, 2, 3] });
       writeFileSync(fileOf(key), corrupt(readFileSync(fileOf(key))));
       expect(store.get(key)).toBeUndefined();
@@ -260,8 +151,8 @@ describe("the disk store", () => {
 
   it("misses a file written for another key (renamed), and the next set replaces it", () => {
     const store = open();
-    const a = memoKey("test", "a");
-    const b = memoKey("test", "b");
+    const a = contentKey("test", "a");
+    const b = contentKey("test", "b");
     store.set(a, { from: "a" });
     renameSync(fileOf(a), fileOf(b));
     expect(store.get(b)).toBeUndefined();
@@ -293,7 +184,7 @@ describe("the disk store", () => {
 
   it("does not throw on a value that cannot be serialized; it just is not stored", () => {
     const store = open();
-    const key = memoKey("test", "function");
+    const key = contentKey("test", "function");
     expect(() => store.set(key, { f: () => 1 })).not.toThrow();
     expect(store.get(key)).toBeUndefined();
   });
@@ -319,7 +210,7 @@ describe("the disk store in the shared temp directory", () => {
     try {
       const store = openDiskStore(testDisk(resolveConfig(bare.dir, {})));
       expect(store).toBeDefined();
-      const key = memoKey("test", "shared");
+      const key = contentKey("test", "shared");
       store!.set(key, { shared: true });
       const [cacheDir] = readdirSync(tmp).filter((f) => f.startsWith("mcp-specgen-cache-"));
       expect(cacheDir).toBeDefined();
@@ -345,7 +236,7 @@ describe("the disk store in the shared temp directory", () => {
 describe("the memory store", () => {
   it("freezes what it stores and hands back the same objects, which cannot be changed", () => {
     const store = memoryStore();
-    const key = memoKey("test", "frozen");
+    const key = contentKey("test", "frozen");
     const value = { list: [1, 2], inner: { s: "x" } };
     store.set(key, value);
     const got = store.get(key) as typeof value;
@@ -360,7 +251,7 @@ describe("the memory store", () => {
 
   it("freezes values read from its backing store too, and keeps handing back those objects", () => {
     const backing = memoryStore();
-    const key = memoKey("test", "backed");
+    const key = contentKey("test", "backed");
     backing.set(key, { a: [1] });
     const store = memoryStore({ get: (k) => structuredClone(backing.get(k)), set: () => {} });
     const first = store.get(key);
@@ -368,38 +259,38 @@ describe("the memory store", () => {
     expect(store.get(key)).toBe(first);
   });
 
-  it("caches per frozen object only, findings included (keptWithFindings)", () => {
+  it("as a result store, replays the findings of what it holds (withReplayedFindings)", () => {
     let calls = 0;
-    const kept = keptWithFindings<{ a: number[] }, number>();
-    const length = (o: { a: number[] }, bag = new DiagnosticBag()) =>
-      kept(o, "", bag, (found) => {
+    const results = memoryStore();
+    const length = (list: number[], bag = new DiagnosticBag(), store: MemoStore | null = results) =>
+      withReplayedFindings(store ?? undefined, `length\0${JSON.stringify(list)}`, bag, (found) => {
         calls++;
         found.warning("SPEC_UNKNOWN_TYPE", { file: "f", line: 1, column: 1 }, "m");
-        return o.a.length;
+        return list.length;
       });
-    const frozen = deepFreeze({ a: [1, 2] });
-    expect(length(frozen)).toBe(2);
+    const first = new DiagnosticBag();
+    expect(length([1, 2], first)).toBe(2);
+    expect(first.items).toHaveLength(1);
     const again = new DiagnosticBag();
-    expect(length(frozen, again)).toBe(2);
-    expect(again.items).toHaveLength(1);
+    expect(length([1, 2], again)).toBe(2);
+    expect(again.items).toEqual(first.items);
     expect(calls).toBe(1);
-    const open = { a: [1] };
-    expect(length(open)).toBe(1);
-    open.a.push(2);
-    expect(length(open)).toBe(2);
+    // Another key is computed; without a store, everything is.
+    expect(length([1])).toBe(1);
+    expect(length([1, 2], new DiagnosticBag(), null)).toBe(2);
     expect(calls).toBe(3);
   });
 
   it("round-trips the same plain data as the disk store", () => {
     const store = memoryStore();
-    const key = memoKey("test", "sample");
+    const key = contentKey("test", "sample");
     store.set(key, sample());
     expectSample(store.get(key));
   });
 
   it("evicts the least recently used entries past maxEntries", () => {
     const store = memoryStore(undefined, 3);
-    const keys = ["a", "b", "c", "d", "e"].map((k) => memoKey("test", k));
+    const keys = ["a", "b", "c", "d", "e"].map((k) => contentKey("test", k));
     const [a, b, c, d, e] = keys as [string, string, string, string, string];
     store.set(a, "a");
     store.set(b, "b");
@@ -455,14 +346,14 @@ describe("the memory store", () => {
 
   it("reads through to its backing store, keeps what it read, and writes through", () => {
     const disk = open();
-    const key = memoKey("test", "backed");
+    const key = contentKey("test", "backed");
     disk.set(key, { on: "disk" });
     const store = memoryStore(disk);
     expect(store.get(key)).toEqual({ on: "disk" });
     rmSync(fileOf(key));
     // Kept in memory after the first read.
     expect(store.get(key)).toEqual({ on: "disk" });
-    const other = memoKey("test", "written through");
+    const other = contentKey("test", "written through");
     store.set(other, { via: "memory" });
     expect(open().get(other)).toEqual({ via: "memory" });
   });
@@ -470,8 +361,8 @@ describe("the memory store", () => {
   it("re-reads an evicted entry from its backing store", () => {
     const disk = open();
     const store = memoryStore(disk, 1);
-    const a = memoKey("test", "a");
-    const b = memoKey("test", "b");
+    const a = contentKey("test", "a");
+    const b = contentKey("test", "b");
     store.set(a, "a");
     store.set(b, "b");
     expect(store.get(a)).toBe("a");
@@ -482,7 +373,7 @@ describe("the memory store", () => {
 describe("memoryStore.sweep", () => {
   it("keeps what was asked for or stored since the last sweep, and drops the rest", () => {
     const store = memoryStore();
-    const [a, b, c] = ["a", "b", "c"].map((k) => memoKey("test", k));
+    const [a, b, c] = ["a", "b", "c"].map((k) => contentKey("test", k));
     store.set(a!, 1);
     store.set(b!, 2);
     store.sweep();

@@ -7,9 +7,7 @@ import { resolveConfig } from "../../src/config/load.js";
 import { CACHE_FORMAT, parseEntry, readEntry, writeEntry, type CacheEntry } from "../../src/cache/entry.js";
 import { runFingerprint } from "../../src/cache/fingerprint.js";
 import { cacheLocation, isPrivate } from "../../src/cache/location.js";
-import { RunCache, adoptSameContents, cacheEnabled, type OutputHashes } from "../../src/cache/index.js";
-import { sha256 } from "../../src/cache/hash.js";
-import { piecedFile } from "../../src/generate/pieces.js";
+import { RunCache, cacheEnabled } from "../../src/cache/index.js";
 import { generatorIdentity } from "../../src/cache/identity.js";
 import type { DiskCache } from "../../src/cache/disk.js";
 import { CacheKey } from "../../src/cache/mac.js";
@@ -224,22 +222,5 @@ describe("RunCache", () => {
     expect(cacheEnabled(false, { MCP_SPECGEN_NO_CACHE: "true" })).toBe(false);
     expect(cacheEnabled(false, { MCP_SPECGEN_NO_CACHE: "0" })).toBe(true);
     expect(cacheEnabled(false, { MCP_SPECGEN_NO_CACHE: "" })).toBe(true);
-  });
-});
-
-describe("adoptSameContents", () => {
-  it("keeps a file's pieces as the known contents of its path only when they hash to the known hash", () => {
-    const hashes: OutputHashes = new Map([
-      ["same.json", { contents: "abc", hash: sha256("abc") }],
-      ["other.json", { contents: "abc", hash: sha256("abc") }],
-    ]);
-    adoptSameContents(hashes, [
-      piecedFile("same.json", ["a", "bc"]),
-      piecedFile("other.json", ["a", "bd"]),
-      piecedFile("new.json", ["x"]),
-    ]);
-    expect(hashes.get("same.json")).toEqual({ contents: ["a", "bc"], hash: sha256("abc") });
-    expect(hashes.get("other.json")).toEqual({ contents: "abc", hash: sha256("abc") });
-    expect(hashes.has("new.json")).toBe(false);
   });
 });

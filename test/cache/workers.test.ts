@@ -4,6 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO } from "../helpers/project.js";
 import { CODOMYRMEX, corpusMarkdownFiles, hasCorpus, NEEDS_CORPUS } from "../helpers/corpus.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // Parsing in worker threads gives exactly what parsing on the main thread gives. Workers
 // exist only in the compiled package (from TypeScript sources `parseFiles` parses on the
@@ -173,7 +174,7 @@ describe.skipIf(!BUILT)("the pipeline on worker threads (dist/)", () => {
     expect(other.result.diagnostics).toEqual(here.result.diagnostics);
     expect(other.result.files.map((f) => f.path)).toEqual(here.result.files.map((f) => f.path));
     for (const [i, f] of other.result.files.entries())
-      expect(Buffer.from(f.contents).equals(Buffer.from(here.result.files[i]!.contents)), f.path).toBe(true);
+      expect(Buffer.from(fileText(f)).equals(Buffer.from(fileText(here.result.files[i]!))), f.path).toBe(true);
   }
 
   it("parses on 2 workers and writes byte-identical files", async () => {

@@ -11,6 +11,7 @@ import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import { REPO } from "../helpers/project.js";
 import { CODOMYRMEX, hasCorpus, NEEDS_CORPUS } from "../helpers/corpus.js";
 import { typeCheck } from "../helpers/tsc.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // The real-world corpus: 78 MCP_TOOL_SPECIFICATION.md files of docxology/codomyrmex, kept
 // beside the repository (CI has shared/ next to the clone; see test/helpers/corpus.ts). The
@@ -194,7 +195,7 @@ describe.skipIf(!hasCorpus("test/corpus/corpus.test.ts"))(`real-world corpus (co
     for (const f of r.files) {
       const file = path.join(out, f.path);
       mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, f.contents);
+      writeFileSync(file, fileText(f));
       if (f.path.endsWith(".ts")) ts.push(file);
     }
     expect(ts.length).toBeGreaterThan(10);

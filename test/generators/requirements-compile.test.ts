@@ -6,6 +6,7 @@ import { runPipeline } from "../../src/pipeline.js";
 import { generatorClosure } from "../../src/generate/requirements.js";
 import { REPO, runtimeProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // A generator run with the generators it requires (test/generators/requirements.test.ts)
 // produces output that compiles on its own.
@@ -29,7 +30,7 @@ describe("generator requirements", () => {
       expect(result.failed).toBe(false);
       expect(new Set(result.files.map((f) => f.path)).size).toBe(result.files.length);
       for (const f of result.files) {
-        project.write(`${name}/${f.path}`, f.contents);
+        project.write(`${name}/${f.path}`, fileText(f));
         if (f.path.endsWith(".ts")) written.push(path.join(project.dir, name, f.path));
       }
     }

@@ -6,6 +6,7 @@ import { resolveConfig, UsageError } from "../../src/config/load.js";
 import { runPipeline } from "../../src/pipeline.js";
 import { assertGeneratorSelection, generatorClosure } from "../../src/generate/requirements.js";
 import { REPO, runCli, tempProject } from "../helpers/project.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // Each generator declares the generators whose files its files import. A config that runs
 // one without them is refused; run with them, its output compiles on its own
@@ -48,7 +49,7 @@ describe("generator requirements", () => {
         for (const f of result.files) {
           if (f.path === ".mcp-specgen-files.json") continue;
           files.set(f.path, name);
-          contents.set(f.path, f.contents);
+          contents.set(f.path, fileText(f));
         }
       }
       for (const name of GENERATOR_NAMES)

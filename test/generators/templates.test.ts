@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { renderTemplate } from "../../src/generate/templates.js";
+import { template } from "../../src/generate/templates.js";
 
-// A template's last text is given back for the same data (generate --watch renders
-// server.ts and client.ts from the same data after most edits); other data renders anew.
+// A template is a function of its data: compiled once, it keeps nothing of what it rendered.
 const data = (camel: string) => ({
   banner: "/* generated */",
   modules: [
@@ -14,14 +13,15 @@ const data = (camel: string) => ({
   validatorImports: [],
 });
 
-describe("renderTemplate", () => {
-  it("renders other data anew and the same data to the same text", () => {
-    const a = renderTemplate("client", "client.ts.hbs", data("readFile"));
-    const b = renderTemplate("client", "client.ts.hbs", data("writeFile"));
+describe("template", () => {
+  it("renders each data anew, the same data to the same text", () => {
+    const render = template("client", "client.ts.hbs");
+    const a = render(data("readFile"));
+    const b = render(data("writeFile"));
     expect(a).toContain("readFile");
     expect(b).toContain("writeFile");
     expect(b).not.toContain("readFile");
-    expect(renderTemplate("client", "client.ts.hbs", data("readFile"))).toBe(a);
-    expect(renderTemplate("client", "client.ts.hbs", data("writeFile"))).toBe(b);
+    expect(render(data("readFile"))).toBe(a);
+    expect(template("client", "client.ts.hbs")(data("writeFile"))).toBe(b);
   });
 });

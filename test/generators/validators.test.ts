@@ -7,6 +7,7 @@ import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import { SCHEMAS_PER_CHUNK } from "../../generators/validators/index.js";
 import { generate as run, makeTool } from "../helpers/make-tool.js";
 import { REPO, tempProject, type TempProject } from "../helpers/project.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // The validators generator on in-memory tools (test/helpers/make-tool.ts); the modules it
 // writes are loaded from a temporary directory and run.
@@ -69,7 +70,7 @@ describe("validators generator: one module compiled in chunks", () => {
   beforeAll(async () => {
     project = tempProject();
     files = await generate(tools());
-    code = files.find((f) => f.path === "validators/big.ts")!.contents;
+    code = fileText(files.find((f) => f.path === "validators/big.ts")!);
     mod = await load(project, code);
   });
   afterAll(() => project.dispose());
@@ -135,7 +136,7 @@ describe("validators generator: bounded cost", () => {
       const files = await generate([
         withProperties("u", { list: { type: "array", maxItems: 1000, uniqueItems: true } }),
       ]);
-      const { validateTArgs } = await load(project, files.find((f) => f.path === "validators/u.ts")!.contents);
+      const { validateTArgs } = await load(project, fileText(files.find((f) => f.path === "validators/u.ts")!));
       expect(validateTArgs!({ list: [{ a: 1 }, { a: 2 }] })).toBe(true);
       expect(validateTArgs!({ list: [{ a: 1 }, { a: 1 }] })).toBe(false);
       expect(JSON.stringify(validateTArgs!.errors)).toContain("uniqueItems");
@@ -166,7 +167,7 @@ describe("validators generator: large enums", () => {
     const project = tempProject();
     try {
       const files = await generate([withProperties("e", { list: { type: "array", items: { enum: values } } })]);
-      const code = files.find((f) => f.path === "validators/e.ts")!.contents;
+      const code = fileText(files.find((f) => f.path === "validators/e.ts")!);
       expect(code).toContain("new Set([");
       const { validateTArgs } = await load(project, code);
       expect(validateTArgs!({ list: ["v0", "v4989", 7, true, null] })).toBe(true);
@@ -193,14 +194,14 @@ describe("validators generator: property names every object inherits", () => {
         withProperties("o", { constructor: { type: "object" }, toString: { type: "string" } }, ["toString"]),
         withProperties("p", { a: { type: "string" } }, ["a"]),
       ]);
-      const { validateTArgs } = await load(project, files.find((f) => f.path === "validators/o.ts")!.contents);
+      const { validateTArgs } = await load(project, fileText(files.find((f) => f.path === "validators/o.ts")!));
       // Inherited members are neither a wrong `constructor` nor a present `toString`.
       expect(validateTArgs!({ toString: "x" })).toBe(true);
       expect(validateTArgs!({})).toBe(false);
       expect(JSON.stringify(validateTArgs!.errors)).toContain('"missingProperty":"toString"');
       expect(validateTArgs!({ toString: "x", constructor: 1 })).toBe(false);
       // Other schemas keep ajv's plain property reads.
-      expect(files.find((f) => f.path === "validators/p.ts")!.contents).not.toContain("hasOwnProperty");
+      expect(fileText(files.find((f) => f.path === "validators/p.ts")!)).not.toContain("hasOwnProperty");
     } finally {
       project.dispose();
     }

@@ -8,13 +8,14 @@ import {
   applyAnthropicStrictBudget,
   toAnthropicStrictSchema,
 } from "../../src/vendors/anthropic-strict.js";
-import { anthropicForm, anthropicForms, openaiForm, strictCoverage } from "../../src/vendors/forms.js";
+import { anthropicForm, anthropicForms, openaiForm, strictCoverage, toolStrictness } from "../../src/vendors/forms.js";
 import { makeTool } from "../helpers/make-tool.js";
 import { deepFreeze } from "../../src/cache/store.js";
 import type { ToolSpec } from "../../src/ir/types.js";
 import { toGeminiSchema } from "../../src/vendors/gemini-schema.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
+import { fileText } from "../../src/output/file-text.js";
 
 const projects: TempProject[] = [];
 afterEach(() => {
@@ -39,7 +40,10 @@ async function pipeline(p: TempProject, user: Record<string, unknown> = {}) {
   const result = await runPipeline(
     resolveConfig(p.dir, { inputs: ["specs"], server: { name: "t", version: "1.0.0" }, ...user }),
   );
-  const file = (name: string) => result.files.find((f) => f.path === name)?.contents ?? "";
+  const file = (name: string) => {
+    const found = result.files.find((f) => f.path === name);
+    return found ? fileText(found) : "";
+  };
   return { result, file, json: (name: string) => JSON.parse(file(name)) };
 }
 
@@ -595,7 +599,7 @@ describe("strict coverage (what the manifest records)", () => {
       properties: { u: { type: ["string", "null"] }, v: { anyOf: [{ type: "string" }, { type: "integer" }] } },
     },
   ];
-  // Fresh schema objects each time: what is kept is kept per schema object.
+  // Fresh schema objects each time.
   const toolsOf = () =>
     schemas.map((inputSchema, i) =>
       makeTool({ name: `t${i}`, module: "m", inputSchema: structuredClone(inputSchema) }),
@@ -613,7 +617,7 @@ describe("strict coverage (what the manifest records)", () => {
   };
 
   it.each([true, false])(
-    "agrees with the forms sent (strict %s), whether the forms were made first or not, frozen or not",
+    "agrees with the forms sent (strict %s), with each tool's part computed by the coverage or given to it",
     (strict) => {
       const options = { openai: { strict }, anthropic: { strict } };
       const truth = expected(toolsOf(), strict);
@@ -621,31 +625,26 @@ describe("strict coverage (what the manifest records)", () => {
         expect(truth.map((t) => ("reason" in t.anthropic ? t.anthropic.reason : ""))).toContainEqual(
           expect.stringMatching(/per-request/),
         );
-      // Nothing made yet: the coverage makes the forms itself.
       expect(strictCoverage(toolsOf(), options)).toEqual(truth);
-      // The vendor generators first (a one-shot run keeps only each form's outcome)…
+      // Each tool's part taken from elsewhere (a generator's ctx.perTool), once per tool;
+      // the per-request budget still applied across them.
       const tools = toolsOf();
-      expected(tools, strict);
-      expect(strictCoverage(tools, options)).toEqual(truth);
-      // …and with frozen tools, as `generate --watch` has them (the forms themselves are kept).
-      const frozen = toolsOf().map((t) => deepFreeze(t));
-      expect(strictCoverage(frozen, options)).toEqual(truth);
-      expect(expected(frozen, strict)).toEqual(truth);
-      expect(strictCoverage(frozen, options)).toEqual(truth);
+      const asked: string[] = [];
+      const given = strictCoverage(tools, options, (tool) => {
+        asked.push(tool.name);
+        return toolStrictness(structuredClone(tool), options);
+      });
+      expect(given).toEqual(truth);
+      expect(asked).toEqual(tools.map((t) => t.name));
+      // Pure: nothing is kept between calls, frozen tools or not.
+      expect(
+        strictCoverage(
+          tools.map((t) => deepFreeze(t)),
+          options,
+        ),
+      ).toEqual(truth);
     },
   );
-
-  it("keeps the forms of frozen schemas only (the same objects again), and makes an unfrozen schema's anew", () => {
-    const [plain] = toolsOf();
-    expect(openaiForm(plain!, true)).not.toBe(openaiForm(plain!, true));
-    const frozen = deepFreeze(toolsOf()[0]!);
-    expect(openaiForm(frozen, true)).toBe(openaiForm(frozen, true));
-    expect(Object.isFrozen(openaiForm(frozen, true).schema)).toBe(true);
-    // A schema frozen after its form was made (only the outcome was kept) gets its form.
-    const later = toolsOf()[1]!;
-    const before = openaiForm(later, true);
-    expect(openaiForm(deepFreeze(later), true)).toEqual(before);
-  });
 });
 
 describe("non-strict tools", () => {

@@ -6,6 +6,7 @@ import type { GeneratedFile } from "../../src/generate/generator.js";
 import { runOrder } from "../../src/generate/requirements.js";
 import { runGenerators } from "../../src/generate/run.js";
 import type { ToolSpec } from "../../src/ir/types.js";
+import { withContentHash } from "../../src/ir/content-hash.js";
 import { buildNameTable } from "../../src/naming/table.js";
 import { REPO } from "./project.js";
 
@@ -16,12 +17,13 @@ import { REPO } from "./project.js";
 /**
  * A tool as the parsers produce it: a JSON-spec tool `demo.echo` of module `demo` with an
  * open object as its input, MCP's default annotations and nothing else, read from
- * specs/tools.json. `overrides` replace any of it; the module defaults to the name's prefix.
+ * specs/tools.json, with its content hash. `overrides` replace any of it; the module defaults
+ * to the name's prefix.
  */
 export function makeTool(overrides: Partial<ToolSpec> = {}): ToolSpec {
   const name = overrides.name ?? "demo.echo";
   const dot = name.indexOf(".");
-  return {
+  return withContentHash({
     name,
     module: dot > 0 ? name.slice(0, dot) : "tools",
     description: `The ${name} tool.`,
@@ -33,7 +35,7 @@ export function makeTool(overrides: Partial<ToolSpec> = {}): ToolSpec {
     format: "json",
     locations: { tool: { file: "specs/tools.json", line: 1, column: 1 } },
     ...overrides,
-  };
+  });
 }
 
 /**

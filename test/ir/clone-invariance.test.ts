@@ -15,6 +15,7 @@ import { checkSpecs } from "../../src/read-specs.js";
 import { validateTools } from "../../src/validate/index.js";
 import { REPO } from "../helpers/project.js";
 import { CODOMYRMEX, hasCorpus } from "../helpers/corpus.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // The IR is plain data: everything a check or a generator needs is in it, nothing is kept
 // beside it by object identity. So a copy of the parsed tools — structuredClone, or a JSON
@@ -59,7 +60,7 @@ async function afterParsing(config: ResolvedConfig, specs: SpecSet, parseDiagnos
       });
   return {
     diagnostics: [...parseDiagnostics, ...diagnostics.sorted().map(formatDiagnostic)],
-    files: files?.map((f) => [f.path, f.contents]),
+    files: files?.map((f) => [f.path, fileText(f)]),
   };
 }
 

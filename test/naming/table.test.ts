@@ -36,29 +36,6 @@ describe("buildNameTable vendor names", () => {
 });
 
 describe("buildNameTable across rebuilds", () => {
-  it("gives the same frozen names back for the same tools and settings, and decides them again otherwise", () => {
-    const tools = [makeTool({ name: "search_items", module: "m1" }), makeTool({ name: "read", module: "m2" })];
-    const first = buildNameTable(tools, "tool", 64, new DiagnosticBag());
-    // Other objects with the same names (an edit of a description): the same names, by identity.
-    const edited = tools.map((t) => ({ ...t, description: "edited" }));
-    const again = buildNameTable(edited, "tool", 64, new DiagnosticBag());
-    expect(again).not.toBe(first);
-    for (const t of tools) expect(again.get(toolKey(t))).toBe(first.get(toolKey(t)));
-    expect(Object.isFrozen(again.get(toolKey(tools[0]!))!.vendorNames)).toBe(true);
-    // The table handed out is the caller's own: changing it changes no later one.
-    again.delete(toolKey(tools[0]!));
-    expect(buildNameTable(tools, "tool", 64, new DiagnosticBag()).size).toBe(2);
-    // Another setting, or a renamed tool: decided again.
-    expect(buildNameTable(tools, "module-tool", 64, new DiagnosticBag()).get(toolKey(tools[0]!))!.pascal).toBe(
-      "M1SearchItems",
-    );
-    expect(buildNameTable(tools, "tool", 20, new DiagnosticBag()).get(toolKey(tools[0]!))).not.toBe(
-      first.get(toolKey(tools[0]!)),
-    );
-    const renamed = [makeTool({ name: "search_all", module: "m1" }), tools[1]!];
-    expect(buildNameTable(renamed, "tool", 64, new DiagnosticBag()).get(toolKey(renamed[0]!))!.camel).toBe("searchAll");
-  });
-
   it("reports collisions at every build, at the places the tools are now", () => {
     const tools = [makeTool({ name: "get-item", module: "m" }), makeTool({ name: "get_item", module: "m" })];
     const bag = new DiagnosticBag();

@@ -5,7 +5,6 @@ import { OutputConflictError } from "../../src/output/errors.js";
 import { checkOutput } from "../../src/output/check.js";
 import { OWNERSHIP_FILE, hasBanner } from "../../src/output/ownership.js";
 import { writeOutput } from "../../src/output/write.js";
-import { piecedFile } from "../../src/generate/pieces.js";
 import { BANNER, outputSet, put, scratch, scratchOut, snapshot, ts } from "./helpers.js";
 
 // The ownership record is authoritative: a file is mcp-specgen's only when the record lists
@@ -122,7 +121,7 @@ describe("ownership", () => {
     writeOutput(out, outputSet(FILES));
     const v2 = { ...FILES, "client.ts": ts("export const c = 2;") };
     // Known to hold v2 already: nothing is written, though the disk says otherwise (not read).
-    const holdsV2 = (f: { path: string; contents: string }) => (f.path === "client.ts" ? v2["client.ts"] : undefined);
+    const holdsV2 = (f: { path: string }) => (f.path === "client.ts" ? v2["client.ts"] : undefined);
     expect(writeOutput(out, outputSet(v2), undefined, undefined, holdsV2).unchanged).toContain("client.ts");
     expect(snapshot(out)["client.ts"]).toBe(FILES["client.ts"]);
     // Known to hold the old text: replaced, without reading it.
@@ -139,21 +138,21 @@ describe("ownership", () => {
     expect(snapshot(out)["client.ts"]).toBe("export const mine = 1;\n");
   });
 
-  it("a file in pieces is written as the pieces joined, and compared with known contents cut differently", () => {
+  it("a file given as a list of strings is written as they are joined, and compared with known contents cut differently", () => {
     const out = outDir();
     const v1 = ts(`export const list = [${"1, ".repeat(300)}];`);
     const cut = (text: string, at: number) => [text.slice(0, at), text.slice(at)];
-    // The record lists big.ts; its file is given in pieces.
+    // The record lists big.ts; its contents are given as a list of strings.
     const files = (text: string) =>
       outputSet({ "index.ts": FILES["index.ts"], "big.ts": text }).map((f) =>
-        f.path === "big.ts" ? piecedFile("big.ts", cut(text, 40)) : f,
+        f.path === "big.ts" ? { path: "big.ts", contents: cut(text, 40) } : f,
       );
     writeOutput(out, files(v1));
     expect(snapshot(out)["big.ts"]).toBe(v1);
-    // Known to hold the same text in other pieces: unchanged, not written.
+    // Known to hold the same text cut elsewhere: unchanged, not written.
     const knownV1 = (f: { path: string }) => (f.path === "big.ts" ? cut(v1, 7) : undefined);
     expect(writeOutput(out, files(v1), undefined, undefined, knownV1).unchanged).toContain("big.ts");
-    // Read from disk and compared piece by piece: unchanged too.
+    // Read from disk and compared a string at a time: unchanged too.
     expect(writeOutput(out, files(v1)).unchanged).toContain("big.ts");
     const v2 = v1.replace("[1,", "[2,");
     expect(writeOutput(out, files(v2), undefined, undefined, knownV1).written).toEqual(["big.ts"]);

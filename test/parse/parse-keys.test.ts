@@ -3,8 +3,9 @@ import { parseFiles } from "../../src/parse/parse-files.js";
 import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
 import { memoryStore } from "../../src/cache/store.js";
 
-// A rebuild of generate --watch reads every spec again; a file whose text is unchanged
-// keeps the key it was parsed under, and a changed one is parsed again.
+// A rebuild of generate --watch reads every spec again; a file whose text is unchanged has
+// the key it was parsed under (a hash of its path, limits and text), and a changed one is
+// parsed again.
 const spec = (description: string) =>
   JSON.stringify({ tools: [{ name: "search", description, inputSchema: { type: "object" } }] });
 

@@ -207,13 +207,17 @@ describe("withProseEnums", () => {
     const text = "| `focus` | string | `general` | `general`, `security`, `style` |";
     const f = field({ name: "focus", description: "general, security, style", default: "general" });
     expect(withProseEnums([f], new DiagnosticBag())[0]!.schema.enum).toBeUndefined();
-    expect(withProseEnums([f], new DiagnosticBag(), text)[0]!.schema.enum).toEqual(["general", "security", "style"]);
+    expect(withProseEnums([f], new DiagnosticBag(), text.split("\n"))[0]!.schema.enum).toEqual([
+      "general",
+      "security",
+      "style",
+    ]);
   });
 
   it("does not read another row's line", () => {
     const text = "| `tool` | `x: str` | `status`, `allowed` |";
     const f = field({ name: "x", description: undefined });
-    expect(withProseEnums([f], new DiagnosticBag(), text)[0]!.schema).toEqual({ type: "string" });
+    expect(withProseEnums([f], new DiagnosticBag(), text.split("\n"))[0]!.schema).toEqual({ type: "string" });
   });
 });
 

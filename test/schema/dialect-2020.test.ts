@@ -9,6 +9,7 @@ import { ExampleValidators } from "../../src/schema/example-validators.js";
 import { generate, makeTool } from "../helpers/make-tool.js";
 import { REPO, runCli, runtimeProject, tempProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
+import { fileText } from "../../src/output/file-text.js";
 
 // JSON Schema as MCP defines it: a schema without `$schema` is 2020-12 (SEP-1613) in
 // validators and types, unless it is written with a draft-07 tuple (an array `items`);
@@ -108,7 +109,7 @@ describe("generated validators", () => {
         },
       }),
     ];
-    files = new Map((await generate(tools, ["validators"])).map((f) => [f.path, f.contents]));
+    files = new Map((await generate(tools, ["validators"])).map((f) => [f.path, fileText(f)]));
   });
   afterAll(() => project.dispose());
 
@@ -152,7 +153,7 @@ describe("generated types of tuples", () => {
       inputSchema: output ? { type: "object" } : { type: "object", properties: { v: schema }, required: ["v"] },
       ...(output ? { outputSchema: schema } : {}),
     });
-    const code = (await generate([tool], ["types"])).find((f) => f.path === "types/t.ts")!.contents;
+    const code = fileText((await generate([tool], ["types"])).find((f) => f.path === "types/t.ts")!);
     return output ? code.match(/export type XResult = (.*)/)![1]! : code.match(/^ {2}v: (.*)$/m)![1]!;
   };
 
@@ -192,7 +193,7 @@ describe("generated types of tuples", () => {
         name: "t.x",
         inputSchema: { type: "object", properties: { v: { ...TUPLE, minItems: 1 } } },
       });
-      for (const f of await generate([tool], ["types"])) project.write(f.path, f.contents);
+      for (const f of await generate([tool], ["types"])) project.write(f.path, fileText(f));
       project.write(
         "use.ts",
         [

@@ -1,5 +1,14 @@
 import { DiagnosticBag } from "../../diagnostics/types.js";
-import type { JsonSchema, JsonValue, ToolExample, ToolSpec, Idempotency, ToolErrorType } from "../../ir/types.js";
+import type {
+  JsonSchema,
+  JsonValue,
+  ToolExample,
+  ToolContent,
+  ToolSpec,
+  Idempotency,
+  ToolErrorType,
+} from "../../ir/types.js";
+import { withContentHash } from "../../ir/content-hash.js";
 import { completeAnnotations, moduleFromPath, statedHints } from "../../ir/build.js";
 import { JsonLocator } from "./locate.js";
 import { descend, type KeyPath, type ParsedTool } from "../schema-positions.js";
@@ -17,6 +26,7 @@ type JsonObject = { [k: string]: JsonValue };
  * or an array of tool definitions. Optional extension fields: `version`, `module`,
  * `deprecated`, `errors`, `idempotency`, `examples`, `security`.
  * Schemas and examples beyond `options.limits` are reported and their tools left out.
+ * Each tool has its content hash (see `withContentHash`), set here, where it is read.
  */
 export function parseJsonSpec(
   file: string,
@@ -24,6 +34,16 @@ export function parseJsonSpec(
   diagnostics: DiagnosticBag,
   options: { limits?: SpecLimits } = {},
 ): ToolSpec[] {
+  return readJsonTools(file, text, diagnostics, options).map(withContentHash);
+}
+
+/** {@link parseJsonSpec} before the tools' content hashes are set. */
+function readJsonTools(
+  file: string,
+  text: string,
+  diagnostics: DiagnosticBag,
+  options: { limits?: SpecLimits } = {},
+): ToolContent[] {
   const limits = options.limits ?? DEFAULT_LIMITS;
   const locator = new JsonLocator(file, text);
   // Locating positions builds a syntax tree recursively: a text nested thousands deep is refused first.
@@ -63,7 +83,7 @@ export function parseJsonSpec(
       "add tool definitions (`{name, description, inputSchema}`)",
     );
   const module = moduleFromPath(file);
-  const tools: ToolSpec[] = [];
+  const tools: ToolContent[] = [];
   // Reported after everything the reading reports, as when all tools were checked at the end.
   const limitFindings = new DiagnosticBag();
   for (const { value, path } of list) {
@@ -177,7 +197,7 @@ function readTool(
             : [],
       )
     : [];
-  const tool: ToolSpec = {
+  const tool: ToolContent = {
     name,
     module,
     ...(typeof value.version === "string" ? { version: value.version } : {}),

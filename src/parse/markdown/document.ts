@@ -12,6 +12,8 @@ import {
   remapPositions,
 } from "./table-continuation.js";
 import { parseInSections, type SectionTrees } from "./sectioned-parse.js";
+import type { DiagnosticBag } from "../../diagnostics/types.js";
+import type { SpecLimits } from "../limits.js";
 
 // CommonMark plus GFM tables, and nothing else the reader does not use: GFM's autolink
 // literals, footnotes, strikethrough and task lists cost a fifth of the parsing time and
@@ -29,6 +31,20 @@ export interface MarkdownDocument {
   continuations?: SourceLocation[];
   /** The joins of those rows: each written range `[from, to)` was read as one space (sorted). */
   joins?: readonly Join[];
+  /** Line and column of an offset in `text`, made on first use (see `locAtOffset`). */
+  lineIndex?: (offset: number) => LineCol;
+  /** `text` split into lines, made on first use (see `linesOf`). */
+  lines?: readonly string[];
+  /** The limits the document is read under and where refusals go (see guard.ts). */
+  guard?: DocumentGuard;
+}
+
+/** The limits a document is read under, and where refusals are reported (see guard.ts). */
+export interface DocumentGuard {
+  limits: SpecLimits;
+  diagnostics?: DiagnosticBag;
+  /** Nodes already refused: a block read twice (as a schema, then as an example) is reported once. */
+  reported: WeakSet<object>;
 }
 
 /** A heading with the top-level nodes that belong to it (up to the next heading of any level). */
@@ -127,13 +143,14 @@ export function codeSpanName(nodes: readonly PhrasingContent[], fallback: string
 
 /** Location of a character offset in the file. */
 export function locAtOffset(doc: MarkdownDocument, offset: number): SourceLocation {
-  let index = lineIndexes.get(doc);
-  if (!index) lineIndexes.set(doc, (index = createLineIndex(doc.text)));
-  const { line, column } = index(offset);
+  const { line, column } = (doc.lineIndex ??= createLineIndex(doc.text))(offset);
   return { file: doc.file, line, column };
 }
 
-const lineIndexes = new WeakMap<MarkdownDocument, (offset: number) => LineCol>();
+/** The document's lines (split at `\n` or `\r\n`), split once per document rather than once per reader. */
+export function linesOf(doc: MarkdownDocument): readonly string[] {
+  return (doc.lines ??= doc.text.split(/\r?\n/));
+}
 
 /**
  * Location of an offset inside an inline code span's value: the span's source is

@@ -1,6 +1,7 @@
 import type { List, RootContent, Table } from "mdast";
 import { DiagnosticBag } from "../../diagnostics/types.js";
-import type { JsonValue, SourceLocation, ToolSpec } from "../../ir/types.js";
+import type { JsonValue, SourceLocation, ToolContent, ToolSpec } from "../../ir/types.js";
+import { withContentHash } from "../../ir/content-hash.js";
 import { completeAnnotations, moduleFromPath, statedHints } from "../../ir/build.js";
 import { readCodeValue, readSchemaValue, type CodeValue } from "./blocks.js";
 import { isTemplatePlaceholderName } from "../primitives/placeholders.js";
@@ -42,6 +43,7 @@ const GENERIC_TEMPLATE_NAMES =
  * name, and a general Error Handling section (which documents errors for every tool).
  * Template stubs and planned tools are skipped with an info. Problems go to `diagnostics`.
  * A text nested or packed beyond `options.limits` is refused before it is parsed.
+ * Each tool has its content hash (see `withContentHash`), set here, where it is read.
  */
 export function parseMarkdownSpec(
   file: string,
@@ -49,6 +51,16 @@ export function parseMarkdownSpec(
   diagnostics: DiagnosticBag,
   options: MarkdownParseOptions = {},
 ): ToolSpec[] {
+  return readMarkdownTools(file, text, diagnostics, options).map(withContentHash);
+}
+
+/** {@link parseMarkdownSpec} before the tools' content hashes are set. */
+function readMarkdownTools(
+  file: string,
+  text: string,
+  diagnostics: DiagnosticBag,
+  options: MarkdownParseOptions = {},
+): ToolContent[] {
   const limits = options.limits ?? DEFAULT_LIMITS;
   if (refuseComplexText(file, text, limits, diagnostics)) return [];
   const doc = parseMarkdown(file, text, options.sections);
@@ -254,7 +266,7 @@ export function normalizeToolName(
   return { name: rest.join("."), module: rest.slice(0, -1).join(".") };
 }
 
-function mergeSummary(tool: ToolSpec, summary: { description?: string; loc: SourceLocation }): void {
+function mergeSummary(tool: ToolContent, summary: { description?: string; loc: SourceLocation }): void {
   if (!tool.description && summary.description) {
     tool.description = summary.description;
     tool.locations.description ??= summary.loc;
@@ -269,7 +281,7 @@ function mergeSummary(tool: ToolSpec, summary: { description?: string; loc: Sour
 function descriptorTools(
   doc: MarkdownDocument,
   blocks: Block[],
-  existing: readonly ToolSpec[],
+  existing: readonly ToolContent[],
   ctx: ReadContext,
 ): ParsedTool[] {
   const out: ParsedTool[] = [];
@@ -333,9 +345,9 @@ function descriptorTools(
  * File-level sections that speak about tools by name: usage examples (attached to the tool
  * they call), security notes (`` - `tool` — … ``) and a general Error Handling section.
  */
-function attachFileLevel(doc: MarkdownDocument, blocks: Block[], tools: ToolSpec[], ctx: ReadContext): void {
+function attachFileLevel(doc: MarkdownDocument, blocks: Block[], tools: ToolContent[], ctx: ReadContext): void {
   if (!tools.length) return;
-  const byName = new Map<string, ToolSpec>();
+  const byName = new Map<string, ToolContent>();
   for (const t of tools) {
     byName.set(t.name, t);
     const bare = t.name.split(".").pop()!;

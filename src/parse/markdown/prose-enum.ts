@@ -195,8 +195,11 @@ function bareWordList(text: string): ProseList | undefined {
  * A list that disagrees with the field's default or example is a `SPEC_ENUM_CONFLICT`
  * warning at the field, and the field keeps its type without an enum.
  */
-export function withProseEnums(fields: readonly FieldSpec[], diagnostics: DiagnosticBag, source?: string): FieldSpec[] {
-  const lines = source === undefined ? undefined : linesOf(source);
+export function withProseEnums(
+  fields: readonly FieldSpec[],
+  diagnostics: DiagnosticBag,
+  lines?: readonly string[],
+): FieldSpec[] {
   const names = new Set<string>();
   for (const f of fields) {
     names.add(f.name);
@@ -237,17 +240,6 @@ export function withProseEnums(fields: readonly FieldSpec[], diagnostics: Diagno
     );
     return { ...f, schema: { ...f.schema, enum: withEnum } };
   });
-}
-
-// The document's lines, split once per document rather than once per tool side.
-let lastSource: string | undefined;
-let lastLines: string[] = [];
-function linesOf(source: string): string[] {
-  if (source !== lastSource) {
-    lastSource = source;
-    lastLines = source.split(/\r?\n/);
-  }
-  return lastLines;
 }
 
 /**

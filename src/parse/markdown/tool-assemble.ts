@@ -1,10 +1,11 @@
-import type { ToolSpec } from "../../ir/types.js";
+import type { ToolContent } from "../../ir/types.js";
 import { completeAnnotations } from "../../ir/build.js";
 import { isPlaceholder } from "../primitives/placeholders.js";
 import type { ParsedTool } from "../schema-positions.js";
 import type { ToolSection } from "./discover.js";
 import { addDescription, type ToolReader } from "./tool-reader.js";
 import { resolveSide } from "./tool-side-schema.js";
+import { linesOf } from "./document.js";
 
 /** Result of reading one tool section. */
 export interface ReadResult extends ParsedTool {
@@ -38,12 +39,12 @@ export function assembleTool(r: ToolReader, section: ToolSection): ReadResult {
       }
     : r.ctx.normalizeName(raw);
   const nameLoc = exact?.loc ?? parts.invocation?.loc ?? section.nameLoc;
-  const input = resolveSide(parts.input, "input", diagnostics, r.doc.text);
-  const output = resolveSide(parts.output, "output", diagnostics, r.doc.text);
+  const input = resolveSide(parts.input, "input", diagnostics, linesOf(r.doc));
+  const output = resolveSide(parts.output, "output", diagnostics, linesOf(r.doc));
   if (!parts.description.length && parts.stray.length) addDescription(r, parts.stray[0]!.text, parts.stray[0]!.loc);
   const description = parts.description.join("\n\n").trim();
   const annotations = completeAnnotations(parts.stated, parts.idempotency);
-  const tool: ToolSpec = {
+  const tool: ToolContent = {
     name,
     module,
     ...(parts.version ? { version: parts.version.value } : {}),

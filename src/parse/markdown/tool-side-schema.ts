@@ -22,8 +22,8 @@ export function resolveSide(
   side: SchemaParts,
   which: "input" | "output",
   diagnostics: DiagnosticBag,
-  /** The spec's text, where the fields' cells are read as written (with their code spans). */
-  text?: string,
+  /** The spec's lines, where the fields' cells are read as written (with their code spans). */
+  lines?: readonly string[],
 ): ResolvedSide | undefined {
   if (side.schema && side.fields)
     compareTableWithSchema(side.fields.value, side.schema.value, side.fields.loc, diagnostics);
@@ -33,7 +33,7 @@ export function resolveSide(
     return { value, loc, written: source, source: { provenance: "explicit" } };
   }
   if (side.fields) {
-    const schema = fieldsToSchema(withProseEnums(side.fields.value, diagnostics, text));
+    const schema = fieldsToSchema(withProseEnums(side.fields.value, diagnostics, lines));
     const value = which === "input" ? { ...schema, additionalProperties: false } : schema;
     const byName = new Map(side.fields.value.map((f) => [f.name, f.loc]));
     checkDefaults(

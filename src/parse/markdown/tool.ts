@@ -15,7 +15,7 @@ import { applySummaryParams, summaryParamFields } from "./summary-params.js";
 // tool-labels (splitting paragraphs at bold labels), tool-facts (labels that state a fact),
 // tool-paragraphs, tool-lists, tool-tables, tool-code and tool-rows (each kind of block),
 // tool-sides (what is said about parameters and results), tool-errors, tool-idempotency,
-// tool-side-schema (choosing each side's schema) and tool-assemble (the ToolSpec).
+// tool-side-schema (choosing each side's schema) and tool-assemble (the ToolContent).
 
 export type { ReadContext } from "./tool-reader.js";
 export type { ReadResult } from "./tool-assemble.js";
