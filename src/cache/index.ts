@@ -9,8 +9,9 @@ import { statSync } from "node:fs";
 import type { DiskCache } from "./disk.js";
 import { runFingerprint } from "./fingerprint.js";
 import { sha256, sha256OfFile } from "./hash.js";
-import { generatorIdentity } from "./identity.js";
-import { openDiskStore, type MemoStore } from "./store.js";
+import { generatorIdentity } from "../package-info/identity.js";
+import { openDiskStore } from "./disk-store.js";
+import type { MemoStore } from "../memo/store.js";
 
 /**
  * The SHA-256 of each output path's contents as a run last hashed them (`hash` is always

@@ -7,7 +7,7 @@ import { OutputError } from "../output/errors.js";
 import { RunCache } from "../cache/index.js";
 import { openDiskCache, type DiskCache } from "../cache/disk.js";
 import { loadCacheKey, type CacheKeyResult } from "../cache/key.js";
-import { openDiskStore } from "../cache/store.js";
+import { openDiskStore } from "../cache/disk-store.js";
 import { BuildSession } from "../build/session.js";
 import { runPipeline } from "../pipeline.js";
 import { primeSpecSections } from "../read-specs.js";

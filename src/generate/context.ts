@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { toolKey, type ToolNames } from "../naming/table.js";
-import { contentKey, type MemoStore } from "../cache/store.js";
+import { contentKey } from "../memo/content-key.js";
+import { generatorIdentity } from "../package-info/identity.js";
+import type { MemoStore } from "../memo/store.js";
 import type { GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "./generator.js";
 import { flatten } from "./flatten.js";
 
@@ -84,7 +86,7 @@ export function contextKey(facts: ContextFacts): string {
  * data; its key order counts, as it may in what is made from it).
  */
 export function generatorMemoKey(context: string, part: string, input: unknown): string {
-  return contentKey("generator", context, part, String(JSON.stringify(input)));
+  return contentKey("generator", generatorIdentity(), context, part, String(JSON.stringify(input)));
 }
 
 /**

@@ -13,7 +13,7 @@ import { GenerationError, type GeneratedFile, type Generator, type GeneratorDiag
 import { generatorClosure, requirementTable } from "./requirements.js";
 import { contextKey, generatorContext, memoIn, perToolIn, toolIdentities, type PerToolValues } from "./context.js";
 import { canOffload, offload, type Offloaded } from "./offload.js";
-import type { MemoStore } from "../cache/store.js";
+import type { MemoStore } from "../memo/store.js";
 import { fileText } from "../output/file-text.js";
 
 /** What every generator of a run is given, besides its own options and its requirements' files. */

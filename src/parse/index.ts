@@ -7,7 +7,7 @@ import { DEFAULT_LIMITS, type SpecLimits } from "./limits.js";
 import { readSpecFile } from "./read-file.js";
 import { findSpecFiles, guarded, toPosix } from "./find-files.js";
 import { parseFiles, type SpecText } from "./parse-files.js";
-import type { MemoStore } from "../cache/store.js";
+import type { MemoStore } from "../memo/store.js";
 import type { SectionTrees } from "./markdown/sectioned-parse.js";
 
 export { toPosix } from "./find-files.js";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BuildSession } from "../../src/build/session.js";
-import { PerToolStore } from "../../src/build/per-tool-store.js";
-import type { MemoryStore } from "../../src/cache/store.js";
+import { PerToolStore } from "../../src/memo/per-tool-store.js";
+import type { MemoryStore } from "../../src/memo/store.js";
 import { resolveConfig } from "../../src/config/load.js";
 import type { UserConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";

@@ -10,7 +10,7 @@ import {
 } from "../../src/vendors/anthropic-strict.js";
 import { anthropicForm, anthropicForms, openaiForm, strictCoverage, toolStrictness } from "../../src/vendors/forms.js";
 import { makeTool } from "../helpers/make-tool.js";
-import { deepFreeze } from "../../src/cache/store.js";
+import { deepFreeze } from "../../src/memo/deep-freeze.js";
 import type { ToolSpec } from "../../src/ir/types.js";
 import { toGeminiSchema } from "../../src/vendors/gemini-schema.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { memoryStore, type MemoStore } from "../../src/cache/store.js";
+import { memoryStore, type MemoStore } from "../../src/memo/store.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
 import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
 import { parseSpecText, primeSections } from "../../src/parse/index.js";

@@ -34,7 +34,7 @@ describe("module state", () => {
 
   it("asks whether a value is frozen in one place only: the guard that freezes what a memory store keeps", () => {
     const asking = FILES.filter((file) => text(file).includes("Object.isFrozen"));
-    expect(asking).toEqual(["src/cache/store.ts"]);
+    expect(asking).toEqual(["src/memo/deep-freeze.ts"]);
   });
 
   it("lets no generator import the cache, the session or the runner's memo internals, nor read the config", () => {
