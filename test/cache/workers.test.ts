@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO } from "../helpers/project.js";
 import { CODOMYRMEX, corpusMarkdownFiles, hasCorpus, NEEDS_CORPUS } from "../helpers/corpus.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 // Parsing in worker threads gives exactly what parsing on the main thread gives. Workers
 // exist only in the compiled package (from TypeScript sources `parseFiles` parses on the
@@ -47,8 +47,8 @@ if (!BUILT) console.warn("test/cache/workers.test.ts: skipped, dist/ is not buil
 const BASE = path.dirname(CODOMYRMEX);
 const WITH_CORPUS = BUILT && hasCorpus("test/cache/workers.test.ts");
 
-type ParseFilesModule = typeof import("../../src/parse/parse-files.js");
-type PipelineModule = typeof import("../../src/pipeline.js");
+type ParseFilesModule = typeof import("../../src/inputs/parse-files.js");
+type PipelineModule = typeof import("../../src/build/pipeline.js");
 type LoadModule = typeof import("../../src/config/load.js");
 type LimitsModule = typeof import("../../src/parse/limits.js");
 /** A module of the build, by its path below dist/src (typed as its source). */

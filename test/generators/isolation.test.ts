@@ -66,13 +66,13 @@ describe("generator isolation", () => {
       'export { b } from "./own.js";',
       "import {",
       "  c,",
-      '} from "../../src/generate/outputs.js";',
+      '} from "../../src/generator-kit/outputs.js";',
       'const d = await import("../validators/index.js");',
     ].join("\n");
     expect(specifiers(code)).toEqual([
       "../manifest/index.js",
       "./own.js",
-      "../../src/generate/outputs.js",
+      "../../src/generator-kit/outputs.js",
       "../validators/index.js",
     ]);
     const from = path.join(GENERATORS_DIR, "server", "index.ts");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFiles } from "../../src/parse/parse-files.js";
+import { parseFiles } from "../../src/inputs/parse-files.js";
 import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
 import { memoryStore } from "../../src/memo/store.js";
 

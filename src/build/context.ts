@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
+import type { CustomGeneratorContext } from "../config/custom-generator.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { toolKey, type ToolNames } from "../naming/table.js";
 import { contentKey } from "../memo/content-key.js";
 import { generatorIdentity } from "../package-info/identity.js";
 import type { MemoStore } from "../memo/store.js";
-import type { GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "./generator.js";
+import type { GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "../generator-kit/contract.js";
 import { flatten } from "./flatten.js";
 
 /**
@@ -37,8 +38,11 @@ export interface ContextParts extends ContextFacts {
   config?: ResolvedConfig;
 }
 
-/** The context a generator is given (see `GeneratorContext`). */
-export function generatorContext(parts: ContextParts): GeneratorContext {
+/**
+ * The context a generator is given (see `GeneratorContext`), with the config for a custom
+ * generator (see `CustomGeneratorContext`): a built-in generator that reads it fails.
+ */
+export function generatorContext(parts: ContextParts): CustomGeneratorContext {
   const { names, config, name } = parts;
   const namesOf = (tool: ToolSpec): ToolNames => {
     const found = names.get(toolKey(tool));

@@ -5,10 +5,10 @@ import { generatorIdentity } from "../package-info/identity.js";
 import type { MemoStore } from "../memo/store.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
-import type { SpecLimits } from "./limits.js";
+import type { SpecLimits } from "../parse/limits.js";
 import { WORKER_LIMITS } from "../worker-limits.js";
-import { parseSpecText } from "./index.js";
-import type { SectionTrees } from "./markdown/sectioned-parse.js";
+import { parseSpecText } from "../parse/index.js";
+import type { SectionTrees } from "../parse/markdown/sectioned-parse.js";
 
 /** One spec file's text, read already, and its path relative to the working directory. */
 export interface SpecText {
