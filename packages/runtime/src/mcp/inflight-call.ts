@@ -172,7 +172,8 @@ export class InflightCall implements ExecuteOptions {
    * 2026-07-28 it is `input_required` when the handler asked for input the client
    * has not given yet (that, not the result, is the answer), else the
    * CallToolResult with `resultType` and the server's identity (`resultMeta`) in
-   * `_meta`; on the 2025 era the CallToolResult. Never throws.
+   * `_meta`; on the 2025 era the CallToolResult. A result that cannot be
+   * converted becomes a SerializationError tool failure.
    */
   answer(
     result: MCPToolResult,

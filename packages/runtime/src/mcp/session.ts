@@ -371,14 +371,13 @@ export class McpSession {
     if (this.inflight.get(call.id) === call) this.inflight.delete(call.id);
     if (this.closed) return;
     if (call.aborted && !this.flags.respondToCancelled) return;
-    const answer = call.answer(result, this.core.resultMeta);
-    if (answer.resultType === "input_required") {
-      call.answered = true;
-      this.sendResult(call.id, answer);
+    const wire = call.answer(result, this.core.resultMeta);
+    call.answered = true;
+    // input_required is not a result the registry checked: sent with the JSON check.
+    if (wire.resultType === "input_required") {
+      this.sendResult(call.id, wire);
       return;
     }
-    const wire = answer;
-    call.answered = true;
     if (call.progressSent) {
       // The SDK client handles notifications a microtask late but responses at
       // once, and forgets a request's progress handler with its response: a last
