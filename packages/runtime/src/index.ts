@@ -138,10 +138,9 @@ export { levenshtein, suggestNames } from "./suggest.js";
 export { createConsoleLogger, silentLogger, type Logger, type LogLevel } from "./logger.js";
 export { findUnserializable, type SerializationProblem } from "./json-safe.js";
 export { jsonEqual } from "./json-equal.js";
+export { isToolRegistry, ToolRegistry } from "./registry.js";
 export {
   DEFAULT_TIMEOUT_MS,
-  isToolRegistry,
-  ToolRegistry,
   type AuditRecord,
   type ExecuteOptions,
   type OutputValidationMode,
@@ -152,7 +151,7 @@ export {
   type ToolRegistryOptions,
   type TrustPolicy,
   type ValidateCallResult,
-} from "./registry.js";
+} from "./tool-types.js";
 export {
   DEFAULT_VALIDATION_MIN_SIZE,
   DEFAULT_VALIDATION_TIMEOUT_MS,

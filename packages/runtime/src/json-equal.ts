@@ -56,6 +56,9 @@ function deepEqual(a: object, b: object): boolean {
 
 // Fingerprints are cached only until the current synchronous task ends: a validator runs
 // synchronously and never changes its data, but the same objects may change afterwards.
+// Module-level because ajv's compiled code calls jsonEqual(a, b) with nothing else to
+// carry state in, and the pairs of one `uniqueItems` check are separate calls; the
+// microtask that empties it means nothing outlives the validation that filled it.
 let fingerprints: WeakMap<object, number> | undefined;
 
 /**

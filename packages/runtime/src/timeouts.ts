@@ -1,11 +1,12 @@
 /**
  * One shared timer for all time-limited calls.
  *
- * A Node `setTimeout` + `clearTimeout` pair costs ~0.7 µs, more than the whole
- * budget of the registry's wrapper, and almost every timer is cleared long before
- * it fires. So pending calls go into per-duration FIFO lists instead (within one
- * duration, deadlines only grow, so the head expires first; Node's own timers use
- * the same idea) and a single Node timer is armed for the earliest deadline.
+ * A Node `setTimeout` + `clearTimeout` pair per call would cost more than the rest
+ * of the registry's own work on a call, and almost every timer is cleared long
+ * before it fires. So pending calls go into per-duration FIFO lists instead
+ * (within one duration, deadlines only grow, so the head expires first; Node's
+ * own timers use the same idea) and a single Node timer is armed for the
+ * earliest deadline.
  * Adding or removing a call is a clock read and a linked-list update; the timer
  * is re-armed only when a call's deadline is earlier than the armed one.
  *
@@ -32,6 +33,9 @@ export class TimeoutList {
   constructor(readonly durationMs: number) {}
 }
 
+// Process-wide on purpose: one Node timer serves the deadlines of every registry in
+// the process, so it never holds more than one armed timer; the state is only the
+// pending deadlines, each removed when its call ends (empty lists are dropped).
 const lists = new Map<number, TimeoutList>();
 let timer: ReturnType<typeof setTimeout> | undefined;
 let armedDeadline = Infinity;

@@ -235,6 +235,8 @@ interface AjvInstance {
 }
 type AjvConstructor = new (options: Record<string, unknown>) => AjvInstance;
 
+// Made on first use, not at load: a bundle to CommonJS leaves `import.meta.url`
+// empty, and code that only runs precompiled validators must still load there.
 let requireFromHere: ReturnType<typeof createRequire> | undefined;
 
 /** Options of {@link createSchemaCompiler}. */
@@ -376,6 +378,11 @@ function useSafeEqual(ajv: AjvInstance): void {
   ajv.scope.value("func", { key: unsafe, ref: jsonEqual, code: new _Code(unsafe.code) });
 }
 
+// The compiler behind `compileSchema`. Process-wide on purpose: that function's
+// documented contract is one cache keyed by the schema's content, which
+// `clearCompileCache` empties, and registries without a compiler of their own share
+// it because an ajv instance costs far more to build than a schema to compile.
+// Created on first use, so a process that only runs precompiled validators has none.
 let shared: ReturnType<typeof createSchemaCompiler> | undefined;
 
 /**

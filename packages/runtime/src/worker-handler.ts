@@ -9,10 +9,11 @@
  * has its own event loop: the server stays responsive, and a call past its time
  * limit (or cancelled) is stopped for good with `worker.terminate()`.
  *
- * One worker per call, started fresh (tens of milliseconds): simple, isolated
- * (no state leaks between calls, a crash or an out-of-memory kills only that
- * call) and correct under timeouts. Worth it for calls that take much longer than
- * that; fast handlers are better left on the main thread.
+ * One worker per call, started fresh: simple, isolated (no state leaks between
+ * calls, a crash or an out-of-memory kills only that call) and correct under
+ * timeouts. Starting a worker costs far more than an ordinary call, so it is worth
+ * it for calls that take much longer than that start; fast handlers are better
+ * left on the main thread.
  */
 import { isAbsolute } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -20,7 +21,7 @@ import { Worker, type ResourceLimits } from "node:worker_threads";
 import { ErrorTypes } from "./error-types.js";
 import { MCPError } from "./errors.js";
 import type { LogLevel } from "./logger.js";
-import type { ToolContext, ToolHandler } from "./registry.js";
+import type { ToolContext, ToolHandler } from "./tool-types.js";
 import { makeResult, withContent } from "./result.js";
 import type { ContentBlock, MCPErrorDetail, ToolStatus } from "./types.js";
 

@@ -25,7 +25,7 @@
  * servers (see its doc).
  */
 import { ErrorTypes } from "../error-types.js";
-import type { ToolDefinition } from "../registry.js";
+import type { ToolDefinition } from "../tool-types.js";
 import { getContent, makeResult, withContent } from "../result.js";
 import type { ContentBlock, MCPErrorDetail, MCPToolResult, ToolStatus } from "../types.js";
 import {

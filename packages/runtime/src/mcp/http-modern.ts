@@ -40,7 +40,8 @@ import {
   type JsonRpcId,
   type JsonRpcMessage,
 } from "./protocol.js";
-import { McpSession, type MessageSink, type ServerCore } from "./session.js";
+import type { ServerCore } from "./server-core.js";
+import { McpSession, type MessageSink } from "./session.js";
 
 /** Where a POST goes: the 2025 machinery, a 2026-07-28 request or notification, or an error answer. */
 export type HttpRoute =

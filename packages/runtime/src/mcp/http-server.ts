@@ -43,7 +43,8 @@ import { errorBody, refuseForLoad, sendJsonError } from "./http-replies.js";
 import { HttpSessionSink } from "./http-session-sink.js";
 import { clientKeyOf, SessionTable, type TrackedSession } from "./http-sessions.js";
 import { JsonRpcErrorCodes, type JsonRpcId } from "./protocol.js";
-import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
+import { ServerCore, type McpServerOptions } from "./server-core.js";
+import { McpSession, type MessageSink } from "./session.js";
 import { loadSdk } from "./sdk.js";
 import { createWatchdog } from "./watchdog.js";
 

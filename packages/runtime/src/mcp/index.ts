@@ -35,14 +35,8 @@ export {
   type InputRequiredResultWire,
   type ReplayOutcome,
 } from "./input-required.js";
-export {
-  McpSession,
-  ServerCore,
-  toolInfo,
-  type McpServerOptions,
-  type MessageSink,
-  type SessionFlags,
-} from "./session.js";
+export { ServerCore, toolInfo, type McpServerOptions } from "./server-core.js";
+export { McpSession, type MessageSink, type SessionFlags } from "./session.js";
 export {
   registerSdkTools,
   type SdkMcpServer,

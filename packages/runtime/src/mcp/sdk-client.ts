@@ -210,9 +210,15 @@ interface ProgressRouter {
   delete(token: string): void;
 }
 
-/** The router of each SDK transport seen, so that transports over one client share one wrapper. */
+/**
+ * The router of each SDK transport seen, so that every ToolTransport over one client
+ * shares one wrapper of its `onmessage`. Module-level on purpose: the router belongs
+ * to an SDK transport, an object this package does not own and should not add
+ * properties to; a WeakMap keyed by it attaches the router without touching it and
+ * lets both go together.
+ */
 const routers = new WeakMap<object, ProgressRouter>();
-/** Module-wide, so that tokens stay unique even if two routers ever see one connection. */
+/** Module-wide, so that tokens stay unique even if two routers ever see one connection (a counter, not a cache). */
 let nextToken = 0;
 
 /** The progress router of the client's current transport; undefined when it has none to wrap. */

@@ -33,7 +33,8 @@ import {
 } from "../client-requests.js";
 import { ClientRequestError, RegistrationError } from "../errors.js";
 import type { LogLevel } from "../logger.js";
-import type { ExecuteOptions, ToolDefinition, ToolRegistry } from "../registry.js";
+import type { ToolRegistry } from "../registry.js";
+import type { ExecuteOptions, ToolDefinition } from "../tool-types.js";
 import { acceptingStandardSchema } from "../standard-schema.js";
 import { isPlainObject, toCallToolResult, withoutNonObjectOutput } from "./content.js";
 import { encodeRequestState, InputReplay, inputRequiredWire, type InputReplayState } from "./input-required.js";

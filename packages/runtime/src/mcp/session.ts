@@ -4,8 +4,8 @@
  * transport's `onmessage` / `send`.
  *
  * Deliberately not the SDK's `Server` / `McpServer`: their protocol layer
- * re-validates every message with zod and costs about 3× the transport itself
- * (measured as stdio throughput against a plain dispatch on the same transport).
+ * re-validates every message with zod and costs several times what the transport
+ * itself does (bench/RESULTS.md, "MCP servers", compares them).
  * Here a message is parsed once (by the reader) and checked by hand;
  * `tools/call` goes straight to `ToolRegistry.execute`, whose promise is
  * never awaited by the dispatch loop, so calls in flight never block one another.
@@ -26,61 +26,32 @@
  * still cannot be serialized here is replaced by a JSON-RPC error; and a bug in
  * dispatch is answered with -32603 instead of escaping into the transport's event
  * handler (where it would be an uncaught exception).
+ *
+ * Beside it: server-core.ts (what every session of a server shares: options,
+ * `server/discover`, `tools/list` pages) and inflight-call.ts (one `tools/call`
+ * in flight: its notifications, cancellation and answer).
  */
 import { ErrorTypes } from "../error-types.js";
-import { errorToDetail, MCPError } from "../errors.js";
+import { MCPError } from "../errors.js";
 import { findUnserializable } from "../json-safe.js";
-import { logSafely, silentLogger, type Logger, type LogLevel } from "../logger.js";
+import { logSafely } from "../logger.js";
 import type { ClientRequester } from "../client-requests.js";
-import type { ExecuteOptions, ToolDefinition, ToolRegistry } from "../registry.js";
 import type { MCPToolResult } from "../types.js";
 import { gatedRequester, OutboundRequests } from "./client-calls.js";
-import { isPlainObject, toCallToolResult, withoutNonObjectOutput } from "./content.js";
+import { isPlainObject } from "./content.js";
 import { checkEnvelope, envelopeClaim, isModernInitialize } from "./envelope.js";
-import type { Watchdog, WatchdogOptions } from "./watchdog.js";
-import { encodeRequestState, InputReplay, inputRequiredWire } from "./input-required.js";
+import { InflightCall, LOG_LEVEL_INDEX } from "./inflight-call.js";
+import { InputReplay } from "./input-required.js";
 import {
   CLIENT_CAPABILITIES_META_KEY,
   JsonRpcErrorCodes,
   LATEST_PROTOCOL_VERSION,
-  LOG_LEVEL_META_KEY,
   LOG_LEVELS,
-  MODERN_PROTOCOL_VERSION,
-  MODERN_PROTOCOL_VERSIONS,
-  SERVER_INFO_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
-  type CallToolResultWire,
   type JsonRpcId,
   type JsonRpcMessage,
-  type McpToolInfo,
 } from "./protocol.js";
-
-/** Options shared by {@link serveStdio} and {@link serveHttp}. */
-export interface McpServerOptions {
-  /** `serverInfo.name` sent in the `initialize` result. Default `"mcp-specgen-server"`. */
-  name?: string;
-  /** `serverInfo.version`. Default `"0.0.0"`. */
-  version?: string;
-  /** `serverInfo.title` (optional display name). */
-  title?: string;
-  /** `instructions` sent in the `initialize` result (optional). */
-  instructions?: string;
-  /** `tools/list` page size. Default 100. */
-  pageSize?: number;
-  /**
-   * 2026-07-28 cache hint (SEP-2549): the `ttlMs` of `tools/list` and
-   * `server/discover` results, in ms — how long a client may reuse them. Both
-   * are sent with `cacheScope: "public"`: they are the same for every client.
-   * The tool list changes only when tools are registered or unregistered, and
-   * this server announces no list changes, so the hint bounds how long a client
-   * can miss one. Default 60 000; 0: do not reuse.
-   */
-  cacheTtlMs?: number;
-  /** Where the server reports its own problems (failed sends, transport errors). Default: silent. */
-  logger?: Logger;
-  /** Ends the process when a call blocks the event loop (watchdog.ts). Default on (`stallMs` 10 000); `false`: off. */
-  watchdog?: WatchdogOptions | boolean;
-}
+import { CAPABILITIES, toolsListPage, type ServerCore } from "./server-core.js";
 
 /**
  * Where a session writes: the SDK's `Transport` satisfies it (HTTP), and so does
@@ -88,97 +59,6 @@ export interface McpServerOptions {
  */
 export interface MessageSink {
   send(message: JsonRpcMessage, options?: { relatedRequestId?: JsonRpcId }): Promise<void> | void;
-}
-
-/** Server-wide configuration shared by every session of one server. */
-export class ServerCore {
-  readonly registry: ToolRegistry;
-  readonly serverInfo: { name: string; version: string; title?: string };
-  readonly instructions: string | undefined;
-  readonly pageSize: number;
-  readonly logger: Logger;
-  /** See {@link McpServerOptions.cacheTtlMs}. */
-  readonly cacheTtlMs: number;
-  /** The `_meta` of every 2026-07-28 result: the server's identity (SDK v2 `stampServerInfoMeta`). */
-  readonly resultMeta: Readonly<Record<string, unknown>>;
-  /** Told which call's synchronous part runs (set by the server that owns it). */
-  watchdog: Watchdog | undefined = undefined;
-  private discoverCache: Readonly<Record<string, unknown>> | undefined = undefined;
-  /** `tools/list` entries of every tool, built once per registry revision (see {@link toolInfos}). */
-  private toolInfoCache: readonly McpToolInfo[] | undefined = undefined;
-  private toolInfoRevision = -1;
-  private legacyInfoCache: readonly McpToolInfo[] | undefined = undefined;
-  private legacyInfoRevision = -1;
-
-  constructor(registry: ToolRegistry, options: McpServerOptions = {}) {
-    this.registry = registry;
-    this.serverInfo = { name: options.name ?? "mcp-specgen-server", version: options.version ?? "0.0.0" };
-    if (options.title !== undefined) this.serverInfo.title = options.title;
-    this.instructions = options.instructions;
-    const pageSize = options.pageSize ?? 100;
-    if (!Number.isInteger(pageSize) || pageSize < 1)
-      throw new RangeError(`pageSize must be a positive integer (got ${pageSize})`);
-    this.pageSize = pageSize;
-    this.logger = options.logger ?? silentLogger;
-    const ttl = options.cacheTtlMs ?? 60_000;
-    if (!Number.isSafeInteger(ttl) || ttl < 0)
-      throw new RangeError(`cacheTtlMs must be a non-negative integer (got ${ttl})`);
-    this.cacheTtlMs = ttl;
-    this.resultMeta = Object.freeze({ [SERVER_INFO_META_KEY]: this.serverInfo });
-  }
-
-  /**
-   * The `server/discover` result (2026-07-28): the stateless revisions spoken here
-   * (2025 ones are negotiated by `initialize`, so they are not listed), the
-   * capabilities, instructions and cache hints; the identity in `_meta`. Built once.
-   */
-  discoverResult(): Readonly<Record<string, unknown>> {
-    if (this.discoverCache === undefined) {
-      const result: Record<string, unknown> = {
-        resultType: "complete",
-        supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
-        capabilities: CAPABILITIES,
-        ttlMs: this.cacheTtlMs,
-        cacheScope: "public",
-        _meta: this.resultMeta,
-      };
-      if (this.instructions !== undefined) result.instructions = this.instructions;
-      this.discoverCache = Object.freeze(result);
-    }
-    return this.discoverCache;
-  }
-
-  /**
-   * Every tool as MCP's Tool, in registration order. Cached until the registry's
-   * tools change (`register` / `unregister`), so paging through `tools/list`
-   * costs each page its own size, not the size of the registry.
-   */
-  toolInfos(): readonly McpToolInfo[] {
-    const revision = this.registry.revision;
-    let infos = this.toolInfoCache;
-    if (infos === undefined || revision !== this.toolInfoRevision) {
-      infos = this.toolInfoCache = this.registry.list().map(toolInfo);
-      this.toolInfoRevision = revision;
-    }
-    return infos;
-  }
-
-  /**
-   * {@link toolInfos} as 2025-era clients get them: a tool whose outputSchema
-   * root is not `type: "object"` (any JSON Schema is allowed since 2026-07-28,
-   * SEP-2106) is listed without it — the 2025 wire requires an object root, and
-   * SDK 1.x clients reject the whole list otherwise. Such tools' results carry
-   * no structuredContent for those clients unless the data is an object.
-   */
-  legacyToolInfos(): readonly McpToolInfo[] {
-    const infos = this.toolInfos();
-    if (this.legacyInfoCache === undefined || this.legacyInfoRevision !== this.toolInfoRevision) {
-      const changed = infos.map((info) => withoutNonObjectOutput(info));
-      this.legacyInfoCache = changed.some((info, i) => info !== infos[i]) ? changed : infos;
-      this.legacyInfoRevision = this.toolInfoRevision;
-    }
-    return this.legacyInfoCache;
-  }
 }
 
 /** Per-session behaviour that differs between transports. */
@@ -201,136 +81,7 @@ export interface SessionFlags {
   serverRequests?: boolean;
 }
 
-const MODERN_OPTIONS = Object.freeze({ protocolVersion: MODERN_PROTOCOL_VERSION });
-const CAPABILITIES = Object.freeze({ tools: Object.freeze({ listChanged: false }), logging: Object.freeze({}) });
 const EMPTY_RESULT = Object.freeze({});
-const LEVEL_INDEX: ReadonlyMap<string, number> = new Map(LOG_LEVELS.map((level, i) => [level, i]));
-
-/** An AbortSignal event listener: a function or an object with `handleEvent` (what the registry passes). */
-type AbortListener = ((event: Event) => void) | { handleEvent(event: Event): void };
-
-/**
- * One call in flight: what its progress and log notifications need, and its
- * cancellation. Doubles as the call's {@link ExecuteOptions} and as the caller
- * signal handed to the registry.
- *
- * Why not an AbortController per call: creating one took 13 % of the stdio
- * server's time. The registry only reads `aborted` / `reason` of the caller's
- * signal and adds (then removes) one "abort" listener, so this object provides
- * exactly that surface. Handlers never see it: their `ctx.signal` is a real
- * AbortSignal the registry creates on demand and aborts from this one.
- */
-class InflightCall implements ExecuteOptions {
-  readonly session: McpSession;
-  readonly id: JsonRpcId;
-  readonly definition: ToolDefinition;
-  readonly callId: JsonRpcId;
-  readonly progressToken: string | number | undefined;
-  readonly onProgress: ExecuteOptions["onProgress"];
-  readonly onLog: ExecuteOptions["onLog"];
-  /** The call's 2026-07-28 envelope; undefined for a 2025-era call. */
-  readonly envelope: Record<string, unknown> | undefined;
-  /** The call's params (a 2026-07-28 retry carries `inputResponses` / `requestState` there). */
-  readonly params: Record<string, unknown>;
-  /** The 2026-07-28 replay of client requests, created when the handler first asks (see clientRequests). */
-  replay: InputReplay | undefined = undefined;
-  private requester: ClientRequester | undefined | null = null;
-  // The AbortSignal surface the registry uses.
-  aborted = false;
-  reason: unknown = undefined;
-  /** A progress notification was sent (see finishCall). */
-  progressSent = false;
-  /** A response was sent (or is scheduled): see failCall. */
-  answered = false;
-  private listeners: AbortListener[] | undefined = undefined;
-
-  constructor(
-    session: McpSession,
-    id: JsonRpcId,
-    definition: ToolDefinition,
-    progressToken: string | number | undefined,
-    params: Record<string, unknown>,
-    envelope: Record<string, unknown> | undefined,
-  ) {
-    this.session = session;
-    this.id = id;
-    this.callId = id;
-    this.definition = definition;
-    this.progressToken = progressToken;
-    this.params = params;
-    this.envelope = envelope;
-    // Closures only for what the registry calls as plain functions.
-    this.onProgress =
-      progressToken === undefined ? undefined : (progress, total, message) => this.progress(progress, total, message);
-    this.onLog = (level, data) => this.log(level, data);
-  }
-
-  /** This call as the registry's caller signal (see the class comment). */
-  get signal(): AbortSignal {
-    return this as unknown as AbortSignal;
-  }
-
-  /**
-   * How the handler's `ctx.elicit` / `ctx.createMessage` reach the client. Built
-   * on first use only (the registry reads it when a handler asks), so calls that
-   * never ask cost nothing.
-   */
-  get clientRequests(): ClientRequester | undefined {
-    if (this.requester === null) this.requester = this.session.requesterFor(this);
-    return this.requester;
-  }
-
-  addEventListener(type: string, listener: AbortListener): void {
-    if (type === "abort") (this.listeners ??= []).push(listener);
-  }
-
-  removeEventListener(type: string, listener: AbortListener): void {
-    const listeners = this.listeners;
-    if (type !== "abort" || listeners === undefined) return;
-    const i = listeners.indexOf(listener);
-    if (i !== -1) listeners.splice(i, 1);
-  }
-
-  /** Cancels the call: the registry aborts the handler's signal and settles with `Cancelled`. */
-  abort(reason: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason;
-    const listeners = this.listeners;
-    if (listeners === undefined) return;
-    this.listeners = undefined;
-    const event = new Event("abort");
-    for (const listener of listeners) {
-      try {
-        if (typeof listener === "function") listener(event);
-        else listener.handleEvent(event);
-      } catch (err) {
-        this.session.core.logger.warn("MCP: an abort listener failed", { error: err });
-      }
-    }
-  }
-
-  progress(progress: number, total: number | undefined, message: string | undefined): void {
-    const params: Record<string, unknown> = { progressToken: this.progressToken, progress };
-    if (total !== undefined) params.total = total;
-    if (message !== undefined) params.message = message;
-    this.progressSent = true;
-    this.session.notify("notifications/progress", params, this.id);
-  }
-
-  log(level: LogLevel, data: unknown): void {
-    const index = LEVEL_INDEX.get(level);
-    if (index === undefined) return;
-    if (this.envelope === undefined) {
-      if (index < this.session.minLogLevel) return;
-    } else {
-      // 2026-07-28: the request's own level; none means no log notifications (SDK v2 LOG_LEVEL_META_KEY).
-      const floor = LEVEL_INDEX.get(this.envelope[LOG_LEVEL_META_KEY] as string);
-      if (floor === undefined || index < floor) return;
-    }
-    this.session.notify("notifications/message", { level, logger: this.definition.name, data }, this.id);
-  }
-}
 
 /**
  * One MCP connection's protocol state and dispatch. Feed it every message the
@@ -486,7 +237,7 @@ export class McpSession {
         return;
       case "logging/setLevel": {
         const level = isPlainObject(params) ? params.level : undefined;
-        const index = typeof level === "string" ? LEVEL_INDEX.get(level) : undefined;
+        const index = typeof level === "string" ? LOG_LEVEL_INDEX.get(level) : undefined;
         if (index === undefined) {
           this.sendError(
             id,
@@ -556,31 +307,9 @@ export class McpSession {
   }
 
   private listTools(id: JsonRpcId, params: unknown, modern = false): void {
-    const cursor = isPlainObject(params) ? params.cursor : undefined;
-    let offset = 0;
-    if (cursor !== undefined) {
-      const decoded = typeof cursor === "string" ? decodeCursor(cursor) : undefined;
-      if (decoded === undefined) {
-        this.sendError(id, JsonRpcErrorCodes.InvalidParams, "Invalid params: unknown cursor");
-        return;
-      }
-      offset = decoded;
-    }
-    const all = modern ? this.core.toolInfos() : this.core.legacyToolInfos();
-    const end = Math.min(all.length, offset + this.core.pageSize);
-    const tools = all.slice(offset, end);
-    const result: Record<string, unknown> = modern
-      ? // SEP-2549 cache hints: required on 2026-07-28 list results (SDK v2 ListToolsResultSchema).
-        {
-          resultType: "complete",
-          tools,
-          ttlMs: this.core.cacheTtlMs,
-          cacheScope: "public",
-          _meta: this.core.resultMeta,
-        }
-      : { tools };
-    if (end < all.length) result.nextCursor = encodeCursor(end);
-    this.sendResult(id, result);
+    const result = toolsListPage(this.core, isPlainObject(params) ? params.cursor : undefined, modern);
+    if (result === undefined) this.sendError(id, JsonRpcErrorCodes.InvalidParams, "Invalid params: unknown cursor");
+    else this.sendResult(id, result);
   }
 
   /** `envelope`: the request's 2026-07-28 envelope (already checked); undefined on the 2025 era. */
@@ -642,39 +371,13 @@ export class McpSession {
     if (this.inflight.get(call.id) === call) this.inflight.delete(call.id);
     if (this.closed) return;
     if (call.aborted && !this.flags.respondToCancelled) return;
-    const modern = call.envelope !== undefined;
-    if (modern) {
-      // The handler asked for input the client has not given yet: that, not the result, is the answer.
-      const outcome = call.replay?.outcome(result);
-      if (outcome !== undefined && "inputRequired" in outcome) {
-        const wire = inputRequiredWire(outcome.inputRequired, encodeRequestState(outcome.inputRequired.state));
-        if (!("status" in wire)) {
-          call.answered = true;
-          this.sendResult(call.id, { ...wire, _meta: this.core.resultMeta });
-          return;
-        }
-        result = wire; // the state would be too large: a failure says so
-      }
-    }
-    let wire: CallToolResultWire;
-    try {
-      wire = modern
-        ? toCallToolResult(call.definition, result, MODERN_OPTIONS)
-        : toCallToolResult(call.definition, result);
-    } catch (err) {
-      // The registry checks results, so only a value that changed meanwhile (a
-      // stateful getter or toJSON) gets here: still a tool failure, not silence.
-      const detail = {
-        error_type: ErrorTypes.SerializationError,
-        error_message: `The result of tool "${call.definition.name}" cannot be serialized: ${errorToDetail(err).error_message}`,
-      };
-      wire = { content: [{ type: "text", text: JSON.stringify(detail) }], isError: true };
-    }
-    if (modern) {
-      wire.resultType = "complete";
-      wire._meta = wire._meta === undefined ? this.core.resultMeta : { ...wire._meta, ...this.core.resultMeta };
-    }
+    const wire = call.answer(result, this.core.resultMeta);
     call.answered = true;
+    // input_required is not a result the registry checked: sent with the JSON check.
+    if (wire.resultType === "input_required") {
+      this.sendResult(call.id, wire);
+      return;
+    }
     if (call.progressSent) {
       // The SDK client handles notifications a microtask late but responses at
       // once, and forgets a request's progress handler with its response: a last
@@ -791,26 +494,4 @@ function validIdOf(message: unknown): JsonRpcId | null {
   if (!isPlainObject(message)) return null;
   const id = message.id;
   return typeof id === "string" || typeof id === "number" ? id : null;
-}
-
-/** A registry definition as MCP's Tool: only the MCP fields, values exactly as registered. */
-export function toolInfo(definition: ToolDefinition): McpToolInfo {
-  const tool: McpToolInfo = { name: definition.name, inputSchema: definition.inputSchema };
-  if (definition.title !== undefined) tool.title = definition.title;
-  if (definition.description !== undefined) tool.description = definition.description;
-  if (definition.outputSchema !== undefined) tool.outputSchema = definition.outputSchema;
-  if (definition.annotations !== undefined) tool.annotations = definition.annotations as Record<string, unknown>;
-  return tool;
-}
-
-// Cursors are opaque to clients (MCP pagination); a versioned base64url offset
-// lets the server change the encoding later without misreading old cursors.
-function encodeCursor(offset: number): string {
-  return Buffer.from(`v1:${offset}`).toString("base64url");
-}
-
-function decodeCursor(cursor: string): number | undefined {
-  const text = Buffer.from(cursor, "base64url").toString("utf8");
-  const match = /^v1:(\d{1,9})$/.exec(text);
-  return match === null ? undefined : Number(match[1]);
 }

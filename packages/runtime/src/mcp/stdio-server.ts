@@ -18,7 +18,8 @@ import type { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { ToolRegistry } from "../registry.js";
 import type { JsonRpcMessage } from "./protocol.js";
-import { McpSession, ServerCore, type McpServerOptions, type MessageSink } from "./session.js";
+import { ServerCore, type McpServerOptions } from "./server-core.js";
+import { McpSession, type MessageSink } from "./session.js";
 import { loadSdk } from "./sdk.js";
 import { createWatchdog, type Watchdog } from "./watchdog.js";
 
