@@ -1,6 +1,13 @@
 import type { Generator } from "../../src/generator-kit/contract.js";
 import { tsBanner } from "../../src/generator-kit/banner.js";
-import { Fragment, jsonAt, jsonDocument, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generator-kit/fragments.js";
+import {
+  Fragment,
+  jsonAt,
+  jsonDocument,
+  lines,
+  tsLiteralAt,
+  tsLiteralDocument,
+} from "../../src/generator-kit/fragments.js";
 import type { ResolvedOptionsOf } from "../../src/generator-kit/options.js";
 import { GEMINI_MODULE_PATH, GEMINI_PATH } from "../../src/generator-kit/outputs.js";
 import { docComment } from "../../src/generator-kit/ts.js";

@@ -10,7 +10,12 @@ import { generatorsWithOptions } from "../../generators/options.js";
 import { bannerText } from "../generator-kit/banner.js";
 import { flatten } from "./flatten.js";
 import { customGeneratorFiles } from "./custom-output.js";
-import { GenerationError, type GeneratedFile, type Generator, type GeneratorDiagnostic } from "../generator-kit/contract.js";
+import {
+  GenerationError,
+  type GeneratedFile,
+  type Generator,
+  type GeneratorDiagnostic,
+} from "../generator-kit/contract.js";
 import { generatorClosure, requirementTable } from "./requirements.js";
 import { contextKey, generatorContext, memoIn, perToolIn, toolIdentities, type PerToolValues } from "./context.js";
 import { canOffload, offload, type Offloaded } from "./offload.js";

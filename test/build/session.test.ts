@@ -5,13 +5,7 @@ import type { MemoryStore } from "../../src/memo/store.js";
 import { resolveConfig } from "../../src/config/load.js";
 import type { UserConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
-import {
-  contextKey,
-  generatorMemoKey,
-  perToolIn,
-  toolIdentities,
-  type ContextFacts,
-} from "../../src/build/context.js";
+import { contextKey, generatorMemoKey, perToolIn, toolIdentities, type ContextFacts } from "../../src/build/context.js";
 import { withContentHash } from "../../src/ir/content-hash.js";
 import { buildNameTable, nameTableInput, toolKey } from "../../src/naming/table.js";
 import { fileText } from "../../src/generator-kit/contract.js";

@@ -248,7 +248,9 @@ describe("custom generators in a run", () => {
       inputs: ["golden/mcp-json/specs"],
       generators: [
         "manifest",
-        returning((ctx: CustomGeneratorContext<undefined>) => [{ path: "Manifest.json", contents: `/* ${ctx.banner} */` }]),
+        returning((ctx: CustomGeneratorContext<undefined>) => [
+          { path: "Manifest.json", contents: `/* ${ctx.banner} */` },
+        ]),
       ],
     });
     const result = await runPipeline(config);
