@@ -7,7 +7,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { compile } from "json-schema-to-typescript";
 import { resolveConfig } from "../dist/src/config/load.js";
-import { runPipeline } from "../dist/src/pipeline.js";
+import { runPipeline } from "../dist/src/build/pipeline.js";
 import { jsonTools, markdownFiles, toolSchema, outputSchema } from "./synthetic.js";
 
 const require = createRequire(import.meta.url);

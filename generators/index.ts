@@ -1,5 +1,5 @@
-import type { Generator } from "../src/generate/generator.js";
-import type { GeneratorName } from "../src/config/types.js";
+import type { Generator } from "../src/generator-kit/contract.js";
+import type { GeneratorName } from "../src/generator-kit/names.js";
 import { typesGenerator } from "./types/index.js";
 import { openaiGenerator } from "./openai/index.js";
 import { anthropicGenerator } from "./anthropic/index.js";

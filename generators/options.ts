@@ -2,7 +2,7 @@
 // and documentation, in generators/<name>/options.ts — without any generator code: src/config/
 // reads configs with this alone. A generator with options is listed here under its name,
 // which is also the config key of its options.
-import type { ResolvedOptionsOf, UserOptionsOf } from "../src/generate/options.js";
+import type { ResolvedOptionsOf, UserOptionsOf } from "../src/generator-kit/options.js";
 import { anthropicOptions } from "./anthropic/options.js";
 import { geminiOptions } from "./gemini/options.js";
 import { openaiOptions } from "./openai/options.js";

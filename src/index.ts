@@ -3,17 +3,19 @@
  * `@mcp-specgen/runtime` package.
  */
 export { defineConfig, defineGenerator } from "./config/define.js";
-export type { UserConfig, ResolvedConfig, GeneratorName } from "./config/types.js";
+export type { UserConfig, ResolvedConfig } from "./config/types.js";
+export type { GeneratorName } from "./generator-kit/names.js";
 export type { ServerOptions } from "./config/server.js";
 export { loadConfig, resolveConfig } from "./config/load.js";
-export { runPipeline, type PipelineResult, type PipelineOptions } from "./pipeline.js";
+export { runPipeline, type PipelineResult, type PipelineOptions } from "./build/pipeline.js";
 /**
  * What is kept between the builds of a long-lived process (`generate --watch`, a dev
  * server): give one to `runPipeline({ session })` for every build, and call `sweep()` after
  * each successful one. Without it, each `runPipeline` call keeps nothing.
  */
-export { BuildSession } from "./build/session.js";
-export { loadSpecs, parseSpecText } from "./parse/index.js";
+export { BuildSession } from "./session/build-session.js";
+export { loadSpecs } from "./inputs/load-specs.js";
+export { parseSpecText } from "./parse/index.js";
 export { DEFAULT_LIMITS, type SpecLimits } from "./parse/limits.js";
 export { validateTools } from "./validate/index.js";
 export type {
@@ -27,16 +29,11 @@ export type {
 } from "./ir/types.js";
 export type { Diagnostic, Severity } from "./diagnostics/types.js";
 export { formatDiagnostic } from "./diagnostics/format.js";
-export type {
-  CustomGenerator,
-  Generator,
-  GeneratedFile,
-  GeneratorContext,
-  GeneratorDiagnostic,
-} from "./generate/generator.js";
+export type { Generator, GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "./generator-kit/contract.js";
+export type { CustomGenerator, CustomGeneratorContext } from "./config/custom-generator.js";
 export type { ToolNames } from "./naming/table.js";
 /** The whole text of a generated file (its `contents`, joined when it is a list of strings). */
-export { fileText } from "./output/file-text.js";
+export { fileText } from "./generator-kit/contract.js";
 export type { TypesOptions } from "../generators/types/options.js";
 export type { OpenAIOptions } from "../generators/openai/options.js";
 export type { AnthropicOptions } from "../generators/anthropic/options.js";

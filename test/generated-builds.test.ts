@@ -7,11 +7,11 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { build as esbuild, type BuildOptions } from "esbuild";
 import { resolveConfig } from "../src/config/load.js";
-import { runPipeline } from "../src/pipeline.js";
+import { runPipeline } from "../src/build/pipeline.js";
 import { formatDiagnostic } from "../src/diagnostics/format.js";
-import type { GeneratedFile } from "../src/generate/generator.js";
+import type { GeneratedFile } from "../src/generator-kit/contract.js";
 import { REPO, runtimeProject, tempProject, type TempProject } from "./helpers/project.js";
-import { fileText } from "../src/output/file-text.js";
+import { fileText } from "../src/generator-kit/contract.js";
 
 // Generated code must compile in every build a user may have: plain `tsc` (NodeNext in an
 // ESM and in a CommonJS package, `module: commonjs`), bundlers (esbuild, vite) and tsx,

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "../src/config/load.js";
-import { runPipeline } from "../src/pipeline.js";
+import { runPipeline } from "../src/build/pipeline.js";
 import { formatDiagnostic } from "../src/diagnostics/format.js";
-import { fileText } from "../src/output/file-text.js";
+import { fileText } from "../src/generator-kit/contract.js";
 
 // Golden files: each case under test/fixtures/golden/<case>/ has specs/ and the expected
 // output of every generator in expected/ (file snapshots), with its diagnostics in

@@ -1,10 +1,21 @@
-import type { Generator } from "../../src/generate/generator.js";
-import { tsBanner } from "../../src/generate/banner.js";
-import { Fragment, jsonAt, jsonDocument, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generate/fragments.js";
-import type { ResolvedOptionsOf } from "../../src/generate/options.js";
-import { ANTHROPIC_MODULE_PATH, ANTHROPIC_PATH } from "../../src/generate/outputs.js";
-import { docComment } from "../../src/generate/ts.js";
-import { reportStrictRefusals, toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
+import type { Generator } from "../../src/generator-kit/contract.js";
+import { tsBanner } from "../../src/generator-kit/banner.js";
+import {
+  Fragment,
+  jsonAt,
+  jsonDocument,
+  lines,
+  tsLiteralAt,
+  tsLiteralDocument,
+} from "../../src/generator-kit/fragments.js";
+import type { ResolvedOptionsOf } from "../../src/generator-kit/options.js";
+import { ANTHROPIC_MODULE_PATH, ANTHROPIC_PATH } from "../../src/generator-kit/outputs.js";
+import { docComment } from "../../src/generator-kit/ts.js";
+import {
+  reportStrictRefusals,
+  toolDefinitionsImport,
+  vendorIndexSource,
+} from "../../src/generator-kit/vendor-module.js";
 import { anthropicForms, anthropicToolForm, anthropicToolOutcome, nonStrictSchema } from "../../src/vendors/forms.js";
 import type { anthropicOptions } from "./options.js";
 

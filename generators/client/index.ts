@@ -1,9 +1,9 @@
-import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
-import { tsBanner } from "../../src/generate/banner.js";
-import { template } from "../../src/generate/templates.js";
-import { describeSharedWireNames, moduleNamespaces, sharedWireNames } from "../../src/generate/modules.js";
-import { CLIENT_PATH, validatorNames, validatorsPath } from "../../src/generate/outputs.js";
-import { docComment, stringLiteral } from "../../src/generate/ts.js";
+import type { Generator, GeneratorContext } from "../../src/generator-kit/contract.js";
+import { tsBanner } from "../../src/generator-kit/banner.js";
+import { template } from "../../src/generator-kit/templates.js";
+import { describeSharedWireNames, moduleNamespaces, sharedWireNames } from "../../src/generator-kit/modules.js";
+import { CLIENT_PATH, validatorNames, validatorsPath } from "../../src/generator-kit/outputs.js";
+import { docComment, stringLiteral } from "../../src/generator-kit/ts.js";
 import { dialectGroup, type DialectGroup } from "../../src/schema/ajv.js";
 
 /** Alias prefix of a validators module import per dialect (as in server.ts); `_` never occurs inside a module identifier. */

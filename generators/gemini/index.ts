@@ -1,10 +1,17 @@
-import type { Generator } from "../../src/generate/generator.js";
-import { tsBanner } from "../../src/generate/banner.js";
-import { Fragment, jsonAt, jsonDocument, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generate/fragments.js";
-import type { ResolvedOptionsOf } from "../../src/generate/options.js";
-import { GEMINI_MODULE_PATH, GEMINI_PATH } from "../../src/generate/outputs.js";
-import { docComment } from "../../src/generate/ts.js";
-import { toolDefinitionsImport, vendorIndexSource } from "../../src/generate/vendor-module.js";
+import type { Generator } from "../../src/generator-kit/contract.js";
+import { tsBanner } from "../../src/generator-kit/banner.js";
+import {
+  Fragment,
+  jsonAt,
+  jsonDocument,
+  lines,
+  tsLiteralAt,
+  tsLiteralDocument,
+} from "../../src/generator-kit/fragments.js";
+import type { ResolvedOptionsOf } from "../../src/generator-kit/options.js";
+import { GEMINI_MODULE_PATH, GEMINI_PATH } from "../../src/generator-kit/outputs.js";
+import { docComment } from "../../src/generator-kit/ts.js";
+import { toolDefinitionsImport, vendorIndexSource } from "../../src/generator-kit/vendor-module.js";
 import { locateInSchema, pointerPath } from "../../src/ir/schema-source.js";
 import { geminiForm } from "../../src/vendors/forms.js";
 import type { geminiOptions } from "./options.js";

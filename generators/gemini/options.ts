@@ -1,4 +1,4 @@
-import { defineGeneratorOptions, integerOption } from "../../src/generate/options.js";
+import { defineGeneratorOptions, integerOption } from "../../src/generator-kit/options.js";
 
 /** Options of the `gemini` generator, under `gemini` in the config. */
 export interface GeminiOptions {

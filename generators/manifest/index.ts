@@ -1,8 +1,7 @@
-import type { Generator } from "../../src/generate/generator.js";
-import type { ResolvedConfig } from "../../src/config/types.js";
-import { Fragment, jsonAt, jsonDocument } from "../../src/generate/fragments.js";
-import { contentHash } from "../../src/generate/hash.js";
-import { MANIFEST_PATH, toolListEntry } from "../../src/generate/outputs.js";
+import type { Generator } from "../../src/generator-kit/contract.js";
+import { Fragment, jsonAt, jsonDocument } from "../../src/generator-kit/fragments.js";
+import { contentHash } from "../../src/generator-kit/hash.js";
+import { MANIFEST_PATH, toolListEntry } from "../../src/generator-kit/outputs.js";
 import { anthropicOutcome, openaiOutcome, strictCoverage, type StrictOptions } from "../../src/vendors/forms.js";
 
 /** MCP protocol revision the generated servers speak by default. */
@@ -16,6 +15,13 @@ export interface ManifestOptions {
   strict: StrictOptions;
 }
 
+/** The part of the resolved config the manifest's options are made from. */
+export interface ManifestConfig {
+  server: { name: string; version: string };
+  openai: { strict: boolean };
+  anthropic: { strict: boolean };
+}
+
 /**
  * Generates `manifest.json`: a registry manifest with generator and protocol versions,
  * server capabilities and counts, and per tool its contract, its function name for each
@@ -23,10 +29,10 @@ export interface ManifestOptions {
  * gets it strict and if not why (`strict`), its source location and a content hash of the
  * contract.
  */
-export const manifestGenerator: Generator<ManifestOptions> = {
+export const manifestGenerator: Generator<ManifestOptions, ManifestConfig> = {
   name: "manifest",
   requires: [],
-  optionsFrom: (config: ResolvedConfig): ManifestOptions => ({
+  optionsFrom: (config): ManifestOptions => ({
     server: { name: config.server.name, version: config.server.version },
     strict: { openai: { strict: config.openai.strict }, anthropic: { strict: config.anthropic.strict } },
   }),

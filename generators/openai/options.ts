@@ -1,4 +1,4 @@
-import { booleanOption, defineGeneratorOptions, integerOption } from "../../src/generate/options.js";
+import { booleanOption, defineGeneratorOptions, integerOption } from "../../src/generator-kit/options.js";
 
 /** Options of the `openai` generator, under `openai` in the config. */
 export interface OpenAIOptions {

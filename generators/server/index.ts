@@ -1,14 +1,14 @@
-import type { Generator, GeneratorContext } from "../../src/generate/generator.js";
-import { tsBanner } from "../../src/generate/banner.js";
+import type { Generator, GeneratorContext } from "../../src/generator-kit/contract.js";
+import { tsBanner } from "../../src/generator-kit/banner.js";
 import {
   describeSharedWireNames,
   moduleNamespaces,
   sharedWireNames,
   type ModuleNamespace,
-} from "../../src/generate/modules.js";
-import { template } from "../../src/generate/templates.js";
-import { docComment, stringLiteral } from "../../src/generate/ts.js";
-import { Fragment, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generate/fragments.js";
+} from "../../src/generator-kit/modules.js";
+import { template } from "../../src/generator-kit/templates.js";
+import { docComment, stringLiteral } from "../../src/generator-kit/ts.js";
+import { Fragment, lines, tsLiteralAt, tsLiteralDocument } from "../../src/generator-kit/fragments.js";
 import {
   SCHEMAS_PATH,
   SERVER_PATH,
@@ -16,7 +16,7 @@ import {
   toolListEntry,
   validatorNames,
   validatorsPath,
-} from "../../src/generate/outputs.js";
+} from "../../src/generator-kit/outputs.js";
 import { dialectGroup, type DialectGroup } from "../../src/schema/ajv.js";
 
 const serverTemplate = template("server", "server.ts.hbs");

@@ -1,10 +1,10 @@
-import type { GeneratedFile, GeneratorContext } from "../../src/generate/generator.js";
-import { lines as joinLines } from "../../src/generate/fragments.js";
-import { tsBanner } from "../../src/generate/banner.js";
-import { moduleNamespaces } from "../../src/generate/modules.js";
-import { deprecatedTag, docComment, stringLiteral } from "../../src/generate/ts.js";
+import type { GeneratedFile, GeneratorContext } from "../../src/generator-kit/contract.js";
+import { lines as joinLines } from "../../src/generator-kit/fragments.js";
+import { tsBanner } from "../../src/generator-kit/banner.js";
+import { moduleNamespaces } from "../../src/generator-kit/modules.js";
+import { deprecatedTag, docComment, stringLiteral } from "../../src/generator-kit/ts.js";
 import { toolKey } from "../../src/naming/table.js";
-import { moduleTypesPath, TYPES_INDEX_PATH } from "../../src/generate/outputs.js";
+import { moduleTypesPath, TYPES_INDEX_PATH } from "../../src/generator-kit/outputs.js";
 
 /**
  * The index: every module's types as a namespace (`aiCodeEditing.GenerateCodeArgs`), and the

@@ -7,18 +7,18 @@ import {
   type GeneratedFile,
   type Generator,
   type GeneratorContext,
-} from "../../src/generate/generator.js";
-import { tsBanner } from "../../src/generate/banner.js";
-import { groupByModule } from "../../src/generate/modules.js";
-import { deprecatedTag, docText } from "../../src/generate/ts.js";
+} from "../../src/generator-kit/contract.js";
+import { tsBanner } from "../../src/generator-kit/banner.js";
+import { groupByModule } from "../../src/generator-kit/modules.js";
+import { deprecatedTag, docText } from "../../src/generator-kit/ts.js";
 import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
 import { prepareSchemaForTypes, restoreShadowedNames } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
 import { markOptionalElements } from "./tuples.js";
 import { indexFile } from "./index-file.js";
 import { toolKey } from "../../src/naming/table.js";
-import type { ResolvedOptionsOf } from "../../src/generate/options.js";
-import { moduleTypesPath } from "../../src/generate/outputs.js";
+import type { ResolvedOptionsOf } from "../../src/generator-kit/options.js";
+import { moduleTypesPath } from "../../src/generator-kit/outputs.js";
 import type { typesOptions } from "./options.js";
 
 /**

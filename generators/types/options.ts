@@ -1,4 +1,4 @@
-import { booleanOption, defineGeneratorOptions } from "../../src/generate/options.js";
+import { booleanOption, defineGeneratorOptions } from "../../src/generator-kit/options.js";
 
 /** Options of the `types` generator, under `types` in the config. */
 export interface TypesOptions {

@@ -1,6 +1,6 @@
 import type { JsonSchema } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
-import { commentText, docValue } from "../../src/generate/ts.js";
+import { commentText, docValue } from "../../src/generator-kit/ts.js";
 import { schemaDialect } from "../../src/schema/ajv.js";
 import { prepareTuple } from "./tuples.js";
 

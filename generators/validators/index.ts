@@ -4,15 +4,14 @@ import {
   type GeneratedFile,
   type Generator,
   type GeneratorContext,
-} from "../../src/generate/generator.js";
+} from "../../src/generator-kit/contract.js";
 import { describeThrown } from "../../src/diagnostics/unexpected.js";
-import { tsBanner } from "../../src/generate/banner.js";
-import { canonicalJson, jsonDigest } from "../../src/generate/hash.js";
-import { docComment } from "../../src/generate/ts.js";
+import { tsBanner } from "../../src/generator-kit/banner.js";
+import { canonicalJson, jsonDigest } from "../../src/generator-kit/hash.js";
+import { docComment } from "../../src/generator-kit/ts.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import type { BacktrackingOptions } from "@mcp-specgen/runtime";
-import { backtrackingFor } from "../../src/config/patterns.js";
-import type { ResolvedConfig } from "../../src/config/types.js";
+import { backtrackingFor, type ResolvedBacktracking } from "../../src/schema/backtracking.js";
 import {
   createStandaloneAjv,
   dialectGroup,
@@ -23,7 +22,7 @@ import {
   type DialectGroup,
 } from "../../src/schema/ajv.js";
 import { toolKey } from "../../src/naming/table.js";
-import { validatorNames, validatorsPath } from "../../src/generate/outputs.js";
+import { validatorNames, validatorsPath } from "../../src/generator-kit/outputs.js";
 
 const require = createRequire(import.meta.url);
 const standaloneCode = (
@@ -43,7 +42,7 @@ interface ValidatorSpec {
 
 /** What the validators take from the config: each input's opt-in for backtracking patterns. */
 export interface ValidatorsOptions {
-  backtrackingPatterns: ResolvedConfig["backtrackingPatterns"];
+  backtrackingPatterns: ResolvedBacktracking;
 }
 
 /**
@@ -53,7 +52,7 @@ export interface ValidatorsOptions {
  * tsx) compiles these too. Identical schemas are compiled once and exported under each
  * tool's name.
  */
-export const validatorsGenerator: Generator<ValidatorsOptions> = {
+export const validatorsGenerator: Generator<ValidatorsOptions, ValidatorsOptions> = {
   name: "validators",
   requires: [],
   // ajv on its own thread beside json-schema-to-typescript: the two largest costs of a run.

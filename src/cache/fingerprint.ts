@@ -3,7 +3,7 @@ import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import { DiagnosticBag } from "../diagnostics/types.js";
-import { findSpecFiles, toPosix } from "../parse/find-files.js";
+import { findSpecFiles, toPosix } from "../inputs/find-files.js";
 import { CACHE_FORMAT } from "./entry.js";
 
 /**

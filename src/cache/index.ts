@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import type { GeneratedFile } from "../generate/generator.js";
+import type { GeneratedFile } from "../generator-kit/contract.js";
 import { compareOutput } from "../output/check.js";
 import { sameText, utf8Length, type FileText } from "../output/file-text.js";
 import { CACHE_FORMAT, readEntry, writeEntry, type CacheEntry, type FileStamp } from "./entry.js";
@@ -9,17 +9,10 @@ import { statSync } from "node:fs";
 import type { DiskCache } from "./disk.js";
 import { runFingerprint } from "./fingerprint.js";
 import { sha256, sha256OfFile } from "./hash.js";
-import { generatorIdentity } from "./identity.js";
-import { openDiskStore, type MemoStore } from "./store.js";
-
-/**
- * The SHA-256 of each output path's contents as a run last hashed them (`hash` is always
- * the SHA-256 of `contents`: pass an empty map and let the runs fill it). Comparing the
- * new contents with the kept ones (the very same string, for a module that came from the
- * memo store; mostly the same strings, for a file that holds every tool) is much cheaper
- * than hashing them again. A build session of `generate --watch` keeps one.
- */
-export type OutputHashes = Map<string, { contents: FileText; hash: string }>;
+import { generatorIdentity } from "../package-info/identity.js";
+import { openDiskStore } from "./disk-store.js";
+import type { OutputHashes } from "../session/output-hashes.js";
+import type { MemoStore } from "../memo/store.js";
 
 /** Set to 1 to turn the cache off (like `--no-cache`). */
 export const NO_CACHE_ENV = "MCP_SPECGEN_NO_CACHE";

@@ -10,7 +10,7 @@ import { OWNERSHIP_FILE } from "../output/ownership.js";
 import { RunCache, cacheEnabled } from "../cache/index.js";
 import { openDiskCache } from "../cache/disk.js";
 import { loadCacheKey } from "../cache/key.js";
-import type { PipelineProgress } from "../pipeline.js";
+import type { PipelineProgress } from "../build/pipeline.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import { diagnosticPaint, styled } from "./color.js";
 import { EXIT } from "./exit.js";
@@ -145,7 +145,7 @@ async function run(
   cache: RunCache,
   relOut: string,
 ): Promise<number> {
-  const { runPipeline } = await import("../pipeline.js");
+  const { runPipeline } = await import("../build/pipeline.js");
   const result = await runPipeline(config, {
     onProgress: (p) => progress.update(describeProgress(p)),
     store: cache.store,

@@ -11,7 +11,7 @@ import { codeSpan, inline, renderMarkdownSpec } from "../import/render-markdown.
 import { recordCommand } from "../import/recorded-command.js";
 import { recordUrl, type Recorded } from "../import/recorded-url.js";
 import { scrubMessage } from "../import/scrub.js";
-import { jsonFile } from "../generate/json-file.js";
+import { jsonFile } from "../generator-kit/json-file.js";
 import { atomicWrite } from "../output/temp.js";
 import { verifyMarkdownRoundTrip } from "../import/verify.js";
 import { parseCommandArgs, usageError } from "./args.js";

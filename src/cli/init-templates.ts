@@ -1,9 +1,9 @@
 // The files `mcp-specgen init` writes. Plain functions of a few names, so the tests can
 // generate from exactly what a user gets.
 
-import { GENERATOR_NAMES } from "../config/types.js";
+import { GENERATOR_NAMES } from "../generator-kit/names.js";
 import { GENERATOR_OPTIONS, generatorsWithOptions } from "../../generators/options.js";
-import type { OptionSpec } from "../generate/options.js";
+import type { OptionSpec } from "../generator-kit/options.js";
 
 /** One line per generator, for the config's comment; a generator added later is still listed. */
 const GENERATOR_NOTES: Record<string, string> = {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { applyEdits, modify } from "jsonc-parser";
 import { CONFIG_FILES } from "../config/load.js";
 import { normalizeModule } from "../ir/build.js";
-import { findSpecFiles } from "../parse/find-files.js";
+import { findSpecFiles } from "../inputs/find-files.js";
 import { DiagnosticBag } from "../diagnostics/types.js";
 import { fsError } from "../output/errors.js";
 import { atomicWrite } from "../output/temp.js";

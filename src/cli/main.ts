@@ -1,4 +1,4 @@
-import { generatorVersion } from "../version.js";
+import { generatorVersion } from "../package-info/version.js";
 import { usageError } from "./args.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";

@@ -3,11 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ResolvedConfig, UserConfig } from "./types.js";
 import { limitsProblem, resolveLimits } from "../parse/limits.js";
-import { resolveGeneratorList } from "./custom-generators.js";
+import { resolveGeneratorList } from "./generator-list.js";
 import { resolveServer } from "./server.js";
 import { resolveBacktracking } from "./patterns.js";
 import { GENERATOR_OPTIONS, generatorsWithOptions, type GeneratorsResolvedOptions } from "../../generators/options.js";
-import { resolveGeneratorOptions } from "../generate/options.js";
+import { resolveGeneratorOptions } from "../generator-kit/options.js";
 
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES = [

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { BacktrackingOptions } from "@mcp-specgen/runtime";
+import type { ResolvedBacktracking } from "../schema/backtracking.js";
 
 /**
  * The opt-in of one input for patterns the linear-time engine cannot run (`backtrackingPatterns`
@@ -22,9 +22,6 @@ export interface BacktrackingInputOptions {
  * answer within a fraction of a millisecond (bench/security/backtracking-cap.js).
  */
 export const DEFAULT_BACKTRACKING_MAX_LENGTH = 1000;
-
-/** `backtrackingPatterns` resolved: input path (relative to cwd, `/`-separated) → options. */
-export type ResolvedBacktracking = Readonly<Record<string, Required<BacktrackingInputOptions>>>;
 
 /**
  * Checks `backtrackingPatterns` of a config and applies defaults: keys become paths relative
@@ -52,19 +49,4 @@ export function resolveBacktracking(
     out[path.relative(cwd, path.resolve(cwd, input)).split(path.sep).join("/") || "."] = { maxLength };
   }
   return { backtracking: out };
-}
-
-/**
- * The opt-in that applies to a spec file (relative to cwd, `/`-separated, as tool locations
- * give it): the one of the input that is the file or the nearest directory holding it.
- */
-export function backtrackingFor(backtracking: ResolvedBacktracking, file: string): BacktrackingOptions | undefined {
-  let best: string | undefined;
-  for (const input of Object.keys(backtracking))
-    if (
-      (input === "." || file === input || file.startsWith(`${input}/`)) &&
-      (best === undefined || input.length > best.length)
-    )
-      best = input;
-  return best === undefined ? undefined : backtracking[best];
 }

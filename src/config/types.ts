@@ -1,22 +1,11 @@
 import type { NamingMode } from "../naming/table.js";
 import type { SpecLimits } from "../parse/limits.js";
 import type { GeneratorsResolvedOptions, GeneratorsUserOptions } from "../../generators/options.js";
-import type { CustomGenerator } from "../generate/generator.js";
+import type { GeneratorName } from "../generator-kit/names.js";
+import type { CustomGenerator } from "./custom-generator.js";
 import type { ServerOptions } from "./server.js";
-import type { BacktrackingInputOptions, ResolvedBacktracking } from "./patterns.js";
-
-/** The names of the built-in generators, in their canonical order. */
-export const GENERATOR_NAMES = [
-  "types",
-  "validators",
-  "server",
-  "client",
-  "openai",
-  "anthropic",
-  "gemini",
-  "manifest",
-] as const;
-export type GeneratorName = (typeof GENERATOR_NAMES)[number];
+import type { ResolvedBacktracking } from "../schema/backtracking.js";
+import type { BacktrackingInputOptions } from "./patterns.js";
 
 /**
  * User configuration (`mcp-specgen.config.ts` / `.json`). Every field is optional. Each

@@ -1,4 +1,4 @@
-import type { Severity } from "./types.js";
+import type { Severity } from "./severity.js";
 
 /** What the catalogue records about one diagnostic code. */
 export interface DiagnosticCodeInfo {

@@ -7,11 +7,10 @@ import {
   type SeveritiesOf,
   type WarningCode,
 } from "./codes.js";
+import type { Severity } from "./severity.js";
 
 export type { DiagnosticCode, ErrorCode, InfoCode, WarningCode } from "./codes.js";
-
-/** How bad a finding is. Any `error` fails the run and nothing is written. */
-export type Severity = "error" | "warning" | "info";
+export type { Severity } from "./severity.js";
 
 /** One finding about the inputs, always tied to a place in a file. */
 export interface Diagnostic {

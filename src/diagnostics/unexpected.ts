@@ -46,3 +46,16 @@ export function describeThrown(error: unknown): string {
     return "(an unprintable value)";
   }
 }
+
+/**
+ * Runs one step on one input, turning any exception (a bug some input trips, a stack
+ * overflow, an I/O error) into an error diagnostic, so one bad file cannot stop the run.
+ */
+export function guarded<T>(diagnostics: DiagnosticBag, loc: SourceLocation, step: () => T): T | undefined {
+  try {
+    return step();
+  } catch (e) {
+    reportUnexpected(diagnostics, loc, "reading this spec", e);
+    return undefined;
+  }
+}

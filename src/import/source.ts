@@ -6,7 +6,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { JsonValue } from "../ir/types.js";
 import { UsageError } from "../config/load.js";
-import { generatorVersion } from "../version.js";
+import { generatorVersion } from "../package-info/version.js";
 import { countingFetch } from "./counting-fetch.js";
 import { DEFAULT_IMPORT_LIMITS, ImportBudget, ImportLimitError, type ImportLimits } from "./limits.js";
 import { BoundedStdioTransport } from "./stdio-transport.js";

@@ -1,5 +1,5 @@
 import { DiagnosticBag } from "../diagnostics/types.js";
-import { canonicalJson } from "../generate/hash.js";
+import { canonicalJson } from "../generator-kit/hash.js";
 import { parseMarkdownSpec } from "../parse/markdown/index.js";
 import type { ListedTool } from "./source.js";
 import { joinLines } from "./lines.js";

@@ -3,7 +3,7 @@ import { DIAGNOSTIC_CODES } from "../diagnostics/codes.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { schemaProvenance, untypedFields } from "../ir/schema-source.js";
-import { readSpecs } from "../read-specs.js";
+import { readSpecs } from "../inputs/read-specs.js";
 
 /** The outcome of linting: what was read and every finding, nothing generated. */
 export interface LintResult {

@@ -1,9 +1,10 @@
 import path from "node:path";
-import type { GeneratedFile } from "../generate/generator.js";
+import type { GeneratedFile } from "../generator-kit/contract.js";
 import { OWNERSHIP_FILE, isOwned, parseOwnershipRecord, type OwnershipRecord } from "./ownership.js";
 import { placeIfPossible, readText, resolveOutDir, type OutDir } from "./paths.js";
 import { findOrphanTemps } from "./temp.js";
-import { fileText, sameText } from "./file-text.js";
+import { fileText } from "../generator-kit/contract.js";
+import { sameText } from "./file-text.js";
 
 /** One way the files on disk differ from what would be generated. */
 export interface Drift {

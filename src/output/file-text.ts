@@ -1,4 +1,4 @@
-import type { GeneratedFile } from "../generate/generator.js";
+import type { GeneratedFile } from "../generator-kit/contract.js";
 
 /**
  * Output text, whole or as a list of strings (joined, they are the text): a file's
@@ -9,12 +9,7 @@ import type { GeneratedFile } from "../generate/generator.js";
  * each rebuild, and the first touch of each of its pages costs. Only the writer, the hasher
  * and the comparer (src/output/, src/cache/) read a list as such.
  */
-export type FileText = string | readonly string[];
-
-/** The whole text of a generated file, its list of strings joined: for a reader that needs it as one string. */
-export function fileText(file: Pick<GeneratedFile, "contents">): string {
-  return typeof file.contents === "string" ? file.contents : file.contents.join("");
-}
+export type FileText = GeneratedFile["contents"];
 
 /** Length of the text in UTF-16 code units. */
 export function textLength(text: FileText): number {

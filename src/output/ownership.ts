@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { bannerText } from "../generate/banner.js";
-import { jsonFile } from "../generate/json-file.js";
-import type { GeneratedFile } from "../generate/generator.js";
+import { bannerText } from "../generator-kit/banner.js";
+import { jsonFile } from "../generator-kit/json-file.js";
+import type { GeneratedFile } from "../generator-kit/contract.js";
 
 /** The record, inside the output directory, of which files mcp-specgen generated there. */
 export const OWNERSHIP_FILE = ".mcp-specgen-files.json";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { GeneratedFile } from "../generate/generator.js";
+import type { GeneratedFile } from "../generator-kit/contract.js";
 import { OutputConflictError, fsError } from "./errors.js";
 import { sameText, type FileText } from "./file-text.js";
 import {

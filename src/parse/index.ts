@@ -1,95 +1,13 @@
-import path from "node:path";
-import { DiagnosticBag } from "../diagnostics/types.js";
-import type { SpecSet, ToolSpec } from "../ir/types.js";
-import { parseMarkdownSpec } from "./markdown/index.js";
+// The parse stage: a spec file's text in, IR tools out (Markdown or JSON, by the file's
+// extension). Finding and reading the files, the parse memo and the parse workers are the
+// inputs stage's (src/inputs/).
+import type { DiagnosticBag } from "../diagnostics/types.js";
+import { guarded } from "../diagnostics/unexpected.js";
+import type { ToolSpec } from "../ir/types.js";
 import { parseJsonSpec } from "./json/index.js";
 import { DEFAULT_LIMITS, type SpecLimits } from "./limits.js";
-import { readSpecFile } from "./read-file.js";
-import { findSpecFiles, guarded, toPosix } from "./find-files.js";
-import { parseFiles, type SpecText } from "./parse-files.js";
-import type { MemoStore } from "../cache/store.js";
+import { parseMarkdownSpec } from "./markdown/index.js";
 import type { SectionTrees } from "./markdown/sectioned-parse.js";
-
-export { toPosix } from "./find-files.js";
-
-/** Options for finding and reading spec files. */
-export interface LoadOptions {
-  cwd: string;
-  /** Directories never searched (the output directory, so generated JSON is not read back as specs). */
-  exclude?: string[];
-  /** Limits on file sizes, nesting and schema sizes; DEFAULT_LIMITS when absent. */
-  limits?: SpecLimits;
-  /** Called before each file is read (`done` files of `total` read so far), for a progress display. */
-  onFile?: (done: number, total: number) => void;
-}
-
-/**
- * Finds spec files (directories are searched recursively for *.md and *.json) and reads
- * each into IR tools. Paths in the IR are relative to `cwd` with `/` separators, and files
- * are read in sorted order so output never depends on the file system's listing order.
- * Never throws: every problem with an input, expected or not, is a diagnostic.
- */
-export function loadSpecs(inputs: readonly string[], diagnostics: DiagnosticBag, options: LoadOptions): SpecSet {
-  const limits = options.limits ?? DEFAULT_LIMITS;
-  const files = findSpecFiles(inputs, diagnostics, options);
-  const tools: ToolSpec[] = [];
-  for (const [i, abs] of files.entries()) {
-    options.onFile?.(i, files.length);
-    const rel = toPosix(path.relative(options.cwd, abs));
-    const text = guarded(diagnostics, { file: rel, line: 1, column: 1 }, () =>
-      readSpecFile(abs, rel, limits, diagnostics),
-    );
-    if (text !== undefined) tools.push(...parseSpecText(rel, text, diagnostics, limits));
-  }
-  return { tools, files: files.map((f) => toPosix(path.relative(options.cwd, f))) };
-}
-
-/** Options of {@link loadSpecsParallel}: those of `loadSpecs`, a memo store and worker threads. */
-export interface ParallelLoadOptions extends LoadOptions {
-  /** Parsed files found again by their content (see `parseFiles`). */
-  store?: MemoStore;
-  /** Worker threads for parsing: a number, or "auto" (one per CPU when there is enough to parse). */
-  workers?: number | "auto";
-  /** Called once with the number of files parsed, that is not found in `store`. */
-  onParsed?: (count: number) => void;
-  /** Markdown sections parsed before, found again by their text (see `parseFiles`). */
-  sections?: SectionTrees;
-}
-
-/**
- * `loadSpecs`, with the parsing of files not in `options.store` shared among worker
- * threads. Reads the files on this thread, in sorted order; the tools and diagnostics are
- * exactly those `loadSpecs` gives, in the same order. Never throws.
- */
-export async function loadSpecsParallel(
-  inputs: readonly string[],
-  diagnostics: DiagnosticBag,
-  options: ParallelLoadOptions,
-): Promise<SpecSet> {
-  const limits = options.limits ?? DEFAULT_LIMITS;
-  const files = findSpecFiles(inputs, diagnostics, options);
-  const texts: SpecText[] = [];
-  for (const abs of files) {
-    const file = toPosix(path.relative(options.cwd, abs));
-    const text = guarded(diagnostics, { file, line: 1, column: 1 }, () => readSpecFile(abs, file, limits, diagnostics));
-    if (text !== undefined) texts.push({ file, text });
-  }
-  options.onFile?.(0, texts.length);
-  const parsed = await parseFiles(texts, {
-    limits,
-    store: options.store,
-    workers: options.workers,
-    onFile: options.onFile,
-    onParsed: options.onParsed,
-    sections: options.sections,
-  });
-  const tools: ToolSpec[] = [];
-  for (const p of parsed) {
-    tools.push(...p.tools);
-    for (const d of p.diagnostics) diagnostics.items.push(d);
-  }
-  return { tools, files: files.map((f) => toPosix(path.relative(options.cwd, f))) };
-}
 
 /**
  * Reads one spec file's text by its extension, each tool with its content hash (computed
@@ -109,19 +27,4 @@ export function parseSpecText(
       ? parseJsonSpec(file, text, diagnostics, { limits })
       : parseMarkdownSpec(file, text, diagnostics, { limits, sections });
   return guarded(diagnostics, { file, line: 1, column: 1 }, parse) ?? [];
-}
-
-/**
- * Parses the Markdown spec `file` (relative to `cwd`) as a build reads it, into `sections`,
- * and drops the result and its findings: the next parse of the file with that store (the
- * first rebuild of `generate --watch` after an edit to it) re-parses only the sections
- * that changed. JSON specs are not parsed in sections, and are skipped. Never throws.
- */
-export function primeSections(cwd: string, file: string, limits: SpecLimits, sections: SectionTrees): void {
-  if (/\.json$/i.test(file)) return;
-  const diagnostics = new DiagnosticBag();
-  const text = guarded(diagnostics, { file, line: 1, column: 1 }, () =>
-    readSpecFile(path.resolve(cwd, file), file, limits, diagnostics),
-  );
-  if (text !== undefined) parseSpecText(file, text, diagnostics, limits, sections);
 }

@@ -1,6 +1,6 @@
 import { isValidToolName, STRICT_TOOL_NAME_PATTERN, type BacktrackingOptions } from "@mcp-specgen/runtime";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { withReplayedFindings, type ResultStore } from "../diagnostics/replayed-findings.js";
+import { withReplayedFindings, type ResultStore } from "../memo/replayed-findings.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";
 import { draft7FormPaths, KNOWN_FORMATS, metaSchemaErrors, schemaDialect, type ErrorObject } from "../schema/ajv.js";
 import { isObject, walkSchema } from "../schema/walk.js";

@@ -4,7 +4,7 @@ import { resolveSchemaResources } from "../schema/resources.js";
 import { schemaDialect } from "../schema/ajv.js";
 import { locateInSchema, type SchemaSide } from "../ir/schema-source.js";
 import { reportUnexpected } from "../diagnostics/unexpected.js";
-import { withReplayedFindings, type ResultStore } from "../diagnostics/replayed-findings.js";
+import { withReplayedFindings, type ResultStore } from "../memo/replayed-findings.js";
 
 /**
  * Brings every tool's schemas into the one shape later stages rely on: no identifier

@@ -1,21 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BuildSession } from "../../src/build/session.js";
-import { PerToolStore } from "../../src/build/per-tool-store.js";
-import type { MemoryStore } from "../../src/cache/store.js";
+import { BuildSession } from "../../src/session/build-session.js";
+import { PerToolStore } from "../../src/memo/per-tool-store.js";
+import type { MemoryStore } from "../../src/memo/store.js";
 import { resolveConfig } from "../../src/config/load.js";
 import type { UserConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
-import {
-  contextKey,
-  generatorMemoKey,
-  perToolIn,
-  toolIdentities,
-  type ContextFacts,
-} from "../../src/generate/context.js";
+import { contextKey, generatorMemoKey, perToolIn, toolIdentities, type ContextFacts } from "../../src/build/context.js";
 import { withContentHash } from "../../src/ir/content-hash.js";
 import { buildNameTable, nameTableInput, toolKey } from "../../src/naming/table.js";
-import { fileText } from "../../src/output/file-text.js";
-import { runPipeline, type PipelineResult } from "../../src/pipeline.js";
+import { fileText } from "../../src/generator-kit/contract.js";
+import { runPipeline, type PipelineResult } from "../../src/build/pipeline.js";
 import { GENERATORS } from "../../generators/index.js";
 import { makeTool } from "../helpers/make-tool.js";
 import { tempProject, type TempProject } from "../helpers/project.js";

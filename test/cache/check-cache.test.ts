@@ -4,12 +4,12 @@ import path from "node:path";
 import { encodeEntry } from "../../src/cache/entry.js";
 import { resolveConfig } from "../../src/config/load.js";
 import { testDisk } from "./disk.js";
-import * as pipeline from "../../src/pipeline.js";
+import * as pipeline from "../../src/build/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 
 // The pipeline is spied on (not replaced) so each test can tell whether `check` ran in
 // full or answered from the cache.
-vi.mock(import("../../src/pipeline.js"), async (original) => {
+vi.mock(import("../../src/build/pipeline.js"), async (original) => {
   const actual = await original();
   return { ...actual, runPipeline: vi.fn(actual.runPipeline) };
 });

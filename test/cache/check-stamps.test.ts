@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readFileSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
-import * as pipeline from "../../src/pipeline.js";
+import * as pipeline from "../../src/build/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 import { randomBytes } from "node:crypto";
-import { RunCache, type OutputHashes } from "../../src/cache/index.js";
+import { RunCache } from "../../src/cache/index.js";
+import type { OutputHashes } from "../../src/session/output-hashes.js";
 import { readEntry as readCacheEntry, writeEntry as writeCacheEntry, type CacheEntry } from "../../src/cache/entry.js";
 import { CacheKey } from "../../src/cache/mac.js";
 import { sha256 } from "../../src/cache/hash.js";
@@ -14,7 +15,7 @@ import { testDisk } from "./disk.js";
 // The stamps of the check cache: a generated file whose size, times and inode are those it
 // had when its contents were last found to match is not read again; any other is read and
 // hashed. The pipeline is spied on, so each test can tell whether a command ran in full.
-vi.mock(import("../../src/pipeline.js"), async (original) => {
+vi.mock(import("../../src/build/pipeline.js"), async (original) => {
   const actual = await original();
   return { ...actual, runPipeline: vi.fn(actual.runPipeline) };
 });

@@ -4,11 +4,12 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig, UserConfig } from "../../src/config/types.js";
-import * as identity from "../../src/cache/identity.js";
-import { memoryStore, openDiskStore, type MemoStore } from "../../src/cache/store.js";
-import { BuildSession } from "../../src/build/session.js";
-import { fileText } from "../../src/output/file-text.js";
-import { runPipeline, type PipelineResult } from "../../src/pipeline.js";
+import * as identity from "../../src/package-info/identity.js";
+import { openDiskStore } from "../../src/cache/disk-store.js";
+import { memoryStore, type MemoStore } from "../../src/memo/store.js";
+import { BuildSession } from "../../src/session/build-session.js";
+import { fileText } from "../../src/generator-kit/contract.js";
+import { runPipeline, type PipelineResult } from "../../src/build/pipeline.js";
 import { GENERATORS } from "../../generators/index.js";
 import { tempProject, type TempProject } from "../helpers/project.js";
 import { testDisk } from "./disk.js";
@@ -27,7 +28,7 @@ const SEED =
       : 20261123;
 
 // The identity is spied on (not replaced): one test makes it another build's.
-vi.mock(import("../../src/cache/identity.js"), async (original) => {
+vi.mock(import("../../src/package-info/identity.js"), async (original) => {
   const actual = await original();
   return { ...actual, generatorIdentity: vi.fn(actual.generatorIdentity) };
 });
@@ -336,7 +337,7 @@ afterEach(() => {
   vi.mocked(identity.generatorIdentity).mockReset();
   vi.mocked(identity.generatorIdentity).mockImplementation(actualIdentity);
 });
-const actualIdentity = (await vi.importActual<typeof identity>("../../src/cache/identity.js")).generatorIdentity;
+const actualIdentity = (await vi.importActual<typeof identity>("../../src/package-info/identity.js")).generatorIdentity;
 
 /** Writes the model to the project's specs/ (removing spec files no longer in it). */
 function writeProject(p: Project): void {
@@ -487,9 +488,9 @@ describe("incremental generation", () => {
     // Test files share loaded modules (isolate: false): a store module another file loaded
     // first would use the real identity. Fresh instances here use this file's mocked one.
     vi.resetModules();
-    const identity = await import("../../src/cache/identity.js");
-    const { openDiskStore } = await import("../../src/cache/store.js");
-    const { runPipeline } = await import("../../src/pipeline.js");
+    const identity = await import("../../src/package-info/identity.js");
+    const { openDiskStore } = await import("../../src/cache/disk-store.js");
+    const { runPipeline } = await import("../../src/build/pipeline.js");
     const model = fc.sample(projectArb, { seed: SEED + 1, numRuns: 1 })[0]!;
     writeProject(model);
     const config = configOf();

@@ -14,16 +14,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { CACHE_KEY_ENV, cacheKeyFile, loadCacheKey } from "../../src/cache/key.js";
 import { openDiskCache } from "../../src/cache/disk.js";
-import { openDiskStore, type MemoStore } from "../../src/cache/store.js";
+import { openDiskStore } from "../../src/cache/disk-store.js";
+import type { MemoStore } from "../../src/memo/store.js";
 import { resolveConfig } from "../../src/config/load.js";
-import * as pipeline from "../../src/pipeline.js";
+import * as pipeline from "../../src/build/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 
 // The key that authenticates a user's cache files: kept outside every project, made on
 // first use (0600 in a 0700 directory), refused when others could know it; without a
 // private place for it there is no disk cache (and --verbose says why, once).
 
-vi.mock(import("../../src/pipeline.js"), async (original) => {
+vi.mock(import("../../src/build/pipeline.js"), async (original) => {
   const actual = await original();
   return { ...actual, runPipeline: vi.fn(actual.runPipeline) };
 });
@@ -153,7 +154,7 @@ describe("the disk cache and its key", () => {
     const config = resolveConfig(project.dir, {});
     const disk = openDiskCache(config, loadCacheKey(env())).disk;
     const counted = counting(openDiskStore(disk)!);
-    const actual = await vi.importActual<typeof pipeline>("../../src/pipeline.js");
+    const actual = await vi.importActual<typeof pipeline>("../../src/build/pipeline.js");
     await actual.runPipeline(config, { store: counted });
     expect(counted.hits).toBeGreaterThan(0);
     expect(counted.misses).toBe(0);

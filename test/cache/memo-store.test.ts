@@ -16,8 +16,10 @@ import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
-import { contentKey, memoryStore, openDiskStore, type MemoStore } from "../../src/cache/store.js";
-import { withReplayedFindings } from "../../src/diagnostics/replayed-findings.js";
+import { openDiskStore } from "../../src/cache/disk-store.js";
+import { contentKey } from "../../src/memo/content-key.js";
+import { memoryStore, type MemoStore } from "../../src/memo/store.js";
+import { withReplayedFindings } from "../../src/memo/replayed-findings.js";
 import { tempProject, type TempProject } from "../helpers/project.js";
 import { testDisk } from "./disk.js";
 

@@ -18,8 +18,9 @@ import type { DiskCache } from "../../src/cache/disk.js";
 import { readEntry, writeEntry } from "../../src/cache/entry.js";
 import { sha256 } from "../../src/cache/hash.js";
 import { CacheKey } from "../../src/cache/mac.js";
-import { openDiskStore, type MemoStore } from "../../src/cache/store.js";
-import * as pipeline from "../../src/pipeline.js";
+import { openDiskStore } from "../../src/cache/disk-store.js";
+import type { MemoStore } from "../../src/memo/store.js";
+import * as pipeline from "../../src/build/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 import { testDisk } from "./disk.js";
 
@@ -28,7 +29,7 @@ import { testDisk } from "./disk.js";
 // key, is a miss and is replaced; a cache directory that is a symbolic link is never read,
 // written or cleaned. bench/security/crafted-cache.js runs the same attacks on the CLI.
 
-vi.mock(import("../../src/pipeline.js"), async (original) => {
+vi.mock(import("../../src/build/pipeline.js"), async (original) => {
   const actual = await original();
   return { ...actual, runPipeline: vi.fn(actual.runPipeline) };
 });

@@ -8,7 +8,7 @@ import { CACHE_FORMAT, parseEntry, readEntry, writeEntry, type CacheEntry } from
 import { runFingerprint } from "../../src/cache/fingerprint.js";
 import { cacheLocation, isPrivate } from "../../src/cache/location.js";
 import { RunCache, cacheEnabled } from "../../src/cache/index.js";
-import { generatorIdentity } from "../../src/cache/identity.js";
+import { generatorIdentity } from "../../src/package-info/identity.js";
 import type { DiskCache } from "../../src/cache/disk.js";
 import { CacheKey } from "../../src/cache/mac.js";
 import { testDisk } from "./disk.js";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO } from "../helpers/project.js";
 import { CODOMYRMEX, corpusMarkdownFiles, hasCorpus, NEEDS_CORPUS } from "../helpers/corpus.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 // Parsing in worker threads gives exactly what parsing on the main thread gives. Workers
 // exist only in the compiled package (from TypeScript sources `parseFiles` parses on the
@@ -41,14 +41,15 @@ vi.mock(import("node:os"), async (original) => {
 
 const DIST = path.join(REPO, "dist/src");
 const BUILT =
-  existsSync(path.join(DIST, "parse/parse-files.js")) && existsSync(path.join(DIST, "parse/parse-worker.js"));
+  existsSync(path.join(DIST, "inputs/parse-files.js")) && existsSync(path.join(DIST, "inputs/parse-worker.js"));
+if (!BUILT && process.env.CI) throw new Error("test/cache/workers.test.ts needs dist/ (run `npm run build`)");
 if (!BUILT) console.warn("test/cache/workers.test.ts: skipped, dist/ is not built (run `npm run build`)");
 
 const BASE = path.dirname(CODOMYRMEX);
 const WITH_CORPUS = BUILT && hasCorpus("test/cache/workers.test.ts");
 
-type ParseFilesModule = typeof import("../../src/parse/parse-files.js");
-type PipelineModule = typeof import("../../src/pipeline.js");
+type ParseFilesModule = typeof import("../../src/inputs/parse-files.js");
+type PipelineModule = typeof import("../../src/build/pipeline.js");
 type LoadModule = typeof import("../../src/config/load.js");
 type LimitsModule = typeof import("../../src/parse/limits.js");
 /** A module of the build, by its path below dist/src (typed as its source). */
@@ -76,7 +77,7 @@ describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
     // corpus by test/ir/clone-invariance.test.ts.) Only parsing: what generators make of it
     // on workers is checked below, on the repository's specs.
     it("parseFiles with 2 workers gives exactly what it gives on the main thread", async () => {
-      const { parseFiles } = await built<ParseFilesModule>("parse/parse-files.js");
+      const { parseFiles } = await built<ParseFilesModule>("inputs/parse-files.js");
       const { DEFAULT_LIMITS } = await built<LimitsModule>("parse/limits.js");
       const specs = corpusSpecs().filter((_, i) => i % 4 === 0);
       expect(specs.length).toBeGreaterThanOrEqual(19);
@@ -113,7 +114,7 @@ describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
   }
 
   it("starts no more workers than files, and gives what the main thread gives", async () => {
-    const { parseFiles } = await built<ParseFilesModule>("parse/parse-files.js");
+    const { parseFiles } = await built<ParseFilesModule>("inputs/parse-files.js");
     const { DEFAULT_LIMITS } = await built<LimitsModule>("parse/limits.js");
     const specs = smallSpecs();
     started = 0;
@@ -127,7 +128,7 @@ describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
   it.each(["crash-on-first-file", "fail-to-start"] as const)(
     "leaves the files of workers that fail (%s) to the main thread",
     async (mode) => {
-      const { parseFiles } = await built<ParseFilesModule>("parse/parse-files.js");
+      const { parseFiles } = await built<ParseFilesModule>("inputs/parse-files.js");
       const { DEFAULT_LIMITS } = await built<LimitsModule>("parse/limits.js");
       const specs = smallSpecs();
       const here = await parseFiles(specs, { limits: DEFAULT_LIMITS, workers: 0 });
@@ -150,7 +151,7 @@ describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
 describe.skipIf(!BUILT)("the pipeline on worker threads (dist/)", () => {
   // The repository's specs: five files, Markdown and JSON, a few tools of every kind.
   async function run(workers: number | "auto", options: { generatorWorkersMinTools?: number } = {}) {
-    const { runPipeline } = await built<PipelineModule>("pipeline.js");
+    const { runPipeline } = await built<PipelineModule>("build/pipeline.js");
     const { resolveConfig } = await built<LoadModule>("config/load.js");
     const config = resolveConfig(REPO, { inputs: ["specs"], outDir: "generated" });
     started = 0;

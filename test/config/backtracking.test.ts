@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveConfig, UsageError } from "../../src/config/load.js";
-import { backtrackingFor, DEFAULT_BACKTRACKING_MAX_LENGTH } from "../../src/config/patterns.js";
+import { DEFAULT_BACKTRACKING_MAX_LENGTH } from "../../src/config/patterns.js";
+import { backtrackingFor } from "../../src/schema/backtracking.js";
 
 describe("backtrackingPatterns", () => {
   it("is empty by default: no input's patterns run with backtracking", () => {

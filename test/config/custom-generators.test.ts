@@ -3,7 +3,7 @@ import path from "node:path";
 import { resolveConfig, UsageError } from "../../src/config/load.js";
 import { defineConfig, defineGenerator } from "../../src/config/define.js";
 import type { UserConfig } from "../../src/config/types.js";
-import { assertGeneratorSelection } from "../../src/generate/requirements.js";
+import { assertGeneratorSelection } from "../../src/build/requirements.js";
 import { REPO } from "../helpers/project.js";
 
 // A config lists custom generators (defineGenerator({ … })) in `generators` beside the

@@ -3,8 +3,9 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { GENERATOR_OPTIONS, generatorsWithOptions } from "../../generators/options.js";
 import { resolveConfig, UsageError } from "../../src/config/load.js";
-import { GENERATOR_NAMES, type UserConfig } from "../../src/config/types.js";
-import { defineGeneratorOptions, resolveGeneratorOptions, type OptionSpec } from "../../src/generate/options.js";
+import type { UserConfig } from "../../src/config/types.js";
+import { GENERATOR_NAMES } from "../../src/generator-kit/names.js";
+import { defineGeneratorOptions, resolveGeneratorOptions, type OptionSpec } from "../../src/generator-kit/options.js";
 import { configTemplate } from "../../src/cli/init-templates.js";
 import { REPO, tempProject } from "../helpers/project.js";
 

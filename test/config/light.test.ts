@@ -55,7 +55,10 @@ describe("reading a config stays cheap", () => {
       "generators/options.ts",
       "generators/types/options.ts",
     ]);
-    expect(files.filter((f) => f.startsWith("src/generate/"))).toEqual(["src/generate/options.ts"]);
+    expect(files.filter((f) => f.startsWith("src/generator-kit/"))).toEqual([
+      "src/generator-kit/names.ts",
+      "src/generator-kit/options.ts",
+    ]);
   });
 
   it("mcp-specgen/config (src/config/define.ts) loads nothing", () => {
@@ -66,7 +69,7 @@ describe("reading a config stays cheap", () => {
     for (const name of ["types", "openai"]) {
       const { files, packages } = moduleGraph(`generators/${name}/options.ts`);
       expect(packages, name).toEqual([]);
-      expect(files, name).toEqual([`generators/${name}/options.ts`, "src/generate/options.ts"]);
+      expect(files, name).toEqual([`generators/${name}/options.ts`, "src/generator-kit/options.ts"]);
     }
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
-import { runPipeline, type PipelineResult } from "../../src/pipeline.js";
+import { runPipeline, type PipelineResult } from "../../src/build/pipeline.js";
 import { DiagnosticBag, type Diagnostic } from "../../src/diagnostics/types.js";
 import { formatDiagnostic } from "../../src/diagnostics/format.js";
 import { validateTools } from "../../src/validate/index.js";
@@ -11,7 +11,7 @@ import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import { REPO } from "../helpers/project.js";
 import { CODOMYRMEX, hasCorpus, NEEDS_CORPUS } from "../helpers/corpus.js";
 import { typeCheck } from "../helpers/tsc.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 // The real-world corpus: 78 MCP_TOOL_SPECIFICATION.md files of docxology/codomyrmex, kept
 // beside the repository (CI has shared/ next to the clone; see test/helpers/corpus.ts). The

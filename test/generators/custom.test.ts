@@ -2,17 +2,18 @@ import { afterEach, describe, expect, it } from "vitest";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { resolveConfig, UsageError } from "../../src/config/load.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 import { defineGenerator } from "../../src/config/define.js";
 import type { UserConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
-import type { CustomGenerator, GeneratedFile, GeneratorContext } from "../../src/generate/generator.js";
-import { runGenerators } from "../../src/generate/run.js";
-import { runOrder } from "../../src/generate/requirements.js";
+import type { CustomGenerator, CustomGeneratorContext } from "../../src/config/custom-generator.js";
+import type { GeneratedFile } from "../../src/generator-kit/contract.js";
+import { runGenerators } from "../../src/build/run-generators.js";
+import { runOrder } from "../../src/build/requirements.js";
 import { runFingerprint } from "../../src/cache/fingerprint.js";
 import { buildNameTable } from "../../src/naming/table.js";
 import { parseSpecText } from "../../src/parse/index.js";
-import { runPipeline } from "../../src/pipeline.js";
+import { runPipeline } from "../../src/build/pipeline.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 
 // Custom generators: defined in a config with defineGenerator, given the IR, their files
@@ -55,7 +56,7 @@ async function generate(generators: UserConfig["generators"]) {
 }
 
 /** A custom generator returning `files` (or what `files` returns for the context). */
-function returning(files: unknown | ((ctx: GeneratorContext<undefined>) => unknown)): CustomGenerator {
+function returning(files: unknown | ((ctx: CustomGeneratorContext<undefined>) => unknown)): CustomGenerator {
   return defineGenerator({
     name: "custom",
     generate: (ctx) => (typeof files === "function" ? files(ctx) : files) as GeneratedFile[],
@@ -64,7 +65,7 @@ function returning(files: unknown | ((ctx: GeneratorContext<undefined>) => unkno
 
 describe("custom generators", () => {
   it("are given the IR, their options, the banner and the files of what they require", async () => {
-    let seen: GeneratorContext<{ title: string }> | undefined;
+    let seen: CustomGeneratorContext<{ title: string }> | undefined;
     const table = defineGenerator({
       name: "tools-table",
       requires: ["manifest"],
@@ -146,7 +147,7 @@ describe("custom generators", () => {
 
   it("accepts the banner as a comment of any kind of file", async () => {
     const { files, diagnostics } = await generate([
-      returning((ctx: GeneratorContext<undefined>) => [
+      returning((ctx: CustomGeneratorContext<undefined>) => [
         { path: "a.md", contents: `<!-- ${ctx.banner} -->\n` },
         { path: "b.yaml", contents: `# ${ctx.banner}\n` },
         { path: "c.ts", contents: `/* ${ctx.banner} */\n` },
@@ -198,7 +199,7 @@ describe("custom generators", () => {
     "refuse a path outside the output directory: %j",
     async (file) => {
       const { files, diagnostics } = await generate([
-        returning((ctx: GeneratorContext<undefined>) => [{ path: file, contents: `<!-- ${ctx.banner} -->\n` }]),
+        returning((ctx: CustomGeneratorContext<undefined>) => [{ path: file, contents: `<!-- ${ctx.banner} -->\n` }]),
       ]);
       expect(files).toBeUndefined();
       expect(diagnostics.map((d) => d.message)).toEqual([
@@ -214,7 +215,7 @@ describe("custom generators", () => {
     ]);
     expect(bare.diagnostics[0]!.help).toMatch(/ctx\.banner/);
     const record = await generate([
-      returning((ctx: GeneratorContext<undefined>) => [
+      returning((ctx: CustomGeneratorContext<undefined>) => [
         { path: ".mcp-specgen-files.json", contents: `{ "$comment": "${ctx.banner}" }` },
       ]),
     ]);
@@ -247,7 +248,9 @@ describe("custom generators in a run", () => {
       inputs: ["golden/mcp-json/specs"],
       generators: [
         "manifest",
-        returning((ctx: GeneratorContext<undefined>) => [{ path: "Manifest.json", contents: `/* ${ctx.banner} */` }]),
+        returning((ctx: CustomGeneratorContext<undefined>) => [
+          { path: "Manifest.json", contents: `/* ${ctx.banner} */` },
+        ]),
       ],
     });
     const result = await runPipeline(config);

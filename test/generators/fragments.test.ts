@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { Fragment, jsonAt, jsonDocument, lines, tsLiteralDocument } from "../../src/generate/fragments.js";
-import { tsLiteral, tsLiteralAt } from "../../src/generate/ts.js";
+import { Fragment, jsonAt, jsonDocument, lines, tsLiteralDocument } from "../../src/generator-kit/fragments.js";
+import { tsLiteral, tsLiteralAt } from "../../src/generator-kit/ts.js";
 
 // The files that hold every tool are assembled from each tool's part, made once for the
 // place it sits at (a Fragment), and the text around them. Joined, the list must be exactly

@@ -4,7 +4,7 @@ import path from "node:path";
 import { REPO } from "../helpers/project.js";
 
 // No generator imports another generator: what several share (paths of each other's files,
-// validator export names, the tool-list entry) comes from src/generate/outputs.ts. A generator
+// validator export names, the tool-list entry) comes from src/generator-kit/outputs.ts. A generator
 // folder may import src/ and its own files, and nothing under generators/ outside itself.
 
 const GENERATORS_DIR = path.join(REPO, "generators");
@@ -66,13 +66,13 @@ describe("generator isolation", () => {
       'export { b } from "./own.js";',
       "import {",
       "  c,",
-      '} from "../../src/generate/outputs.js";',
+      '} from "../../src/generator-kit/outputs.js";',
       'const d = await import("../validators/index.js");',
     ].join("\n");
     expect(specifiers(code)).toEqual([
       "../manifest/index.js",
       "./own.js",
-      "../../src/generate/outputs.js",
+      "../../src/generator-kit/outputs.js",
       "../validators/index.js",
     ]);
     const from = path.join(GENERATORS_DIR, "server", "index.ts");

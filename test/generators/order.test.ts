@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { GENERATORS } from "../../generators/index.js";
-import { GENERATOR_NAMES, type GeneratorName } from "../../src/config/types.js";
-import { generatorOrder, requirementCycle } from "../../src/generate/order.js";
-import { runOrder } from "../../src/generate/requirements.js";
+import { GENERATOR_NAMES, type GeneratorName } from "../../src/generator-kit/names.js";
+import { generatorOrder, requirementCycle } from "../../src/build/order.js";
+import { runOrder } from "../../src/build/requirements.js";
 
 // Generators run in an order that respects `requires`: each after the generators it requires,
 // otherwise as listed (a stable topological sort).

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import path from "node:path";
-import { GENERATOR_NAMES } from "../../src/config/types.js";
+import { GENERATOR_NAMES } from "../../src/generator-kit/names.js";
 import { resolveConfig } from "../../src/config/load.js";
-import { runPipeline } from "../../src/pipeline.js";
-import { generatorClosure } from "../../src/generate/requirements.js";
+import { runPipeline } from "../../src/build/pipeline.js";
+import { generatorClosure } from "../../src/build/requirements.js";
 import { REPO, runtimeProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 // A generator run with the generators it requires (test/generators/requirements.test.ts)
 // produces output that compiles on its own.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { GENERATORS } from "../../generators/index.js";
-import { GENERATOR_NAMES, type GeneratorName } from "../../src/config/types.js";
+import { GENERATOR_NAMES, type GeneratorName } from "../../src/generator-kit/names.js";
 import { resolveConfig, UsageError } from "../../src/config/load.js";
-import { runPipeline } from "../../src/pipeline.js";
-import { assertGeneratorSelection, generatorClosure } from "../../src/generate/requirements.js";
+import { runPipeline } from "../../src/build/pipeline.js";
+import { assertGeneratorSelection, generatorClosure } from "../../src/build/requirements.js";
 import { REPO, runCli, tempProject } from "../helpers/project.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 // Each generator declares the generators whose files its files import. A config that runs
 // one without them is refused; run with them, its output compiles on its own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { template } from "../../src/generate/templates.js";
+import { template } from "../../src/generator-kit/templates.js";
 
 // A template is a function of its data: compiled once, it keeps nothing of what it rendered.
 const data = (camel: string) => ({

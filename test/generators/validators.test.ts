@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { GeneratedFile } from "../../src/generate/generator.js";
+import type { GeneratedFile } from "../../src/generator-kit/contract.js";
 import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import { SCHEMAS_PER_CHUNK } from "../../generators/validators/index.js";
 import { generate as run, makeTool } from "../helpers/make-tool.js";
 import { REPO, tempProject, type TempProject } from "../helpers/project.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 // The validators generator on in-memory tools (test/helpers/make-tool.ts); the modules it
 // writes are loaded from a temporary directory and run.

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import path from "node:path";
 import { resolveConfig } from "../../src/config/load.js";
 import type { JsonSchema } from "../../src/ir/types.js";
-import { runPipeline } from "../../src/pipeline.js";
+import { runPipeline } from "../../src/build/pipeline.js";
 import {
   ANTHROPIC_STRICT_LIMITS,
   applyAnthropicStrictBudget,
@@ -10,12 +10,12 @@ import {
 } from "../../src/vendors/anthropic-strict.js";
 import { anthropicForm, anthropicForms, openaiForm, strictCoverage, toolStrictness } from "../../src/vendors/forms.js";
 import { makeTool } from "../helpers/make-tool.js";
-import { deepFreeze } from "../../src/cache/store.js";
+import { deepFreeze } from "../../src/memo/deep-freeze.js";
 import type { ToolSpec } from "../../src/ir/types.js";
 import { toGeminiSchema } from "../../src/vendors/gemini-schema.js";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 const projects: TempProject[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Generator } from "../../src/generate/generator.js";
-import { warmGenerators } from "../../src/generate/run.js";
+import type { Generator } from "../../src/generator-kit/contract.js";
+import { warmGenerators } from "../../src/build/run-generators.js";
 import { GENERATORS } from "../../generators/index.js";
 
 // `generate --watch` warms the generators once it is idle after its first build, so that

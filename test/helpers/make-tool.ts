@@ -1,10 +1,11 @@
-import type { GeneratorName, UserConfig } from "../../src/config/types.js";
+import type { UserConfig } from "../../src/config/types.js";
+import type { GeneratorName } from "../../src/generator-kit/names.js";
 import { resolveConfig } from "../../src/config/load.js";
 import { formatDiagnostic } from "../../src/diagnostics/format.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
-import type { GeneratedFile } from "../../src/generate/generator.js";
-import { runOrder } from "../../src/generate/requirements.js";
-import { runGenerators } from "../../src/generate/run.js";
+import type { GeneratedFile } from "../../src/generator-kit/contract.js";
+import { runOrder } from "../../src/build/requirements.js";
+import { runGenerators } from "../../src/build/run-generators.js";
 import type { ToolSpec } from "../../src/ir/types.js";
 import { withContentHash } from "../../src/ir/content-hash.js";
 import { buildNameTable } from "../../src/naming/table.js";

@@ -5,17 +5,17 @@ import { resolveConfig } from "../../src/config/load.js";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
 import { formatDiagnostic } from "../../src/diagnostics/format.js";
-import { runGenerators } from "../../src/generate/run.js";
-import { runOrder } from "../../src/generate/requirements.js";
+import { runGenerators } from "../../src/build/run-generators.js";
+import { runOrder } from "../../src/build/requirements.js";
 import type { SpecSet, ToolSpec } from "../../src/ir/types.js";
 import { lintTools } from "../../src/lint/index.js";
-import { loadSpecs } from "../../src/parse/index.js";
+import { loadSpecs } from "../../src/inputs/load-specs.js";
 import { parseMarkdownSpec } from "../../src/parse/markdown/index.js";
-import { checkSpecs } from "../../src/read-specs.js";
+import { checkSpecs } from "../../src/inputs/read-specs.js";
 import { validateTools } from "../../src/validate/index.js";
 import { REPO } from "../helpers/project.js";
 import { CODOMYRMEX, hasCorpus } from "../helpers/corpus.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 // The IR is plain data: everything a check or a generator needs is in it, nothing is kept
 // beside it by object identity. So a copy of the parsed tools — structuredClone, or a JSON

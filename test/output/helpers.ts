@@ -11,7 +11,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { GeneratedFile } from "../../src/generate/generator.js";
+import type { GeneratedFile } from "../../src/generator-kit/contract.js";
 import { ownershipFile } from "../../src/output/ownership.js";
 
 /** The banner line generated TypeScript starts with. */

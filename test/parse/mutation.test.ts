@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseSpecText } from "../../src/parse/index.js";
 import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
-import { memoryStore } from "../../src/cache/store.js";
+import { memoryStore } from "../../src/memo/store.js";
 import { validateTools } from "../../src/validate/index.js";
 import { DiagnosticBag, type Diagnostic } from "../../src/diagnostics/types.js";
 import type { ToolSpec } from "../../src/ir/types.js";

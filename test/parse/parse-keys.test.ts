@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseFiles } from "../../src/parse/parse-files.js";
+import { parseFiles } from "../../src/inputs/parse-files.js";
 import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
-import { memoryStore } from "../../src/cache/store.js";
+import { memoryStore } from "../../src/memo/store.js";
 
 // A rebuild of generate --watch reads every spec again; a file whose text is unchanged has
 // the key it was parsed under (a hash of its path, limits and text), and a changed one is

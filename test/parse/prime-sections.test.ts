@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { memoryStore, type MemoStore } from "../../src/cache/store.js";
+import { memoryStore, type MemoStore } from "../../src/memo/store.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
 import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
-import { parseSpecText, primeSections } from "../../src/parse/index.js";
+import { primeSections } from "../../src/inputs/load-specs.js";
+import { parseSpecText } from "../../src/parse/index.js";
 
 // `generate --watch` parses the spec edited last into its section store while idle, so the
 // first rebuild after an edit to it re-parses only the sections the edit touched.

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import type { Root } from "mdast";
 import { parseTree } from "../../src/parse/markdown/document.js";
 import { parseInSections } from "../../src/parse/markdown/sectioned-parse.js";
-import { memoryStore } from "../../src/cache/store.js";
+import { memoryStore } from "../../src/memo/store.js";
 import { corpusMarkdownFiles, hasCorpus, NEEDS_CORPUS } from "../helpers/corpus.js";
 
 // The benchmark's synthetic specs (plain JavaScript, outside the type-checked tree).

@@ -4,7 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { translatePattern } from "../../packages/runtime/src/patterns/translate.js";
 import { resolveConfig } from "../../src/config/load.js";
-import { readSpecs } from "../../src/read-specs.js";
+import { readSpecs } from "../../src/inputs/read-specs.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
 import { REPO } from "../helpers/project.js";
 import { CORPUS_ROOT, hasCorpus } from "../helpers/corpus.js";

@@ -9,7 +9,7 @@ import { ExampleValidators } from "../../src/schema/example-validators.js";
 import { generate, makeTool } from "../helpers/make-tool.js";
 import { REPO, runCli, runtimeProject, tempProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
-import { fileText } from "../../src/output/file-text.js";
+import { fileText } from "../../src/generator-kit/contract.js";
 
 // JSON Schema as MCP defines it: a schema without `$schema` is 2020-12 (SEP-1613) in
 // validators and types, unless it is written with a draft-07 tuple (an array `items`);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { REPO } from "../helpers/project.js";
 
-// What a run keeps lives in a build session the pipeline is given (src/build/session.ts),
+// What a run keeps lives in a build session the pipeline is given (src/session/build-session.ts),
 // found by content keys; module state holds constants only. These checks keep it so.
 
 /** Every .ts file below `dir` (relative to the repository), `/`-separated. */
@@ -19,7 +19,7 @@ const text = (file: string) => readFileSync(path.join(REPO, file), "utf8");
 
 describe("module state", () => {
   it("finds the sources", () => {
-    expect(FILES).toContain("src/build/session.ts");
+    expect(FILES).toContain("src/session/build-session.ts");
     expect(FILES).toContain("generators/types/index.ts");
   });
 
@@ -34,7 +34,7 @@ describe("module state", () => {
 
   it("asks whether a value is frozen in one place only: the guard that freezes what a memory store keeps", () => {
     const asking = FILES.filter((file) => text(file).includes("Object.isFrozen"));
-    expect(asking).toEqual(["src/cache/store.ts"]);
+    expect(asking).toEqual(["src/memo/deep-freeze.ts"]);
   });
 
   it("lets no generator import the cache, the session or the runner's memo internals, nor read the config", () => {

@@ -1,5 +1,5 @@
 import type { Node, Root, RootContent } from "mdast";
-import type { MemoStore } from "../../cache/store.js";
+import type { MemoStore } from "../../memo/store.js";
 
 /**
  * Parsing a Markdown file section by section, so that a rebuild of `generate --watch`

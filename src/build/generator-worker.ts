@@ -4,9 +4,9 @@
 // writes none.
 import { parentPort, workerData } from "node:worker_threads";
 import { GENERATORS } from "../../generators/index.js";
-import type { GeneratorName } from "../config/types.js";
+import type { GeneratorName } from "../generator-kit/names.js";
 import { contextKey, generatorContext, generatorMemoKey, perToolIn, toolIdentities } from "./context.js";
-import type { GeneratorDiagnostic } from "./generator.js";
+import type { GeneratorDiagnostic } from "../generator-kit/contract.js";
 import type { OffloadInput, OffloadOutcome } from "./offload.js";
 
 const input = workerData as OffloadInput;

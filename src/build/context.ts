@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
+import type { CustomGeneratorContext } from "../config/custom-generator.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { toolKey, type ToolNames } from "../naming/table.js";
-import { contentKey, type MemoStore } from "../cache/store.js";
-import type { GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "./generator.js";
+import { contentKey } from "../memo/content-key.js";
+import { generatorIdentity } from "../package-info/identity.js";
+import type { MemoStore } from "../memo/store.js";
+import type { GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "../generator-kit/contract.js";
 import { flatten } from "./flatten.js";
 
 /**
@@ -35,8 +38,11 @@ export interface ContextParts extends ContextFacts {
   config?: ResolvedConfig;
 }
 
-/** The context a generator is given (see `GeneratorContext`). */
-export function generatorContext(parts: ContextParts): GeneratorContext {
+/**
+ * The context a generator is given (see `GeneratorContext`), with the config for a custom
+ * generator (see `CustomGeneratorContext`): a built-in generator that reads it fails.
+ */
+export function generatorContext(parts: ContextParts): CustomGeneratorContext {
   const { names, config, name } = parts;
   const namesOf = (tool: ToolSpec): ToolNames => {
     const found = names.get(toolKey(tool));
@@ -84,7 +90,7 @@ export function contextKey(facts: ContextFacts): string {
  * data; its key order counts, as it may in what is made from it).
  */
 export function generatorMemoKey(context: string, part: string, input: unknown): string {
-  return contentKey("generator", context, part, String(JSON.stringify(input)));
+  return contentKey("generator", generatorIdentity(), context, part, String(JSON.stringify(input)));
 }
 
 /**

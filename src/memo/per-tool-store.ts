@@ -1,4 +1,4 @@
-import { deepFreeze } from "../cache/store.js";
+import { deepFreeze } from "./deep-freeze.js";
 
 /** One value `ctx.perTool` made, and the build that last used it. */
 interface Entry {

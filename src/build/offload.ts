@@ -1,7 +1,7 @@
 import { Worker } from "node:worker_threads";
 import type { ToolSpec } from "../ir/types.js";
 import type { ToolNames } from "../naming/table.js";
-import type { GeneratedFile, GeneratorDiagnostic } from "./generator.js";
+import type { GeneratedFile, GeneratorDiagnostic } from "../generator-kit/contract.js";
 import { WORKER_LIMITS } from "../worker-limits.js";
 
 /** What a generator needs on a worker thread: plain data only (custom generators never go there). */

@@ -5,7 +5,7 @@ import type { ToolSpec } from "../ir/types.js";
 import { locateInSchema, pointerPath } from "../ir/schema-source.js";
 import type { VendorName } from "../naming/table.js";
 import type { StrictForm } from "../vendors/forms.js";
-import type { GeneratorContext } from "./generator.js";
+import type { GeneratorContext } from "./contract.js";
 import { TOOLS_PATH } from "./outputs.js";
 import { stringLiteral, tsLiteral } from "./ts.js";
 

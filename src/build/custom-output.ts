@@ -1,5 +1,5 @@
 import { OWNERSHIP_FILE, hasBanner, isSafeRelativePath } from "../output/ownership.js";
-import type { GeneratedFile } from "./generator.js";
+import type { GeneratedFile } from "../generator-kit/contract.js";
 
 /**
  * The files a custom generator returned, copied (contents given as a list of strings

@@ -1,4 +1,4 @@
-import { DiagnosticBag, type Diagnostic } from "./types.js";
+import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 
 /**
  * Where the results of pure work on the IR are stored, by a key made of what the work read

@@ -2,7 +2,7 @@ import { createHash, type Hash } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { generatorVersion, packageRoot } from "../version.js";
+import { generatorVersion, packageRoot } from "./version.js";
 
 let memo: string | undefined;
 
@@ -17,7 +17,7 @@ let memo: string | undefined;
 export function generatorIdentity(): string {
   if (memo) return memo;
   const root = packageRoot();
-  // This file is <code>/src/cache/identity.{js,ts}: <code> is dist/ when built, the package when run from source.
+  // This file is <code>/src/package-info/identity.{js,ts}: <code> is dist/ when built, the package when run from source.
   const code = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
   const hash = createHash("sha256");
   hash.update(

@@ -1,17 +1,17 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { DiagnosticBag, type Diagnostic } from "./diagnostics/types.js";
-import type { ResolvedConfig } from "./config/types.js";
-import type { GeneratedFile } from "./generate/generator.js";
-import type { SourceLocation, ToolSpec } from "./ir/types.js";
-import { readSpecs } from "./read-specs.js";
-import { reportUnexpected } from "./diagnostics/unexpected.js";
-import { ownershipFile } from "./output/ownership.js";
-import { generatorVersion } from "./version.js";
-import type { MemoStore } from "./cache/store.js";
-import { BuildSession } from "./build/session.js";
-import { assertGeneratorSelection, runOrder } from "./generate/requirements.js";
-import { runGenerators } from "./generate/run.js";
+import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
+import type { ResolvedConfig } from "../config/types.js";
+import type { GeneratedFile } from "../generator-kit/contract.js";
+import type { SourceLocation, ToolSpec } from "../ir/types.js";
+import { readSpecs } from "../inputs/read-specs.js";
+import { reportUnexpected } from "../diagnostics/unexpected.js";
+import { ownershipFile } from "../output/ownership.js";
+import { generatorVersion } from "../package-info/version.js";
+import type { MemoStore } from "../memo/store.js";
+import { BuildSession } from "../session/build-session.js";
+import { assertGeneratorSelection, runOrder } from "./requirements.js";
+import { runGenerators } from "./run-generators.js";
 
 /** The outcome of reading, checking and generating, before anything touches the disk. */
 export interface PipelineResult {

@@ -1,4 +1,5 @@
-import { GENERATOR_NAMES, type GeneratorName, type ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { GENERATOR_NAMES, type GeneratorName } from "../generator-kit/names.js";
 import { DiagnosticBag } from "../diagnostics/types.js";
 import { DIAGNOSTIC_CODES } from "../diagnostics/codes.js";
 import { describeThrown, reportUnexpected } from "../diagnostics/unexpected.js";
@@ -6,15 +7,20 @@ import type { SourceLocation, ToolSpec } from "../ir/types.js";
 import type { ToolNames } from "../naming/table.js";
 import { GENERATORS } from "../../generators/index.js";
 import { generatorsWithOptions } from "../../generators/options.js";
-import { bannerText } from "./banner.js";
+import { bannerText } from "../generator-kit/banner.js";
 import { flatten } from "./flatten.js";
 import { customGeneratorFiles } from "./custom-output.js";
-import { GenerationError, type GeneratedFile, type Generator, type GeneratorDiagnostic } from "./generator.js";
+import {
+  GenerationError,
+  type GeneratedFile,
+  type Generator,
+  type GeneratorDiagnostic,
+} from "../generator-kit/contract.js";
 import { generatorClosure, requirementTable } from "./requirements.js";
 import { contextKey, generatorContext, memoIn, perToolIn, toolIdentities, type PerToolValues } from "./context.js";
 import { canOffload, offload, type Offloaded } from "./offload.js";
-import type { MemoStore } from "../cache/store.js";
-import { fileText } from "../output/file-text.js";
+import type { MemoStore } from "../memo/store.js";
+import { fileText } from "../generator-kit/contract.js";
 
 /** What every generator of a run is given, besides its own options and its requirements' files. */
 export interface RunInput {

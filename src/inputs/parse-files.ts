@@ -1,12 +1,14 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
-import { contentKey, type MemoStore } from "../cache/store.js";
+import { contentKey } from "../memo/content-key.js";
+import { generatorIdentity } from "../package-info/identity.js";
+import type { MemoStore } from "../memo/store.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
-import type { SpecLimits } from "./limits.js";
+import type { SpecLimits } from "../parse/limits.js";
 import { WORKER_LIMITS } from "../worker-limits.js";
-import { parseSpecText } from "./index.js";
-import type { SectionTrees } from "./markdown/sectioned-parse.js";
+import { parseSpecText } from "../parse/index.js";
+import type { SectionTrees } from "../parse/markdown/sectioned-parse.js";
 
 /** One spec file's text, read already, and its path relative to the working directory. */
 export interface SpecText {
@@ -44,12 +46,12 @@ export interface ParseFilesOptions {
 }
 
 /**
- * The memo key of parsing `spec` with `limits`: its path, the limits and its text, hashed
- * as they are (see `contentKey`). A rebuild of `generate --watch` hashes the text of every
+ * The memo key of parsing `spec` with `limits` by this build of mcp-specgen: its identity,
+ * the path, the limits and the text, hashed as they are (see `contentKey`). A rebuild of `generate --watch` hashes the text of every
  * spec again: a hash of the text is what finds an unchanged file, whatever object holds it.
  */
 function parseKey(spec: SpecText, limits: SpecLimits): string {
-  return contentKey("parse", spec.file, JSON.stringify(limits), spec.text);
+  return contentKey("parse", generatorIdentity(), spec.file, JSON.stringify(limits), spec.text);
 }
 
 /** Below this much text to parse, starting workers (each loads the Markdown parser) costs more than it saves. */

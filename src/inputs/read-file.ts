@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from "node:fs";
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { SourceLocation } from "../ir/types.js";
-import type { SpecLimits } from "./limits.js";
-import { createLineIndex } from "./primitives/position.js";
-import { invalidUtf8Offset } from "./unicode.js";
+import type { SpecLimits } from "../parse/limits.js";
+import { createLineIndex } from "../parse/primitives/position.js";
+import { invalidUtf8Offset } from "../parse/unicode.js";
 
 /**
  * Reads one spec file as text, or reports why it cannot be used and returns undefined:

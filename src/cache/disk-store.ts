@@ -1,36 +1,10 @@
 import path from "node:path";
 import { deserialize, serialize } from "node:v8";
-import { createHash } from "node:crypto";
 import { MEMO_DIR, type DiskCache } from "./disk.js";
 import { makeRealDirectories, ownFiles, readCacheFile, removeOwnFile, writeCacheFile } from "./files.js";
-import { generatorIdentity } from "./identity.js";
 import { isPrivate, type CacheLocation } from "./location.js";
 import type { CacheKey } from "./mac.js";
-
-/**
- * Values computed from content, found again by a hash of that content: a spec file's
- * parsed tools, a module's generated types. Keys are made with {@link contentKey}, so a key
- * names everything the value depends on — the generator's code included — and a value
- * is never invalidated, only no longer asked for.
- */
-export interface MemoStore {
-  /** The value stored under `key`, or undefined. Never throws. */
-  get(key: string): unknown;
-  /** Stores `value` (plain data: what structured clone accepts) under `key`. Never throws. */
-  set(key: string, value: unknown): void;
-}
-
-/**
- * The key of a value computed by `kind` from `parts` with this build of mcp-specgen: the
- * SHA-256 of the generator's identity, `kind` and each part, each written after its length
- * (so no two lists of parts hash the same text). A changed generator (its code,
- * dependencies, Node.js) gives other keys, as does any changed character of a part.
- */
-export function contentKey(kind: string, ...parts: string[]): string {
-  const hash = createHash("sha256");
-  for (const part of [generatorIdentity(), kind, ...parts]) hash.update(`${part.length}:`).update(part);
-  return hash.digest("hex");
-}
+import type { MemoStore } from "../memo/store.js";
 
 /** Marks a memo file of this layout; another first line (another tool, an older layout) is a miss. */
 const MAGIC = "mcp-specgen memo 2\n";
@@ -133,93 +107,4 @@ function prune(base: string, dir: string): void {
   const now = Date.now();
   for (const file of ownFiles(base, dir, (name) => MEMO_NAME.test(name)) ?? [])
     if (now - file.mtimeMs > STALE_AFTER_MS) removeOwnFile(file);
-}
-
-/** Values a memory store keeps at most; the least recently used go first. */
-const MEMORY_ENTRIES = 20_000;
-
-/**
- * A store in memory, in front of `backing` (values read from it are kept too): what
- * `generate --watch` keeps between rebuilds, so an unchanged spec costs a hash and a
- * lookup. Values are returned as they are, not copied, and deep-frozen when stored: a
- * guard, since one value is handed to every later build that asks for it (nothing takes
- * a value's being frozen as a sign of anything).
- *
- * @param maxEntries values kept at most, the least recently used going first.
- * @param maxKeyChars characters of keys kept at most, likewise: for a store whose keys
- *   are the texts its values were made from (Markdown sections), a bound on its memory.
- */
-export function memoryStore(
-  backing?: MemoStore,
-  maxEntries = MEMORY_ENTRIES,
-  maxKeyChars = Number.POSITIVE_INFINITY,
-): MemoryStore {
-  const values = new Map<string, unknown>();
-  // Keys asked for or stored since the last sweep: what the last build used.
-  const used = new Set<string>();
-  let keyChars = 0;
-  const keep = (key: string, value: unknown) => {
-    if (values.delete(key)) keyChars -= key.length;
-    values.set(key, value);
-    keyChars += key.length;
-    used.add(key);
-    while (values.size > maxEntries || (keyChars > maxKeyChars && values.size > 1)) {
-      const oldest = values.keys().next().value!;
-      values.delete(oldest);
-      used.delete(oldest);
-      keyChars -= oldest.length;
-    }
-  };
-  return {
-    get(key) {
-      let value = values.get(key);
-      if (value === undefined) value = deepFreeze(backing?.get(key));
-      if (value !== undefined) keep(key, value);
-      return value;
-    },
-    set(key, value) {
-      keep(key, deepFreeze(value));
-      backing?.set(key, value);
-    },
-    sweep() {
-      for (const key of [...values.keys()])
-        if (!used.has(key)) {
-          values.delete(key);
-          keyChars -= key.length;
-        }
-      used.clear();
-    },
-    get size() {
-      return values.size;
-    },
-    get keyChars() {
-      return keyChars;
-    },
-  };
-}
-
-/** A memory store; `sweep` keeps it to what one build uses. */
-export interface MemoryStore extends MemoStore {
-  /**
-   * Drops every value not asked for or stored since the last sweep: called after each
-   * successful rebuild of `generate --watch`, it keeps the values of the current specs and
-   * lets those of earlier versions go.
-   */
-  sweep(): void;
-  /** Values held. */
-  readonly size: number;
-  /** Characters of the keys of the values held. */
-  readonly keyChars: number;
-}
-
-/**
- * Freezes `value` and everything it holds (plain data): what a memory store hands to more
- * than one build cannot be changed by any of them. The one place that asks whether a value
- * is frozen, and only to stop at parts frozen already.
- */
-export function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const v of Object.values(value)) deepFreeze(v);
-  return value;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import Handlebars from "handlebars";
 
-import { packageRoot } from "../version.js";
+import { packageRoot } from "../package-info/version.js";
 
 // A private Handlebars environment: HTML escaping is off because the output is code, and
 // every value a template prints is already a safe identifier, a string literal or a comment.

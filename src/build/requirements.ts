@@ -1,4 +1,5 @@
-import { GENERATOR_NAMES, type GeneratorName, type ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { GENERATOR_NAMES, type GeneratorName } from "../generator-kit/names.js";
 import { GENERATORS } from "../../generators/index.js";
 import { UsageError } from "../config/load.js";
 import { generatorOrder, requirementCycle } from "./order.js";

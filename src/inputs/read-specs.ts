@@ -1,13 +1,13 @@
-import type { DiagnosticBag } from "./diagnostics/types.js";
-import type { ResolvedConfig } from "./config/types.js";
-import type { SpecSet, ToolSpec } from "./ir/types.js";
-import { loadSpecsParallel, primeSections } from "./parse/index.js";
-import type { SectionTrees } from "./parse/markdown/sectioned-parse.js";
-import { validateTools } from "./validate/index.js";
-import { backtrackingFor } from "./config/patterns.js";
-import { resolveToolSchemas } from "./validate/resolve.js";
-import { buildNameTable, nameTableInput, type ToolNames } from "./naming/table.js";
-import { BuildSession } from "./build/session.js";
+import type { DiagnosticBag } from "../diagnostics/types.js";
+import type { ResolvedConfig } from "../config/types.js";
+import type { SpecSet, ToolSpec } from "../ir/types.js";
+import { loadSpecsParallel, primeSections } from "./load-specs.js";
+import type { SectionTrees } from "../parse/markdown/sectioned-parse.js";
+import { validateTools } from "../validate/index.js";
+import { backtrackingFor } from "../schema/backtracking.js";
+import { resolveToolSchemas } from "../validate/resolve.js";
+import { buildNameTable, nameTableInput, type ToolNames } from "../naming/table.js";
+import { BuildSession } from "../session/build-session.js";
 
 /** The checked IR of a run's inputs: what generate, check and lint all start from. */
 export interface SpecsRead {

@@ -1,7 +1,7 @@
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { reportUnexpected } from "../diagnostics/unexpected.js";
+import { guarded } from "../diagnostics/unexpected.js";
 import type { SourceLocation } from "../ir/types.js";
 
 // Kept apart from the parsers (and free of their imports) so the `check` cache can find
@@ -57,19 +57,6 @@ export function findSpecFiles(inputs: readonly string[], diagnostics: Diagnostic
     else found.add(abs);
   }
   return [...found].sort();
-}
-
-/**
- * Runs one step on one input, turning any exception (a bug some input trips, a stack
- * overflow, an I/O error) into an error diagnostic, so one bad file cannot stop the run.
- */
-export function guarded<T>(diagnostics: DiagnosticBag, loc: SourceLocation, step: () => T): T | undefined {
-  try {
-    return step();
-  } catch (e) {
-    reportUnexpected(diagnostics, loc, "reading this spec", e);
-    return undefined;
-  }
 }
 
 /** Converts a path to `/` separators, the same on every OS. */

@@ -1,7 +1,7 @@
 import type { SourceLocation, ToolSpec } from "../ir/types.js";
 import type { ToolNames } from "../naming/table.js";
-import type { GeneratorName, ResolvedConfig } from "../config/types.js";
 import type { CataloguedDiagnostic } from "../diagnostics/types.js";
+import type { GeneratorName } from "./names.js";
 
 /**
  * A finding a generator reports without failing the run: a warning or an info with a
@@ -20,6 +20,11 @@ export interface GeneratedFile {
    * never joined; `fileText` joins it for a reader that needs the whole text.
    */
   contents: string | readonly string[];
+}
+
+/** The whole text of a generated file, its list of strings joined: for a reader that needs it as one string. */
+export function fileText(file: Pick<GeneratedFile, "contents">): string {
+  return typeof file.contents === "string" ? file.contents : file.contents.join("");
 }
 
 /**
@@ -108,24 +113,24 @@ export interface GeneratorContext<Options = unknown> {
    * Two lists of tools with equal keys give equal output.
    */
   toolsKey(tools: readonly ToolSpec[]): string[];
-  /**
-   * The resolved config, for custom generators (the server's name and version, say). What
-   * is read from it is no part of any key, which is safe there only: a custom generator's
-   * `memo` and `perTool` keep nothing. Built-in generators take what they need of the
-   * config as options (`Generator.optionsFrom`), and reading this throws for them.
-   */
-  config: ResolvedConfig;
 }
 
-/** One output kind: a pure function of the IR (never reads specs or the disk). */
-export interface Generator<Options = unknown> {
+/**
+ * One output kind: a pure function of the IR (never reads specs or the disk).
+ *
+ * @typeParam Options what `ctx.options` holds.
+ * @typeParam Config the part of the resolved config `optionsFrom` reads, as a type of its
+ *   own (`{ server: { name: string } }`): the kit knows nothing of the config, and the
+ *   runner checks that the resolved config has what each built-in generator reads.
+ */
+export interface Generator<Options = unknown, Config = unknown> {
   name: string;
   /**
    * Its options from the config, when it has no options of its own under its name (those
    * are taken as they are): what of the config it reads, which is then part of every key
    * its `memo` and `perTool` make.
    */
-  optionsFrom?(config: ResolvedConfig): Options;
+  optionsFrom?(config: Config): Options;
   /**
    * The generators whose files this one's files import (`server.ts` imports `types/…`
    * and `validators/…`): a config that runs this generator without them is refused, since
@@ -145,33 +150,6 @@ export interface Generator<Options = unknown> {
    * loads it as it would have).
    */
   warm?(): void | Promise<void>;
-  generate(ctx: GeneratorContext<Options>): GeneratedFile[] | Promise<GeneratedFile[]>;
-}
-
-/**
- * A generator defined in a config (`defineGenerator({ … })`) and listed in its `generators`
- * beside the built-in names. It is given the IR and returns files, which go through the same
- * checks and the same writer as the built-in generators' files.
- */
-export interface CustomGenerator<Options = undefined> {
-  /**
-   * Its name, in messages and in other generators' `requires`: lower-case letters, digits
-   * and `-`, starting with a letter, and not a built-in generator's name.
-   */
-  name: string;
-  /**
-   * The generators (built-in names, or the names of other custom generators in the config)
-   * whose files this one's files use: a config without them is refused, and they run first
-   * (their files are in `ctx.outputs`).
-   */
-  requires?: readonly string[];
-  /** Values it reads as `ctx.options`. */
-  options?: Options;
-  /**
-   * Returns the files to write, paths relative to the output directory (`/`-separated, never
-   * leaving it), each starting with `ctx.banner` in a comment. May be async. What it throws
-   * is reported as a GENERATION_FAILED error, and nothing is written.
-   */
   generate(ctx: GeneratorContext<Options>): GeneratedFile[] | Promise<GeneratedFile[]>;
 }
 

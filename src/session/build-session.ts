@@ -1,8 +1,9 @@
-import type { OutputHashes } from "../cache/index.js";
-import { deepFreeze, memoryStore, type MemoStore, type MemoryStore } from "../cache/store.js";
+import { deepFreeze } from "../memo/deep-freeze.js";
+import { memoryStore, type MemoStore, type MemoryStore } from "../memo/store.js";
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import type { ToolNames } from "../naming/table.js";
-import { PerToolStore } from "./per-tool-store.js";
+import { PerToolStore } from "../memo/per-tool-store.js";
+import type { OutputHashes } from "./output-hashes.js";
 
 /**
  * Section trees a watch keeps, and characters of their text: those of the files edited

@@ -1,6 +1,6 @@
 import type { ToolSpec } from "../ir/types.js";
 import { toolKey, type ToolNames } from "../naming/table.js";
-import type { GeneratorContext } from "./generator.js";
+import type { GeneratorContext } from "./contract.js";
 
 /** Tools grouped by module, modules in sorted order, tools in their given order. */
 export function groupByModule(tools: readonly ToolSpec[]): Map<string, ToolSpec[]> {
