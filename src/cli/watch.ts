@@ -17,7 +17,7 @@ import { writeOutput } from "../output/write.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
 import { count } from "./count.js";
-import { describeProgress, printDiagnostics, type Flags } from "./generate.js";
+import { describeProgress, printDiagnostics, type Flags } from "./run-output.js";
 import { envOf, withProgress, type CliIO } from "./io.js";
 
 // `generate --watch`: one full generate, then a rebuild whenever a spec or the config
