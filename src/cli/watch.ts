@@ -93,7 +93,7 @@ interface Target {
 /**
  * A spec file larger than this is not parsed ahead of an edit (see `primeNewestSpec`): it
  * would push other files' sections out of the store, and an edit to another file made
- * meanwhile waits for the parse (about a second for 256 KB).
+ * meanwhile waits for the parse, which grows with the file.
  */
 const PRIME_MAX_BYTES = 256 * 1024;
 
@@ -177,7 +177,7 @@ class Watcher {
   /**
    * Parses the Markdown spec modified last into the section store: it is likely the one
    * edited next, and without its sections the first rebuild after an edit parses it whole
-   * (about 200 ms for 20 tools, against 25 ms for the edited section). One file only,
+   * instead of only the edited section. One file only,
    * and not a large one (`PRIME_MAX_BYTES`).
    */
   private primeNewestSpec(): void {

@@ -5,14 +5,14 @@
  * Reading: by default a lean line reader (split on "\n", `JSON.parse`, shape
  * checked by the session). The SDK's `StdioServerTransport` is available with
  * `reader: "sdk"`, but its reader runs every message through the SDK's zod
- * `JSONRPCMessageSchema` (which also copies it): measured here at 64 calls in
- * flight, that alone held the server to 0.65–0.75 of a bare line echo, against
- * ~0.9 without it. The lean reader also answers a malformed request with -32600
+ * `JSONRPCMessageSchema` (which also copies it), which with many calls in flight
+ * slows the server markedly against a bare line echo (bench/RESULTS.md). The lean
+ * reader also answers a malformed request with -32600
  * and its id (the SDK's drops the message and reports an error without the id).
  *
  * Writing: {@link LineWriter} joins everything sent in one turn of the event loop
- * into a single write (the SDK writes each message separately, and with 64 calls
- * in flight those write syscalls took a quarter of the server's time).
+ * into a single write (the SDK writes each message separately, and with many calls
+ * in flight those write syscalls take a large share of the server's time).
  */
 import type { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
