@@ -145,7 +145,7 @@ async function runStages(
   });
   if (diagnostics.hasErrors) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
 
-  // Each generator after those it requires (see src/generate/run.ts for what each is given).
+  // Each generator after those it requires (see context.ts for what each is given).
   const files = await runGenerators(
     runOrder(config),
     {

@@ -149,8 +149,8 @@ class Watcher {
     if (!flags.quiet && !flags.json)
       io.stderr(`mcp-specgen: watching ${this.watchedInputs()} for changes (Ctrl-C to stop)`);
     // Idle until the first edit: do now what its rebuild would do first (load the compiler
-    // that checks generated types, about half a second; parse the spec modified last into
-    // sections). A change meanwhile waits for it; a rebuild already running (of a change
+    // that checks generated types, which is slow; parse the spec modified last into
+    // sections). Nothing is built again. A change meanwhile waits for it; a rebuild already running (of a change
     // made during the first build) does it itself. The first build left in the session
     // everything a rebuild finds again.
     if (!this.stop.aborted && !this.running) void this.serialize(this.warm());

@@ -159,6 +159,15 @@ describe("layers", () => {
     expect(tops.filter((top) => LAYERS[top] === undefined)).toEqual([]);
   });
 
+  it("are the ranks ARCHITECTURE.md gives", () => {
+    const architecture = readFileSync(path.join(REPO, "ARCHITECTURE.md"), "utf8");
+    const documented: Record<string, number> = {};
+    for (const row of architecture.matchAll(/^\| (\d+) \| (.+) \|$/gm))
+      for (const [, layer] of row[2]!.matchAll(/`([^`]+)`/g))
+        documented[layer === "packages/runtime/src" ? "runtime" : layer!] = Number(row[1]);
+    expect(documented).toEqual(LAYERS);
+  });
+
   it("has no import from a lower layer up to a higher one", () => {
     expect(layerViolations(IMPORTS)).toEqual([]);
   });

@@ -32,10 +32,9 @@ export interface StdioServerOptions extends McpServerOptions {
   /**
    * Largest accepted message (one line, without its line break) in UTF-8 bytes.
    * Default 2 MiB, as for HTTP bodies: parsing and validating the costliest message of
-   * that size takes about half a second of CPU on a small machine, during which no other
-   * request is answered. The
-   * lean reader answers a longer line with
-   * -32600 (id null) and skips it, keeping at most this much of it in memory;
+   * that size holds the CPU long enough to be felt, during which no other request is
+   * answered (see the `ping-under-attack` benchmark). The lean reader answers a longer
+   * line with -32600 (id null) and skips it, keeping at most this much of it in memory;
    * the SDK reader closes the server. The bound also bounds the work done before
    * a handler's time limit starts (JSON parsing and argument validation).
    */
