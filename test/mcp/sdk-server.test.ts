@@ -213,6 +213,35 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("registerTools on an SDK v2
     expect(runs.count).toBe(3);
   });
 
+  it("ctx.createMessage: an input_required round (2026-07-28), or a ClientRequestError at once on stateless 2025 serving", async () => {
+    const registry = new ToolRegistry();
+    // A time limit of 1 s: a request left waiting for an answer that cannot come ends as a TimeoutError.
+    const summarise: ToolDefinition = { name: "summarise", inputSchema: { type: "object" }, timeoutMs: 1_000 };
+    registry.register(summarise, async (_args, ctx) => {
+      const answer = await ctx.createMessage({
+        messages: [{ role: "user", content: { type: "text", text: "Summarise: to be or not to be" } }],
+        maxTokens: 20,
+      });
+      return { summary: answer.content.type === "text" ? answer.content.text : null };
+    });
+    const { client } = await v2Pair((server) => registerSdkTools(server, registry), { sampling: {} });
+    const asked: string[] = [];
+    client.setRequestHandler("sampling/createMessage", async (request: { params: { messages: unknown[] } }) => {
+      asked.push(JSON.stringify(request.params.messages));
+      return { role: "assistant", content: { type: "text", text: "A question." }, model: "test-model" };
+    });
+    const result = await createToolCaller(sdkClientTransport(client)).raw("summarise", {});
+    if (era === "2025-11-25") {
+      // Per-request serving of a 2025 client has no connection for the answer to come back on.
+      expect(result.error?.error_type, result.error?.error_message).toBe("ClientRequestError");
+      expect(result.error?.error_message).toMatch(/no connection/);
+      expect(asked).toEqual([]);
+      return;
+    }
+    expect(result).toMatchObject({ status: "success", data: { summary: "A question." } });
+    expect(asked).toHaveLength(1);
+  });
+
   it("non-object data reaches a validating caller as itself (SDK v2 wraps it as {result} for 2025 clients)", async () => {
     const registry = new ToolRegistry();
     const outputSchema = { type: "array", items: { type: "integer" } };
