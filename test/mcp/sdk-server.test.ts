@@ -84,9 +84,16 @@ let revision: "2026-07-28" | "2025-11-25" = "2026-07-28";
  * An SDK v2 server as SDK v2 serves HTTP (`createMcpHandler`: both eras, one McpServer per
  * request from the factory) and an SDK v2 client whose fetch calls it in process.
  */
-async function v2Pair(setup: (server: McpServerV2) => void, clientCapabilities: Record<string, unknown> = {}) {
+async function v2Pair(
+  setup: (server: McpServerV2) => void,
+  clientCapabilities: Record<string, unknown> = {},
+  cacheHints?: Record<string, { ttlMs?: number }>,
+) {
   const handler = createMcpHandler(() => {
-    const server = new McpServerV2({ name: "test", version: "1.0.0" }, { capabilities: { logging: {} } });
+    const server = new McpServerV2(
+      { name: "test", version: "1.0.0" },
+      cacheHints === undefined ? { capabilities: { logging: {} } } : { capabilities: { logging: {} }, cacheHints },
+    );
     setup(server);
     return server;
   });
@@ -146,6 +153,22 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("registerTools on an SDK v2
     expect(toolNamed(tools, "hand_written")).toBeDefined();
     const doubled = await client.callTool({ name: "hand_written", arguments: { x: 21 } });
     expect(doubled.content).toEqual([{ type: "text", text: "42" }]);
+  });
+
+  it("tools/list carries a cache hint on 2026-07-28 (60 s, as the built-in server), none on 2025", async () => {
+    const { client } = await v2Pair((server) => registerTools(server, handlers()));
+    const listed = (await client.listTools()) as { ttlMs?: number; cacheScope?: string };
+    if (era === "2025-11-25") {
+      expect(listed.ttlMs).toBeUndefined();
+      expect(listed.cacheScope).toBeUndefined();
+      return;
+    }
+    expect(listed).toMatchObject({ ttlMs: 60_000, cacheScope: "private" });
+    // The server's own hint for tools/list wins, and the option sets ours.
+    const own = await v2Pair((server) => registerTools(server, handlers()), {}, { "tools/list": { ttlMs: 5_000 } });
+    expect(await own.client.listTools()).toMatchObject({ ttlMs: 5_000 });
+    const short = await v2Pair((server) => registerTools(server, handlers(), { cacheTtlMs: 1_000 }));
+    expect(await short.client.listTools()).toMatchObject({ ttlMs: 1_000, cacheScope: "private" });
   });
 
   it("calls through the registry: typed data as structuredContent, progress, and its validation errors", async () => {

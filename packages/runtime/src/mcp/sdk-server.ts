@@ -38,6 +38,7 @@ import type { ExecuteOptions, ToolDefinition } from "../tool-types.js";
 import { acceptingStandardSchema } from "../standard-schema.js";
 import { isPlainObject, toCallToolResult, withoutNonObjectOutput } from "./content.js";
 import { gatedRequester } from "./client-calls.js";
+import { addToolListCacheHint } from "./sdk-cache-hints.js";
 import { encodeRequestState, InputReplay, inputRequiredWire, type InputReplayState } from "./input-required.js";
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSION_META_KEY, type CallToolResultWire } from "./protocol.js";
 
@@ -73,7 +74,18 @@ export interface SdkToolsOptions {
    * `verify` hook refuses.
    */
   requestState?: { mint(payload: never, ctx?: never): Promise<string> } | undefined;
+  /**
+   * SDK v2, 2026-07-28: the `ttlMs` of `tools/list` results — how long a client may
+   * reuse the list — sent with `cacheScope: "private"` (the list also holds the tools
+   * registered with the SDK, which may depend on who asks). Default 60 000, as the
+   * built-in server; 0: do not reuse. A `cacheHints["tools/list"]` the `McpServer` was
+   * built with wins.
+   */
+  cacheTtlMs?: number | undefined;
 }
+
+/** Default of {@link SdkToolsOptions.cacheTtlMs}, the built-in server's too. */
+const DEFAULT_TOOL_LIST_TTL_MS = 60_000;
 
 /**
  * Registers every tool of `registry` on an SDK `McpServer` (v2 or 1.x) — see the
@@ -93,7 +105,13 @@ export function registerSdkTools(
 ): Record<string, SdkRegisteredTool> {
   const sdk = options.sdk ?? (typeof (server as { tool?: unknown }).tool === "function" ? "v1" : "v2");
   const definitions = registry.list();
-  return sdk === "v1" ? registerV1(server, registry, definitions) : registerV2(server, registry, definitions, options);
+  if (sdk === "v1") return registerV1(server, registry, definitions);
+  const ttlMs = options.cacheTtlMs ?? DEFAULT_TOOL_LIST_TTL_MS;
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < 0)
+    throw new RangeError(`cacheTtlMs must be a non-negative integer of milliseconds (got ${String(ttlMs)})`);
+  const handles = registerV2(server, registry, definitions, options);
+  addToolListCacheHint(server, { ttlMs, cacheScope: "private" });
+  return handles;
 }
 
 // ---------------------------------------------------------------- SDK v2
