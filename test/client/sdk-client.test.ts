@@ -326,3 +326,71 @@ describe("generated client → a server whose results do not match the spec", ()
     }
   });
 });
+
+describe("generated client → a hand-written SDK server that refuses a call itself", () => {
+  /**
+   * word_stats with zod schemas: the SDK checks the arguments (text of 3 characters or
+   * more) and the handler's structured content (which lies) itself, and answers each
+   * refusal with an isError text of its own.
+   */
+  function refusing<S extends { registerTool: (...args: never[]) => unknown }>(server: S): S {
+    (server.registerTool as (name: string, config: object, cb: () => unknown) => unknown)(
+      "text_analysis.word_stats",
+      {
+        inputSchema: z.object({ text: z.string().min(3) }),
+        outputSchema: z.object({ words: z.number() }),
+      },
+      () => ({ content: [{ type: "text", text: JSON.stringify(LIE) }], structuredContent: LIE }),
+    );
+    return server;
+  }
+
+  const pairs = [
+    [
+      "SDK v2",
+      async () => {
+        const server = refusing(new McpServerV2({ name: "strict", version: "1.0.0" }));
+        const [clientSide, serverSide] = InMemoryV2.createLinkedPair();
+        await server.connect(serverSide);
+        const sdk = new ClientV2(INFO);
+        await sdk.connect(clientSide);
+        return { sdk, server };
+      },
+    ],
+    [
+      "SDK 1.x",
+      async () => {
+        const server = refusing(new McpServerV1({ name: "strict", version: "1.0.0" }));
+        const [clientSide, serverSide] = InMemoryV1.createLinkedPair();
+        await server.connect(serverSide);
+        const sdk = new ClientV1(INFO);
+        await sdk.connect(clientSide);
+        return { sdk, server };
+      },
+    ],
+  ] as const;
+
+  it.each(pairs)("%s: its validation errors arrive as ValidationErrors with their issues", async (_name, open) => {
+    const { sdk, server } = await open();
+    try {
+      // Not validated here: the point is what the server says.
+      const client = createClient(sdkClientTransport(sdk), { validateResults: false });
+      const input = await callError(client.textAnalysis.wordStats({ text: "x" }));
+      expect(input.detail).toMatchObject({
+        error_type: "ValidationError",
+        error_message: expect.stringContaining("Input validation error"),
+        error_details: { tool_name: "text_analysis.word_stats", errors: [{ pointer: "/text", rule: "schema" }] },
+      });
+      expect(input.detail.error_details?.errors).toHaveLength(1);
+      const output = await callError(client.textAnalysis.wordStats({ text: "to be or not" }));
+      expect(output.detail).toMatchObject({
+        error_type: "ValidationError",
+        error_message: expect.stringContaining("Output validation error"),
+        error_details: { tool_name: "text_analysis.word_stats", errors: [{ pointer: "/words", rule: "schema" }] },
+      });
+    } finally {
+      await sdk.close();
+      await server.close();
+    }
+  });
+});
