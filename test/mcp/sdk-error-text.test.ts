@@ -36,7 +36,7 @@ describe("errorFromSdkText", () => {
         const text = list.map(([p, m]) => `${p.join(".")}: ${m}`).join(", ");
         const detail = errorFromSdkText(`Input validation error: Invalid arguments for tool t.x: ${text}`);
         expect(detail.error_type).toBe("ValidationError");
-        expect(detail.error_details?.errors).toEqual(
+        expect((detail.error_details as { errors?: unknown }).errors).toEqual(
           list.map(([p, m]) => ({ pointer: pointerOf(p), rule: "schema", message: m })),
         );
       }),
@@ -57,7 +57,7 @@ describe("errorFromSdkText", () => {
           `MCP error -32602: Input validation error: Invalid arguments for tool t: ${text}`,
         );
         expect(detail.error_details).toMatchObject({ code: -32602, tool_name: "t" });
-        expect(detail.error_details?.errors).toEqual(
+        expect((detail.error_details as { errors?: unknown }).errors).toEqual(
           list.map(([p, m]) => ({ pointer: pointerOf(p), rule: "schema", message: m })),
         );
       }),

@@ -27,6 +27,7 @@ import {
   sdkClientTransport,
   ToolRegistry,
   type ToolDefinition,
+  withContent,
 } from "@mcp-specgen/runtime";
 import { registerTools } from "../../generated/server.js";
 import { toolDefinitions } from "../../generated/tools.js";
@@ -245,7 +246,8 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("registerTools on an SDK v2
         messages: [{ role: "user", content: { type: "text", text: "Summarise: to be or not to be" } }],
         maxTokens: 20,
       });
-      return { summary: answer.content.type === "text" ? answer.content.text : null };
+      const content = answer.content as { type: string; text?: string };
+      return { summary: content.type === "text" ? content.text : null };
     });
     const { client } = await v2Pair((server) => registerSdkTools(server, registry), { sampling: {} });
     const asked: string[] = [];
@@ -268,10 +270,17 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("registerTools on an SDK v2
   it("non-object data reaches a validating caller as itself (SDK v2 wraps it as {result} for 2025 clients)", async () => {
     const registry = new ToolRegistry();
     const outputSchema = { type: "array", items: { type: "integer" } };
-    registry.register({ name: "numbers", inputSchema: { type: "object" }, outputSchema }, () => [1, 2, 3]);
+    const chart = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } as const;
+    registry.register({ name: "numbers", inputSchema: { type: "object" }, outputSchema }, () =>
+      withContent([1, 2, 3], [chart]),
+    );
     const { client } = await v2Pair((server) => registerSdkTools(server, registry));
     const caller = createToolCaller(sdkClientTransport(client), { validateResult: () => compileSchema(outputSchema) });
     expect(await caller.data("numbers", {})).toEqual([1, 2, 3]);
+    // Unwrapped or not, the result keeps its image block.
+    const raw = await caller.raw("numbers", {});
+    expect(raw.data).toEqual([1, 2, 3]);
+    expect(raw.content).toEqual([chart]);
   });
 
   it("returns each tool's SDK handle: disable() hides and refuses it", async () => {
