@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 
 const run = promisify(execFile);
@@ -65,8 +66,8 @@ console.log(JSON.stringify(report));
   return dir;
 }
 
-async function runMain(dir: string): Promise<Record<string, any>> {
-  const { stdout } = await run(process.execPath, ["main.mjs"], { cwd: dir, timeout: 30_000 });
+async function runMain(dir: string, main = "main.mjs"): Promise<Record<string, any>> {
+  const { stdout } = await run(process.execPath, [main], { cwd: dir, timeout: 30_000 });
   return JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}");
 }
 
@@ -77,6 +78,25 @@ describe("connectStdio and the installed SDK", () => {
     expect(report.sdkV1).toBe(false);
     expect(report.sdkVersion).toBe(2);
     expect(report.tools).toBeGreaterThan(0);
+    expect(report.stats).toMatchObject({ words: 6 });
+  });
+
+  it("bundles with esbuild without SDK 1.x (its imports are optional), and the bundle connects", async () => {
+    const dir = project("v2-bundle", ["@modelcontextprotocol/client"]);
+    await build({
+      entryPoints: [path.join(dir, "main.mjs")],
+      outfile: path.join(dir, "bundle.mjs"),
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      logLevel: "silent",
+      absWorkingDir: dir,
+      // The SDK's CommonJS dependencies require Node's modules.
+      banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
+    });
+    const report = await runMain(dir, "bundle.mjs");
+    expect(report.error).toBeUndefined();
+    expect(report.sdkVersion).toBe(2);
     expect(report.stats).toMatchObject({ words: 6 });
   });
 

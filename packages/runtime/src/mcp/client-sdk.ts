@@ -60,71 +60,81 @@ const V1 = "@modelcontextprotocol/sdk";
 
 /** The SDK client and `StdioClientTransport` (see the file comment for which SDK). */
 export function loadStdioClientSdk(choice: ClientSdkChoice, feature: string): Promise<ClientSdk<StdioTransportClass>> {
-  return loadClientSdk(
-    choice,
-    feature,
-    async () => {
-      const [client, stdio] = await Promise.all([import("@modelcontextprotocol/client"), importV2Stdio()]);
-      return { Client: client.Client, Transport: stdio.StdioClientTransport };
-    },
-    async () => {
-      const [client, stdio] = await Promise.all([
-        import("@modelcontextprotocol/sdk/client/index.js"),
-        import("@modelcontextprotocol/sdk/client/stdio.js"),
-      ]);
-      return { Client: client.Client, Transport: stdio.StdioClientTransport };
-    },
-  ) as Promise<ClientSdk<StdioTransportClass>>;
+  return loadClientSdk(choice, feature, stdioV2, stdioV1) as Promise<ClientSdk<StdioTransportClass>>;
 }
 
 /** The SDK client and `StreamableHTTPClientTransport` (see the file comment for which SDK). */
 export function loadHttpClientSdk(choice: ClientSdkChoice, feature: string): Promise<ClientSdk<HttpTransportClass>> {
-  return loadClientSdk(
-    choice,
-    feature,
-    async () => {
-      const client = await import("@modelcontextprotocol/client");
-      return { Client: client.Client, Transport: client.StreamableHTTPClientTransport };
-    },
-    async () => {
-      const [client, http] = await Promise.all([
-        import("@modelcontextprotocol/sdk/client/index.js"),
-        import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
-      ]);
-      return { Client: client.Client, Transport: http.StreamableHTTPClientTransport };
-    },
-  ) as Promise<ClientSdk<HttpTransportClass>>;
+  return loadClientSdk(choice, feature, httpV2, httpV1) as Promise<ClientSdk<HttpTransportClass>>;
 }
 
-/** `@modelcontextprotocol/client/stdio` (a subpath: Node only, kept apart from the browser-safe entry). */
-function importV2Stdio() {
-  return import("@modelcontextprotocol/client/stdio");
+/** What a loader gives: the client and transport classes, or why the import failed. */
+type Loaded = { Client: unknown; Transport: unknown } | { error: unknown };
+
+// Each import is awaited directly in a `try`: bundlers such as esbuild accept an import they
+// cannot resolve only there (not inside a `Promise.all`), so a project bundling the runtime
+// with one SDK still builds.
+
+async function stdioV2(): Promise<Loaded> {
+  try {
+    // `/stdio` is a subpath of its own: Node only, kept apart from the browser-safe entry.
+    const client = await import("@modelcontextprotocol/client");
+    const stdio = await import("@modelcontextprotocol/client/stdio");
+    return { Client: client.Client, Transport: stdio.StdioClientTransport };
+  } catch (error) {
+    return { error };
+  }
+}
+
+async function stdioV1(): Promise<Loaded> {
+  try {
+    const client = await import("@modelcontextprotocol/sdk/client/index.js");
+    const stdio = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    return { Client: client.Client, Transport: stdio.StdioClientTransport };
+  } catch (error) {
+    return { error };
+  }
+}
+
+async function httpV2(): Promise<Loaded> {
+  try {
+    const client = await import("@modelcontextprotocol/client");
+    return { Client: client.Client, Transport: client.StreamableHTTPClientTransport };
+  } catch (error) {
+    return { error };
+  }
+}
+
+async function httpV1(): Promise<Loaded> {
+  try {
+    const client = await import("@modelcontextprotocol/sdk/client/index.js");
+    const http = await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    return { Client: client.Client, Transport: http.StreamableHTTPClientTransport };
+  } catch (error) {
+    return { error };
+  }
 }
 
 async function loadClientSdk(
   choice: ClientSdkChoice,
   feature: string,
-  loadV2: () => Promise<{ Client: unknown; Transport: unknown }>,
-  loadV1: () => Promise<{ Client: unknown; Transport: unknown }>,
+  loadV2: () => Promise<Loaded>,
+  loadV1: () => Promise<Loaded>,
 ): Promise<ClientSdk<unknown>> {
   if (choice !== 1) {
-    try {
-      return { version: 2, ...(await loadV2()) } as ClientSdk<unknown>;
-    } catch (error) {
-      if (!isMissing(error, V2)) throw error;
-      if (choice === 2) throw missing(feature, error, `run "npm install ${V2}"`);
-    }
+    const v2 = await loadV2();
+    if (!("error" in v2)) return { version: 2, ...v2 } as ClientSdk<unknown>;
+    if (!isMissing(v2.error, V2)) throw v2.error;
+    if (choice === 2) throw missing(feature, v2.error, `run "npm install ${V2}"`);
   }
-  try {
-    return { version: 1, ...(await loadV1()) } as ClientSdk<unknown>;
-  } catch (error) {
-    if (!isMissing(error, V1)) throw error;
-    throw missing(
-      feature,
-      error,
-      choice === 1 ? `run "npm install ${V1}"` : `run "npm install ${V2}" (SDK v2; ${V1} 1.x works too)`,
-    );
-  }
+  const v1 = await loadV1();
+  if (!("error" in v1)) return { version: 1, ...v1 } as ClientSdk<unknown>;
+  if (!isMissing(v1.error, V1)) throw v1.error;
+  throw missing(
+    feature,
+    v1.error,
+    choice === 1 ? `run "npm install ${V1}"` : `run "npm install ${V2}" (SDK v2; ${V1} 1.x works too)`,
+  );
 }
 
 /** True when `error` is Node's "cannot find" error for package `name` itself (not for something it imports). */
