@@ -151,7 +151,7 @@ ourServerSuite("stdio", async () => {
 });
 
 ourServerSuite("stdio, SDK 1.x client", async () => {
-  const connection = await connectStdio({ ...fixtureServer(), sdk: 1 });
+  const connection = await connectStdio({ ...fixtureServer(), sdkVersion: 1 });
   expect(connection.sdkVersion).toBe(1);
   return { connection, cleanup: () => connection.close() };
 });

@@ -29,7 +29,7 @@ export interface McpClientOptions {
    * (`@modelcontextprotocol/sdk`). Default: SDK v2 when it is installed, else 1.x.
    * Either one speaks the 2025 protocol revisions through `initialize`.
    */
-  sdk?: 1 | 2;
+  sdkVersion?: 1 | 2;
   /** `clientInfo` sent in `initialize`. Default `{name: "mcp-specgen-client", version: "0.0.0"}`. */
   clientInfo?: { name: string; version: string };
   /** Default time limit of a call in ms. Default 60 000 (the SDK's). */
@@ -129,7 +129,7 @@ export async function connectHttp(options: HttpConnectOptions): Promise<McpConne
 }
 
 function sdkChoice(options: McpClientOptions): ClientSdkChoice {
-  return options.sdk === 1 || options.sdk === 2 ? options.sdk : undefined;
+  return options.sdkVersion === 1 || options.sdkVersion === 2 ? options.sdkVersion : undefined;
 }
 
 async function connect(
