@@ -23,6 +23,7 @@ const E2E = [
   "test/bin-watch.test.ts",
   "test/corpus/**/*.test.ts",
   "test/mcp/client.test.ts",
+  "test/mcp/client-sdk-choice.test.ts",
   "test/mcp/hostile-handlers.test.ts",
   "test/mcp/watchdog.test.ts",
   "test/mcp/http-hardening.test.ts",

@@ -13,9 +13,12 @@ export type ModuleClient<M extends ModuleName> = {
   [T in keyof ToolTypes[M]]: (args: ToolArgs<M, T>, options?: runtime.CallOptions) => Promise<ToolResult<M, T>>;
 };
 
-/** Typed calls to one module's tools that resolve with the whole MCPToolResult, failures included. */
+/**
+ * Typed calls to one module's tools that resolve with the whole MCPToolResult, failures included,
+ * and the content blocks that are not data (images, audio, resource links…) in `result.content`.
+ */
 export type RawModuleClient<M extends ModuleName> = {
-  [T in keyof ToolTypes[M]]: (args: ToolArgs<M, T>, options?: runtime.CallOptions) => Promise<runtime.MCPToolResult<ToolResult<M, T>>>;
+  [T in keyof ToolTypes[M]]: (args: ToolArgs<M, T>, options?: runtime.CallOptions) => Promise<runtime.ClientToolResult<ToolResult<M, T>>>;
 };
 
 /** Typed calls to every tool, grouped by module: `client.aiCodeEditing.generateCode(args)`. */

@@ -29,6 +29,7 @@ import {
   serveHttp,
   ToolCallError,
   ToolRegistry,
+  type ContentBlock,
   type McpHttpServerHandle,
   type SdkClientLike,
 } from "@mcp-specgen/runtime";
@@ -325,4 +326,110 @@ describe("generated client → a server whose results do not match the spec", ()
       await server.close();
     }
   });
+});
+
+describe("generated client → a hand-written SDK server that refuses a call itself", () => {
+  /**
+   * word_stats with zod schemas: the SDK checks the arguments (text of 3 characters or
+   * more) and the handler's structured content (which lies) itself, and answers each
+   * refusal with an isError text of its own.
+   */
+  function refusing<S extends { registerTool: (...args: never[]) => unknown }>(server: S): S {
+    (server.registerTool as (name: string, config: object, cb: () => unknown) => unknown)(
+      "text_analysis.word_stats",
+      {
+        inputSchema: z.object({ text: z.string().min(3) }),
+        outputSchema: z.object({ words: z.number() }),
+      },
+      () => ({ content: [{ type: "text", text: JSON.stringify(LIE) }], structuredContent: LIE }),
+    );
+    return server;
+  }
+
+  const pairs = [
+    [
+      "SDK v2",
+      async () => {
+        const server = refusing(new McpServerV2({ name: "strict", version: "1.0.0" }));
+        const [clientSide, serverSide] = InMemoryV2.createLinkedPair();
+        await server.connect(serverSide);
+        const sdk = new ClientV2(INFO);
+        await sdk.connect(clientSide);
+        return { sdk, server };
+      },
+    ],
+    [
+      "SDK 1.x",
+      async () => {
+        const server = refusing(new McpServerV1({ name: "strict", version: "1.0.0" }));
+        const [clientSide, serverSide] = InMemoryV1.createLinkedPair();
+        await server.connect(serverSide);
+        const sdk = new ClientV1(INFO);
+        await sdk.connect(clientSide);
+        return { sdk, server };
+      },
+    ],
+  ] as const;
+
+  it.each(pairs)("%s: its validation errors arrive as ValidationErrors with their issues", async (_name, open) => {
+    const { sdk, server } = await open();
+    try {
+      // Not validated here: the point is what the server says.
+      const client = createClient(sdkClientTransport(sdk), { validateResults: false });
+      const input = await callError(client.textAnalysis.wordStats({ text: "x" }));
+      expect(input.detail).toMatchObject({
+        error_type: "ValidationError",
+        error_message: expect.stringContaining("Input validation error"),
+        error_details: { tool_name: "text_analysis.word_stats", errors: [{ pointer: "/text", rule: "schema" }] },
+      });
+      expect((input.detail.error_details as { errors: unknown[] }).errors).toHaveLength(1);
+      const output = await callError(client.textAnalysis.wordStats({ text: "to be or not" }));
+      expect(output.detail).toMatchObject({
+        error_type: "ValidationError",
+        error_message: expect.stringContaining("Output validation error"),
+        error_details: { tool_name: "text_analysis.word_stats", errors: [{ pointer: "/words", rule: "schema" }] },
+      });
+    } finally {
+      await sdk.close();
+      await server.close();
+    }
+  });
+});
+
+describe("generated client → a server that answers with non-text content blocks", () => {
+  const STATS = { words: 2, sentences: 1, characters: 9, top_words: [] };
+  const IMAGE = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } as const;
+  const LINK = { type: "resource_link", uri: "file:///chart.png", name: "chart.png", mimeType: "image/png" } as const;
+
+  it.each(["SDK v2", "SDK 1.x"] as const)(
+    "%s server: the raw client's result has them in content, typed",
+    async (sdkName) => {
+      const server = sdkName === "SDK v2" ? new McpServerV2(INFO) : new McpServerV1(INFO);
+      (server.registerTool as (name: string, config: object, cb: () => unknown) => unknown)(
+        "text_analysis.word_stats",
+        { inputSchema: z.object({ text: z.string() }) },
+        () => ({ content: [{ type: "text", text: JSON.stringify(STATS) }, IMAGE, LINK], structuredContent: STATS }),
+      );
+      const v2 = sdkName === "SDK v2";
+      const [clientSide, serverSide] = v2 ? InMemoryV2.createLinkedPair() : InMemoryV1.createLinkedPair();
+      await (server.connect as (t: unknown) => Promise<void>)(serverSide);
+      const sdk = v2 ? new ClientV2(INFO) : new ClientV1(INFO);
+      try {
+        await (sdk.connect as (t: unknown) => Promise<void>)(clientSide);
+        const result = await createRawClient(sdkClientTransport(sdk)).textAnalysis.wordStats({ text: "two words" });
+        expectTypeOf(result.data).toEqualTypeOf<textAnalysis.WordStatsResult | null | undefined>();
+        expectTypeOf(result.content).toEqualTypeOf<readonly ContentBlock[] | undefined>();
+        expect(result.data).toEqual(STATS);
+        expect(result.content).toEqual([IMAGE, LINK]);
+        const [first] = result.content ?? [];
+        // The union narrows on `type`: an image block has its data and MIME type.
+        if (first?.type === "image") expectTypeOf(first.mimeType).toEqualTypeOf<string>();
+        // The MCPToolResult itself is unchanged on the wire.
+        expect(Object.keys(JSON.parse(JSON.stringify(result)))).toEqual(["status", "data"]);
+      } finally {
+        await sdk.close();
+        await server.close();
+      }
+    },
+  );
 });

@@ -145,12 +145,21 @@ function ourServerSuite(
 
 ourServerSuite("stdio", async () => {
   const connection = await connectStdio(fixtureServer());
+  // Both SDKs are installed here: SDK v2's client is the one taken.
+  expect(connection.sdkVersion).toBe(2);
+  return { connection, cleanup: () => connection.close() };
+});
+
+ourServerSuite("stdio, SDK 1.x client", async () => {
+  const connection = await connectStdio({ ...fixtureServer(), sdkVersion: 1 });
+  expect(connection.sdkVersion).toBe(1);
   return { connection, cleanup: () => connection.close() };
 });
 
 ourServerSuite("HTTP", async () => {
   const server = await serveHttp(createTestRegistry(), { pageSize: 2 });
   const connection = await connectHttp({ url: server.url, headers: { "x-test": "1" } });
+  expect(connection.sdkVersion).toBe(2);
   return {
     connection,
     cleanup: async () => {

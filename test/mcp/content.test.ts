@@ -177,7 +177,110 @@ describe("fromCallToolResult", () => {
       {
         status: "failure",
         data: null,
-        error: { error_type: "ToolNotFound", error_message: "Tool nope not found", error_details: { code: -32602 } },
+        error: {
+          error_type: "ToolNotFound",
+          error_message: "Tool nope not found",
+          error_details: { code: -32602, tool_name: "nope" },
+        },
+        explanation: null,
+      },
+    ],
+    [
+      "SDK v2 server's input validation text (no code prefix) → ValidationError with its issues",
+      {
+        isError: true,
+        content: [
+          {
+            type: "text",
+            text: 'Input validation error: Invalid arguments for tool add: Unrecognized key: "c", a: Invalid input: expected number, received string, b.items.0: Too small: expected number to be >=0',
+          },
+        ],
+      },
+      {
+        status: "failure",
+        data: null,
+        error: {
+          error_type: "ValidationError",
+          error_message:
+            'Input validation error: Invalid arguments for tool add: Unrecognized key: "c", a: Invalid input: expected number, received string, b.items.0: Too small: expected number to be >=0',
+          error_details: {
+            tool_name: "add",
+            // A root issue (no path) is told apart only at the start: after ", " it reads as
+            // the previous issue's message going on (error_message keeps the whole text).
+            errors: [
+              { pointer: "", rule: "schema", message: 'Unrecognized key: "c"' },
+              { pointer: "/a", rule: "schema", message: "Invalid input: expected number, received string" },
+              { pointer: "/b/items/0", rule: "schema", message: "Too small: expected number to be >=0" },
+            ],
+          },
+        },
+        explanation: null,
+      },
+    ],
+    [
+      "SDK v2 server's output validation text → ValidationError with its issues",
+      {
+        isError: true,
+        content: [
+          {
+            type: "text",
+            text: "Output validation error: Invalid structured content for tool add: sum: Invalid input: expected number, received string",
+          },
+        ],
+      },
+      {
+        status: "failure",
+        data: null,
+        error: {
+          error_type: "ValidationError",
+          error_message:
+            "Output validation error: Invalid structured content for tool add: sum: Invalid input: expected number, received string",
+          error_details: {
+            tool_name: "add",
+            errors: [{ pointer: "/sum", rule: "schema", message: "Invalid input: expected number, received string" }],
+          },
+        },
+        explanation: null,
+      },
+    ],
+    [
+      "SDK 1.x server's input validation text (one issue per line) → ValidationError with its issues",
+      {
+        isError: true,
+        content: [
+          {
+            type: "text",
+            text: "MCP error -32602: Input validation error: Invalid arguments for tool add: Invalid input: expected number, received string at a\nToo small: expected number to be >=0 at b.items[0]\nRequired at object root",
+          },
+        ],
+      },
+      {
+        status: "failure",
+        data: null,
+        error: {
+          error_type: "ValidationError",
+          error_message:
+            "Input validation error: Invalid arguments for tool add: Invalid input: expected number, received string at a\nToo small: expected number to be >=0 at b.items[0]\nRequired at object root",
+          error_details: {
+            code: -32602,
+            tool_name: "add",
+            errors: [
+              { pointer: "/a", rule: "schema", message: "Invalid input: expected number, received string" },
+              { pointer: "/b/items/0", rule: "schema", message: "Too small: expected number to be >=0" },
+              { pointer: "", rule: "schema", message: "Required" },
+            ],
+          },
+        },
+        explanation: null,
+      },
+    ],
+    [
+      "a tool's own text that says 'not found' stays its error",
+      { isError: true, content: [{ type: "text", text: "Tool chest not found in the shed" }] },
+      {
+        status: "failure",
+        data: null,
+        error: { error_type: "ToolExecutionError", error_message: "Tool chest not found in the shed" },
         explanation: null,
       },
     ],

@@ -27,6 +27,7 @@ import {
   sdkClientTransport,
   ToolRegistry,
   type ToolDefinition,
+  withContent,
 } from "@mcp-specgen/runtime";
 import { registerTools } from "../../generated/server.js";
 import { toolDefinitions } from "../../generated/tools.js";
@@ -84,9 +85,16 @@ let revision: "2026-07-28" | "2025-11-25" = "2026-07-28";
  * An SDK v2 server as SDK v2 serves HTTP (`createMcpHandler`: both eras, one McpServer per
  * request from the factory) and an SDK v2 client whose fetch calls it in process.
  */
-async function v2Pair(setup: (server: McpServerV2) => void, clientCapabilities: Record<string, unknown> = {}) {
+async function v2Pair(
+  setup: (server: McpServerV2) => void,
+  clientCapabilities: Record<string, unknown> = {},
+  cacheHints?: Record<string, { ttlMs?: number }>,
+) {
   const handler = createMcpHandler(() => {
-    const server = new McpServerV2({ name: "test", version: "1.0.0" }, { capabilities: { logging: {} } });
+    const server = new McpServerV2(
+      { name: "test", version: "1.0.0" },
+      cacheHints === undefined ? { capabilities: { logging: {} } } : { capabilities: { logging: {} }, cacheHints },
+    );
     setup(server);
     return server;
   });
@@ -146,6 +154,22 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("registerTools on an SDK v2
     expect(toolNamed(tools, "hand_written")).toBeDefined();
     const doubled = await client.callTool({ name: "hand_written", arguments: { x: 21 } });
     expect(doubled.content).toEqual([{ type: "text", text: "42" }]);
+  });
+
+  it("tools/list carries a cache hint on 2026-07-28 (60 s, as the built-in server), none on 2025", async () => {
+    const { client } = await v2Pair((server) => registerTools(server, handlers()));
+    const listed = (await client.listTools()) as { ttlMs?: number; cacheScope?: string };
+    if (era === "2025-11-25") {
+      expect(listed.ttlMs).toBeUndefined();
+      expect(listed.cacheScope).toBeUndefined();
+      return;
+    }
+    expect(listed).toMatchObject({ ttlMs: 60_000, cacheScope: "private" });
+    // The server's own hint for tools/list wins, and the option sets ours.
+    const own = await v2Pair((server) => registerTools(server, handlers()), {}, { "tools/list": { ttlMs: 5_000 } });
+    expect(await own.client.listTools()).toMatchObject({ ttlMs: 5_000 });
+    const short = await v2Pair((server) => registerTools(server, handlers(), { cacheTtlMs: 1_000 }));
+    expect(await short.client.listTools()).toMatchObject({ ttlMs: 1_000, cacheScope: "private" });
   });
 
   it("calls through the registry: typed data as structuredContent, progress, and its validation errors", async () => {
@@ -213,13 +237,50 @@ describe.each(["2026-07-28", "2025-11-25"] as const)("registerTools on an SDK v2
     expect(runs.count).toBe(3);
   });
 
+  it("ctx.createMessage: an input_required round (2026-07-28), or a ClientRequestError at once on stateless 2025 serving", async () => {
+    const registry = new ToolRegistry();
+    // A time limit of 1 s: a request left waiting for an answer that cannot come ends as a TimeoutError.
+    const summarise: ToolDefinition = { name: "summarise", inputSchema: { type: "object" }, timeoutMs: 1_000 };
+    registry.register(summarise, async (_args, ctx) => {
+      const answer = await ctx.createMessage({
+        messages: [{ role: "user", content: { type: "text", text: "Summarise: to be or not to be" } }],
+        maxTokens: 20,
+      });
+      const content = answer.content as { type: string; text?: string };
+      return { summary: content.type === "text" ? content.text : null };
+    });
+    const { client } = await v2Pair((server) => registerSdkTools(server, registry), { sampling: {} });
+    const asked: string[] = [];
+    client.setRequestHandler("sampling/createMessage", async (request: { params: { messages: unknown[] } }) => {
+      asked.push(JSON.stringify(request.params.messages));
+      return { role: "assistant", content: { type: "text", text: "A question." }, model: "test-model" };
+    });
+    const result = await createToolCaller(sdkClientTransport(client)).raw("summarise", {});
+    if (era === "2025-11-25") {
+      // Per-request serving of a 2025 client has no connection for the answer to come back on.
+      expect(result.error?.error_type, result.error?.error_message).toBe("ClientRequestError");
+      expect(result.error?.error_message).toMatch(/no connection/);
+      expect(asked).toEqual([]);
+      return;
+    }
+    expect(result).toMatchObject({ status: "success", data: { summary: "A question." } });
+    expect(asked).toHaveLength(1);
+  });
+
   it("non-object data reaches a validating caller as itself (SDK v2 wraps it as {result} for 2025 clients)", async () => {
     const registry = new ToolRegistry();
     const outputSchema = { type: "array", items: { type: "integer" } };
-    registry.register({ name: "numbers", inputSchema: { type: "object" }, outputSchema }, () => [1, 2, 3]);
+    const chart = { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" } as const;
+    registry.register({ name: "numbers", inputSchema: { type: "object" }, outputSchema }, () =>
+      withContent([1, 2, 3], [chart]),
+    );
     const { client } = await v2Pair((server) => registerSdkTools(server, registry));
     const caller = createToolCaller(sdkClientTransport(client), { validateResult: () => compileSchema(outputSchema) });
     expect(await caller.data("numbers", {})).toEqual([1, 2, 3]);
+    // Unwrapped or not, the result keeps its image block.
+    const raw = await caller.raw("numbers", {});
+    expect(raw.data).toEqual([1, 2, 3]);
+    expect(raw.content).toEqual([chart]);
   });
 
   it("returns each tool's SDK handle: disable() hides and refuses it", async () => {

@@ -308,7 +308,7 @@ describe("the packed tarballs", { concurrent: true }, () => {
       "import the runtime",
     );
     expect(loaded.trim()).toBe("function function");
-    // The MCP SDK is an optional peer: a transport that needs it says what to install.
+    // The MCP SDK is an optional peer: a transport that needs it says what to install (SDK v2's client).
     const missing = await run(
       process.execPath,
       [
@@ -319,7 +319,7 @@ describe("the packed tarballs", { concurrent: true }, () => {
       dir,
     );
     expect(missing.stdout).toMatch(
-      /^TransportError connectStdio needs the official MCP SDK, .*npm install @modelcontextprotocol\/sdk/,
+      /^TransportError connectStdio needs an official MCP SDK client, .*npm install @modelcontextprotocol\/client"/,
     );
   }, 120_000);
 });

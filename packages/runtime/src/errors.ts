@@ -8,7 +8,7 @@
  * the standard constant) and ToolCallError (the carried detail's type).
  */
 import { ErrorTypes } from "./error-types.js";
-import type { ErrorDetails, MCPErrorDetail, MCPToolResult, ValidationIssue } from "./types.js";
+import type { ClientToolResult, ErrorDetails, MCPErrorDetail, MCPToolResult, ValidationIssue } from "./types.js";
 
 /** Options shared by the error constructors. */
 export interface MCPErrorOptions {
@@ -81,8 +81,8 @@ export class ClientRequestError extends MCPError {}
 export class ToolCallError extends MCPError {
   /** The error detail of the failed result. */
   readonly detail: MCPErrorDetail;
-  /** The whole failed result, when available. */
-  readonly result?: MCPToolResult;
+  /** The whole failed result, when available (with a client's content blocks, see ClientToolResult). */
+  readonly result?: ClientToolResult;
 
   constructor(detail: MCPErrorDetail, options?: { result?: MCPToolResult; cause?: unknown }) {
     super(detail.error_message, {

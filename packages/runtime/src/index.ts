@@ -9,6 +9,7 @@
  */
 export type {
   AudioContent,
+  ClientToolResult,
   ContentAnnotations,
   ContentBlock,
   EmbeddedResourceContent,

@@ -9,8 +9,8 @@ import { ErrorTypes } from "./error-types.js";
 import { ToolCallError } from "./errors.js";
 import { describeIssues, issueToJson } from "./messages.js";
 import type { ToolRegistry } from "./registry.js";
-import { makeResult } from "./result.js";
-import type { MCPToolCall, MCPToolResult, ValidationIssue } from "./types.js";
+import { getContent, makeResult, withContent } from "./result.js";
+import type { ClientToolResult, MCPToolCall, MCPToolResult, ValidationIssue } from "./types.js";
 import type { ValidateFunction } from "./validation.js";
 
 /** Per-call options of a client call. */
@@ -38,12 +38,12 @@ export function inProcessTransport(registry: ToolRegistry): ToolTransport {
 
 /**
  * The calls a generated client makes. `data` returns the result's data and throws a
- * ToolCallError (carrying the MCPErrorDetail) when the tool fails; `raw` returns the
- * whole MCPToolResult.
+ * ToolCallError (carrying the MCPErrorDetail and the result) when the tool fails; `raw`
+ * returns the whole result, content blocks included ({@link ClientToolResult}).
  */
 export interface ToolCaller {
   data<R>(toolName: string, args: object, options?: CallOptions): Promise<R>;
-  raw<R>(toolName: string, args: object, options?: CallOptions): Promise<MCPToolResult<R>>;
+  raw<R>(toolName: string, args: object, options?: CallOptions): Promise<ClientToolResult<R>>;
 }
 
 /** Options of {@link createToolCaller}. */
@@ -101,10 +101,17 @@ export function createToolCaller(transport: ToolTransport, options: ToolCallerOp
       }
       return (result.data ?? null) as R;
     },
-    raw<R>(toolName: string, args: object, options?: CallOptions): Promise<MCPToolResult<R>> {
-      return call(toolName, args, options) as Promise<MCPToolResult<R>>;
+    raw<R>(toolName: string, args: object, options?: CallOptions): Promise<ClientToolResult<R>> {
+      return call(toolName, args, options) as Promise<ClientToolResult<R>>;
     },
   };
+}
+
+/** `result` with `data` as its data, its content blocks kept (a spread would lose them: they are not enumerable). */
+function unwrapped(result: MCPToolResult, data: unknown): MCPToolResult {
+  const copy = makeResult(result.status, data, result.error, result.explanation);
+  const content = getContent(result);
+  return content === undefined ? copy : withContent(copy, content);
 }
 
 function isResultWrapper(value: unknown): value is { result: unknown } {
@@ -146,7 +153,7 @@ function checkResultData(
     // wrapped value is what the schema describes, it is the data.
     if (isResultWrapper(data)) {
       const wrapped = budget.check(validate, data.result, Infinity);
-      if (wrapped === true) return { ...result, data: data.result };
+      if (wrapped === true) return unwrapped(result, data.result);
       if (wrapped instanceof ValidationStopped) return stoppedResult(toolName, wrapped);
     }
   } catch (err) {

@@ -128,3 +128,13 @@ export interface EmbeddedResourceContent {
 
 /** One MCP `CallToolResult.content` block. */
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLinkContent | EmbeddedResourceContent;
+
+/**
+ * A tool's result as a client receives it: the MCPToolResult, and the MCP content
+ * blocks of the answer that are not its data or explanation — images, audio,
+ * resource links, embedded resources — in `content`, in the server's order
+ * (absent when there are none). `content` is not enumerable (as with
+ * `withContent`): JSON.stringify, spreading and `console.log` show the
+ * MCPToolResult alone; read it as `result.content` (or `getContent(result)`).
+ */
+export type ClientToolResult<T = unknown> = MCPToolResult<T> & { readonly content?: readonly ContentBlock[] };

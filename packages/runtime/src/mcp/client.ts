@@ -1,23 +1,35 @@
 /**
  * MCP client transports for generated clients: `connectStdio` / `connectHttp`
- * open a connection with the SDK 1.x `Client` (+ `StdioClientTransport` /
- * `StreamableHTTPClientTransport`) and return a `ToolTransport` (transport.ts),
- * the function a generated client calls for every tool call. They are
- * conveniences over `sdkClientTransport` (sdk-client.ts), which also takes
- * a `Client` the caller configured, and which holds the error policy: failures
- * are results, only a broken connection rejects (`TransportError`).
+ * open a connection with an official SDK `Client` (+ `StdioClientTransport` /
+ * `StreamableHTTPClientTransport`) — SDK v2's `@modelcontextprotocol/client` when
+ * installed, else SDK 1.x's `@modelcontextprotocol/sdk` (client-sdk.ts) — and
+ * return a `ToolTransport` (transport.ts), the function a generated client calls
+ * for every tool call. They are conveniences over `sdkClientTransport`
+ * (sdk-client.ts), which also takes a `Client` the caller configured, and which
+ * holds the error policy: failures are results, only a broken connection rejects
+ * (`TransportError`).
  */
 import { TransportError } from "../errors.js";
 import type { ToolTransport } from "../transport.js";
+import {
+  type ClientSdk,
+  type ClientSdkChoice,
+  loadHttpClientSdk,
+  loadStdioClientSdk,
+  type SdkClientTransportHandle,
+} from "./client-sdk.js";
 import type { McpToolInfo } from "./protocol.js";
-import { createSdkClientTransport } from "./sdk-client.js";
-import { loadSdk } from "./sdk.js";
-import { collectToolPages, type ListToolsOptions } from "./tool-pages.js";
-
-type SdkTransport = import("@modelcontextprotocol/sdk/shared/transport.js").Transport;
+import { createSdkClientTransport, type SdkClientLike } from "./sdk-client.js";
+import { collectToolPages, type ListToolsOptions, type ToolPage } from "./tool-pages.js";
 
 /** Options shared by {@link connectStdio} and {@link connectHttp}. */
 export interface McpClientOptions {
+  /**
+   * The official SDK to connect with: 2 (`@modelcontextprotocol/client`) or 1
+   * (`@modelcontextprotocol/sdk`). Default: SDK v2 when it is installed, else 1.x.
+   * Either one speaks the 2025 protocol revisions through `initialize`.
+   */
+  sdkVersion?: 1 | 2;
   /** `clientInfo` sent in `initialize`. Default `{name: "mcp-specgen-client", version: "0.0.0"}`. */
   clientInfo?: { name: string; version: string };
   /** Default time limit of a call in ms. Default 60 000 (the SDK's). */
@@ -58,11 +70,14 @@ export interface McpConnection {
   /** The server's `serverInfo` from `initialize`. */
   readonly serverInfo: { name: string; version: string; title?: string } | undefined;
   /**
-   * The SDK's `Client` (from `@modelcontextprotocol/sdk/client/index.js`), for anything beyond
+   * The SDK's `Client` — of `@modelcontextprotocol/client` (v2) or `@modelcontextprotocol/sdk`
+   * (1.x, from `client/index.js`), see {@link McpConnection.sdkVersion} — for anything beyond
    * tools (resources, prompts, ping…): cast it to that type. It is typed `unknown` so that this
-   * package's types never require the SDK, an optional peer, to be installed.
+   * package's types never require an SDK, an optional peer, to be installed.
    */
   readonly client: unknown;
+  /** The major version of the SDK whose `Client` this connection uses (always set by `connectStdio` / `connectHttp`). */
+  readonly sdkVersion?: 1 | 2;
   /** Closes the connection (stdio: ends the server process; HTTP: ends the session). */
   close(): Promise<void>;
 }
@@ -79,18 +94,15 @@ export interface McpConnection {
  * ```
  */
 export async function connectStdio(options: StdioConnectOptions): Promise<McpConnection> {
-  const { StdioClientTransport } = await loadSdk(
-    () => import("@modelcontextprotocol/sdk/client/stdio.js"),
-    "connectStdio",
-  );
-  const params: ConstructorParameters<typeof StdioClientTransport>[0] = {
+  const sdk = await loadStdioClientSdk(sdkChoice(options), "connectStdio");
+  const params: ConstructorParameters<typeof sdk.Transport>[0] = {
     command: options.command,
     stderr: options.stderr ?? "inherit",
   };
   if (options.args !== undefined) params.args = options.args;
   if (options.env !== undefined) params.env = options.env;
   if (options.cwd !== undefined) params.cwd = options.cwd;
-  return connect(new StdioClientTransport(params), options, `stdio server "${options.command}"`);
+  return connect(sdk, new sdk.Transport(params), options, `stdio server "${options.command}"`);
 }
 
 /**
@@ -98,16 +110,13 @@ export async function connectStdio(options: StdioConnectOptions): Promise<McpCon
  * @throws TransportError when the server cannot be reached or the handshake fails.
  */
 export async function connectHttp(options: HttpConnectOptions): Promise<McpConnection> {
-  const { StreamableHTTPClientTransport } = await loadSdk(
-    () => import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
-    "connectHttp",
-  );
+  const sdk = await loadHttpClientSdk(sdkChoice(options), "connectHttp");
   const url = typeof options.url === "string" ? new URL(options.url) : options.url;
-  const transport = new StreamableHTTPClientTransport(
+  const transport = new sdk.Transport(
     url,
     options.headers !== undefined ? { requestInit: { headers: options.headers } } : undefined,
   );
-  const connection = await connect(transport, options, `HTTP server ${url.href}`);
+  const connection = await connect(sdk, transport, options, `HTTP server ${url.href}`);
   const close = connection.close;
   return {
     ...connection,
@@ -119,25 +128,40 @@ export async function connectHttp(options: HttpConnectOptions): Promise<McpConne
   };
 }
 
-async function connect(transport: SdkTransport, options: McpClientOptions, what: string): Promise<McpConnection> {
-  const { Client } = await loadSdk(
-    () => import("@modelcontextprotocol/sdk/client/index.js"),
-    "an MCP client connection",
-  );
-  const client = new Client(options.clientInfo ?? { name: "mcp-specgen-client", version: "0.0.0" });
+function sdkChoice(options: McpClientOptions): ClientSdkChoice {
+  return options.sdkVersion === 1 || options.sdkVersion === 2 ? options.sdkVersion : undefined;
+}
+
+async function connect(
+  sdk: ClientSdk<unknown>,
+  transport: SdkClientTransportHandle,
+  options: McpClientOptions,
+  what: string,
+): Promise<McpConnection> {
+  const client = new sdk.Client(options.clientInfo ?? { name: "mcp-specgen-client", version: "0.0.0" });
   try {
-    await client.connect(transport, { timeout: options.connectTimeoutMs ?? 30_000 });
+    await client.connect(transport as never, { timeout: options.connectTimeoutMs ?? 30_000 });
   } catch (err) {
     await client.close().catch(() => undefined);
     throw new TransportError(`Could not connect to the ${what}: ${messageOf(err)}`, { cause: err });
   }
+  const sdkClient = client as unknown as SdkClientLike;
   return {
     // The same call path as a user's own SDK Client (sdk-client.ts).
-    transport: createSdkClientTransport(client, { timeoutMs: options.timeoutMs ?? 60_000, sdkVersion: 1 }, what),
+    transport: createSdkClientTransport(
+      sdkClient,
+      { timeoutMs: options.timeoutMs ?? 60_000, sdkVersion: sdk.version },
+      what,
+    ),
     client,
+    sdkVersion: sdk.version,
     serverInfo: client.getServerVersion(),
     listTools: (listOptions) =>
-      collectToolPages((cursor) => client.listTools(cursor === undefined ? undefined : { cursor }), what, listOptions),
+      collectToolPages(
+        (cursor) => client.listTools(cursor === undefined ? undefined : { cursor }) as Promise<ToolPage>,
+        what,
+        listOptions,
+      ),
     close: () => client.close(),
   };
 }

@@ -28,6 +28,7 @@ import { ErrorTypes } from "../error-types.js";
 import type { ToolDefinition } from "../tool-types.js";
 import { getContent, makeResult, withContent } from "../result.js";
 import type { ContentBlock, MCPErrorDetail, MCPToolResult, ToolStatus } from "../types.js";
+import { errorFromSdkText } from "./sdk-error-text.js";
 import {
   DATA_TEXT_META_KEY,
   ERROR_META_KEY,
@@ -124,8 +125,8 @@ const NON_FAILURE: ReadonlySet<string> = new Set(["success", "partial_success", 
  *   holding the same detail in JSON is then its copy and dropped); else the first
  *   text block when it is an MCPErrorDetail in JSON; else `structuredContent.error`
  *   when that is one; otherwise it is built from all the text: `ToolExecutionError`,
- *   or `ToolNotFound` / `ValidationError` for the SDK's `MCP error -32602: Tool x
- *   not found` / `…Input validation error…` texts (SDK servers report those as
+ *   or `ToolNotFound` / `ValidationError` (with the issues) for the texts SDK 1.x
+ *   and v2 servers report their own refusals with (sdk-error-text.ts; they come as
  *   results, not JSON-RPC errors).
  * - otherwise the status is `_meta["mcp-specgen/status"]` when present, else
  *   `success`. `data` is `structuredContent` when present — any JSON value, as
@@ -175,7 +176,7 @@ export function fromCallToolResult(value: unknown): MCPToolResult {
       const structured = isPlainObject(value.structuredContent) ? value.structuredContent.error : undefined;
       if (isErrorDetailLike(structured)) error = structured;
       else {
-        error = errorFromText(texts.join("\n"));
+        error = errorFromSdkText(texts.join("\n"));
         rest = [];
       }
     }
@@ -262,22 +263,6 @@ function parseJsonValue(text: string): unknown {
 
 function isErrorDetailLike(value: unknown): value is MCPErrorDetail {
   return isPlainObject(value) && typeof value.error_type === "string" && typeof value.error_message === "string";
-}
-
-const SDK_ERROR_TEXT = /^MCP error (-?\d+): ([\s\S]*)$/;
-
-/** Builds an error detail from free text, recognising the SDK's `MCP error <code>: …` texts. */
-function errorFromText(text: string): MCPErrorDetail {
-  const match = SDK_ERROR_TEXT.exec(text);
-  if (match === null) return { error_type: ErrorTypes.ToolExecutionError, error_message: text || "The tool failed" };
-  const code = Number(match[1]);
-  const message = match[2];
-  let type: string = ErrorTypes.ToolExecutionError;
-  if (code === -32602) {
-    if (/^Tool \S+ not found/.test(message) || /unknown tool/i.test(message)) type = ErrorTypes.ToolNotFound;
-    else type = ErrorTypes.ValidationError;
-  }
-  return { error_type: type, error_message: message, error_details: { code } };
 }
 
 /** A non-null, non-array object. */

@@ -45,7 +45,7 @@ import { clientKeyOf, SessionTable, type TrackedSession } from "./http-sessions.
 import { JsonRpcErrorCodes, type JsonRpcId } from "./protocol.js";
 import { ServerCore, type McpServerOptions } from "./server-core.js";
 import { McpSession, type MessageSink } from "./session.js";
-import { loadSdk } from "./sdk.js";
+import { sdkLoadError } from "./sdk.js";
 import { createWatchdog } from "./watchdog.js";
 
 /** Options of {@link serveHttp}; the load limits are documented on {@link HttpLimitOptions}. */
@@ -181,11 +181,13 @@ const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
  * ```
  */
 export async function serveHttp(registry: ToolRegistry, options: HttpServerOptions = {}): Promise<McpHttpServerHandle> {
-  // Loaded on demand so that importing the runtime never loads the SDK.
-  const { StreamableHTTPServerTransport } = await loadSdk(
-    () => import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
-    "serveHttp",
-  );
+  // Loaded on demand so that importing the runtime never loads the SDK (in a `try`: see sdk.ts).
+  let StreamableHTTPServerTransport: TransportClass;
+  try {
+    ({ StreamableHTTPServerTransport } = await import("@modelcontextprotocol/sdk/server/streamableHttp.js"));
+  } catch (error) {
+    throw sdkLoadError(error, "serveHttp");
+  }
   const core = new ServerCore(registry, options);
   const host = options.host ?? "127.0.0.1";
   const endpoint = options.path ?? "/mcp";

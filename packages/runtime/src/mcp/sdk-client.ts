@@ -23,6 +23,7 @@ import type { CallOptions, ToolTransport } from "../transport.js";
 import type { MCPErrorDetail, MCPToolResult } from "../types.js";
 import { fromCallToolResult, isPlainObject } from "./content.js";
 import { JsonRpcErrorCodes } from "./protocol.js";
+import { sdkValidationIssues } from "./sdk-error-text.js";
 
 /** `tools/call` params as both SDKs take them. */
 export interface SdkClientCallParams {
@@ -188,6 +189,11 @@ function failureFromRpcError(toolName: string, err: { code: number; message: str
     type = /unknown tool|tool \S+ not found/i.test(message) ? ErrorTypes.ToolNotFound : ErrorTypes.ValidationError;
   } else type = "TransportError";
   const details: Record<string, unknown> = { code: err.code, tool_name: toolName };
+  const validation = sdkValidationIssues(message);
+  if (validation !== undefined) {
+    type = ErrorTypes.ValidationError;
+    if (validation.errors.length > 0) details.errors = validation.errors;
+  }
   if (isPlainObject(err.data)) Object.assign(details, err.data);
   else if (err.data !== undefined) details.data = err.data;
   const error: MCPErrorDetail = { error_type: type, error_message: message, error_details: details };

@@ -37,6 +37,8 @@ import type { ToolRegistry } from "../registry.js";
 import type { ExecuteOptions, ToolDefinition } from "../tool-types.js";
 import { acceptingStandardSchema } from "../standard-schema.js";
 import { isPlainObject, toCallToolResult, withoutNonObjectOutput } from "./content.js";
+import { gatedRequester } from "./client-calls.js";
+import { addToolListCacheHint } from "./sdk-cache-hints.js";
 import { encodeRequestState, InputReplay, inputRequiredWire, type InputReplayState } from "./input-required.js";
 import { MODERN_PROTOCOL_VERSION, PROTOCOL_VERSION_META_KEY, type CallToolResultWire } from "./protocol.js";
 
@@ -72,7 +74,18 @@ export interface SdkToolsOptions {
    * `verify` hook refuses.
    */
   requestState?: { mint(payload: never, ctx?: never): Promise<string> } | undefined;
+  /**
+   * SDK v2, 2026-07-28: the `ttlMs` of `tools/list` results — how long a client may
+   * reuse the list — sent with `cacheScope: "private"` (the list also holds the tools
+   * registered with the SDK, which may depend on who asks). Default 60 000, as the
+   * built-in server; 0: do not reuse. A `cacheHints["tools/list"]` the `McpServer` was
+   * built with wins.
+   */
+  cacheTtlMs?: number | undefined;
 }
+
+/** Default of {@link SdkToolsOptions.cacheTtlMs}, the built-in server's too. */
+const DEFAULT_TOOL_LIST_TTL_MS = 60_000;
 
 /**
  * Registers every tool of `registry` on an SDK `McpServer` (v2 or 1.x) — see the
@@ -92,7 +105,13 @@ export function registerSdkTools(
 ): Record<string, SdkRegisteredTool> {
   const sdk = options.sdk ?? (typeof (server as { tool?: unknown }).tool === "function" ? "v1" : "v2");
   const definitions = registry.list();
-  return sdk === "v1" ? registerV1(server, registry, definitions) : registerV2(server, registry, definitions, options);
+  if (sdk === "v1") return registerV1(server, registry, definitions);
+  const ttlMs = options.cacheTtlMs ?? DEFAULT_TOOL_LIST_TTL_MS;
+  if (!Number.isSafeInteger(ttlMs) || ttlMs < 0)
+    throw new RangeError(`cacheTtlMs must be a non-negative integer of milliseconds (got ${String(ttlMs)})`);
+  const handles = registerV2(server, registry, definitions, options);
+  addToolListCacheHint(server, { ttlMs, cacheScope: "private" });
+  return handles;
 }
 
 // ---------------------------------------------------------------- SDK v2
@@ -119,6 +138,12 @@ interface V2Context {
   };
 }
 
+/** SDK v2's low-level `Server` (`McpServer.server`), as far as it is used here. */
+interface V2LowLevelServer {
+  /** The capabilities the client declared in `initialize`; undefined on an instance that never saw one. */
+  getClientCapabilities?: () => unknown;
+}
+
 type V2Register = (
   name: string,
   config: Record<string, unknown>,
@@ -134,6 +159,9 @@ function registerV2(
   const register = (server.registerTool as unknown as V2Register).bind(server);
   const handles: Record<string, SdkRegisteredTool> = {};
   const codec = options.requestState as StateCodec | undefined;
+  const lowLevel = (server as { server?: V2LowLevelServer }).server;
+  const clientCapabilities =
+    typeof lowLevel?.getClientCapabilities === "function" ? () => lowLevel.getClientCapabilities?.() : undefined;
   for (const definition of definitions) {
     const config: Record<string, unknown> = {
       inputSchema: acceptingStandardSchema(definition.inputSchema),
@@ -143,7 +171,9 @@ function registerV2(
     if (definition.annotations !== undefined) config.annotations = { ...definition.annotations };
     if (definition.outputSchema !== undefined) config.outputSchema = acceptingStandardSchema(definition.outputSchema);
     handles[definition.name] = registerOrUndo(definition.name, handles, () =>
-      register(definition.name, config, (args, ctx) => callV2(registry, definition, args, ctx, codec)),
+      register(definition.name, config, (args, ctx) =>
+        callV2(registry, definition, args, ctx, codec, clientCapabilities),
+      ),
     );
   }
   return handles;
@@ -160,27 +190,12 @@ async function callV2(
   args: unknown,
   ctx: V2Context,
   codec: StateCodec | undefined,
+  clientCapabilities: (() => unknown) | undefined,
 ): Promise<unknown> {
   const request = ctx.mcpReq;
   const modern = request.envelope?.[PROTOCOL_VERSION_META_KEY] !== undefined;
   const replay = modern ? new InputReplay(request.inputResponses, request.requestState?.()) : undefined;
-  // 2025 era: the SDK's server-to-client requests. They need a connection that
-  // remembers the client's capabilities: SDK v2's stateless (per-request) serving
-  // of 2025 clients cannot make them, and says so (as a ClientRequestError here).
-  // Tied to the call's request, so Streamable HTTP sends them on the call's stream
-  // (without it they go to the standalone stream, dropped when the client has none).
-  const related = { relatedRequestId: request.id };
-  const clientRequests: ClientRequester = replay ?? {
-    elicit: (params: ElicitParams, signal) =>
-      asClientRequest(checkElicitAnswer, params, request.elicitInput(params, { ...related, signal }), "elicitation"),
-    createMessage: (params: CreateMessageParams, signal) =>
-      asClientRequest(
-        (_p: CreateMessageParams, answer: unknown, what: string) => checkCreateMessageAnswer(answer, what),
-        params,
-        request.requestSampling(params, { ...related, signal }),
-        "sampling",
-      ),
-  };
+  const clientRequests: ClientRequester = replay ?? legacyClientRequests(request, clientCapabilities);
   const progressToken = request._meta?.progressToken;
   const execute: ExecuteOptions = {
     signal: request.signal,
@@ -215,6 +230,47 @@ async function callV2(
   const wire = toCallToolResult(definition, result, { protocolVersion: MODERN_PROTOCOL_VERSION });
   if (!modern && wire.isError === true && definition.outputSchema !== undefined) delete wire.structuredContent;
   return wire;
+}
+
+/**
+ * `ctx.elicit` / `ctx.createMessage` on a 2025-era request: the SDK's
+ * server-to-client requests, tied to the call's request (so Streamable HTTP sends
+ * them on the call's stream; without it they go to the standalone stream, dropped
+ * when the client has none), and gated by the capabilities the client declared in
+ * `initialize`, as the built-in server gates them (client-calls.ts).
+ *
+ * An instance that never saw an `initialize` is SDK v2's per-request (stateless)
+ * serving of a 2025 client: there is no connection a request could come back on.
+ * The SDK refuses elicitation there itself but sends `sampling/createMessage`
+ * anyway, and its answer never arrives, so the handler would wait until the call's
+ * time limit; both are refused here at once instead.
+ */
+function legacyClientRequests(request: V2Context["mcpReq"], clientCapabilities: (() => unknown) | undefined) {
+  const related = { relatedRequestId: request.id };
+  const base = {
+    elicit: (params: ElicitParams, signal: AbortSignal) =>
+      asClientRequest(checkElicitAnswer, params, request.elicitInput(params, { ...related, signal }), "elicitation"),
+    createMessage: (params: CreateMessageParams, signal: AbortSignal) =>
+      asClientRequest(
+        (_p: CreateMessageParams, answer: unknown, what: string) => checkCreateMessageAnswer(answer, what),
+        params,
+        request.requestSampling(params, { ...related, signal }),
+        "sampling",
+      ),
+  };
+  // An SDK build without the accessor: its own checks are all there is.
+  if (clientCapabilities === undefined) return base;
+  const capabilities = clientCapabilities();
+  if (capabilities === undefined) {
+    const refuse = (what: string) =>
+      Promise.reject(
+        new ClientRequestError(
+          `The client cannot be asked (${what}): SDK v2 serves this 2025-era client request by request, with no connection to send a server-to-client request on (clients of protocol revision 2026-07-28 are asked with input_required rounds)`,
+        ),
+      );
+    return { elicit: () => refuse("elicitation"), createMessage: () => refuse("sampling") };
+  }
+  return gatedRequester(capabilities, base);
 }
 
 // ---------------------------------------------------------------- SDK 1.x

@@ -20,7 +20,7 @@ import type { ToolRegistry } from "../registry.js";
 import type { JsonRpcMessage } from "./protocol.js";
 import { ServerCore, type McpServerOptions } from "./server-core.js";
 import { McpSession, type MessageSink } from "./session.js";
-import { loadSdk } from "./sdk.js";
+import { sdkLoadError } from "./sdk.js";
 import { createWatchdog, type Watchdog } from "./watchdog.js";
 
 /** Options of {@link serveStdio}. */
@@ -272,11 +272,14 @@ export async function serveStdio(registry: ToolRegistry, options: StdioServerOpt
   };
 
   if (options.reader === "sdk") {
-    // Loaded on demand so that importing the runtime never loads the SDK.
-    const { StdioServerTransport } = await loadSdk(
-      () => import("@modelcontextprotocol/sdk/server/stdio.js"),
-      'serveStdio with reader "sdk"',
-    );
+    // Loaded on demand so that importing the runtime never loads the SDK (in a `try`: see sdk.ts).
+    let sdkStdio: typeof import("@modelcontextprotocol/sdk/server/stdio.js");
+    try {
+      sdkStdio = await import("@modelcontextprotocol/sdk/server/stdio.js");
+    } catch (error) {
+      throw sdkLoadError(error, 'serveStdio with reader "sdk"');
+    }
+    const { StdioServerTransport } = sdkStdio;
     const transport = new StdioServerTransport(stdin, stdout, { maxBufferSize: maxBytes });
     transport.onmessage = (message) => session.handleMessage(message);
     transport.onerror = (error) => session.handleTransportError(error);
