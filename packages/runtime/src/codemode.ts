@@ -109,17 +109,6 @@ function callOptionsWith(defaults: ToolApiOptions, own: CallOptions | undefined)
 }
 
 /**
- * Arguments as plain data of this realm: a program run in a `node:vm` context makes its
- * objects with that context's `Object`, which checks made for plain objects here refuse.
- * Anything JSON cannot carry is refused by the tool's validation as it would be on the wire.
- */
-function plainArgs(args: unknown): object {
-  if (args === undefined || args === null) return {};
-  if (typeof args !== "object") return args as object;
-  return structuredClone(args);
-}
-
-/**
  * Binds a code-mode API: for each module of `surface` an object of functions, each calling
  * its tool through `target` — a generated client (`createClient(transport)`), a
  * `ToolRegistry` in this process, or a `ToolTransport`. A function takes the tool's
@@ -148,7 +137,8 @@ export function createToolApi<Api = { [module: string]: { [fn: string]: (args?: 
       const invoke = invoker(module, fn, tool);
       functions[fn] = async (args?: unknown, callOptions?: CallOptions): Promise<unknown> => {
         try {
-          return await invoke(plainArgs(args), callOptionsWith(options, callOptions));
+          // No arguments for a tool that needs none: the tool still gets an object.
+          return await invoke((args ?? {}) as object, callOptionsWith(options, callOptions));
         } catch (error) {
           throw toolError(tool, error);
         }
