@@ -15,7 +15,7 @@ const GENERATOR_NOTES: Record<string, string> = {
   anthropic: "Anthropic tool definitions (anthropic.json, vendors/anthropic.ts)",
   gemini: "Gemini function declarations (gemini.json, vendors/gemini.ts)",
   manifest: "a registry manifest with a content hash per tool (manifest.json)",
-  codemode: "opt-in: a typed API for agents that write code (codemode/, api.d.ts)",
+  codemode: "opt-in, add it to the list: a typed API for agents that write code (codemode/)",
 };
 
 /** One line per generator, for the config's comment. */
