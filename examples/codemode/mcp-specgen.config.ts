@@ -2,6 +2,8 @@
 import { defineConfig } from "mcp-specgen/config";
 
 export default defineConfig({
+  // The greeter spec of the example project beside this one.
+  inputs: ["../project/specs"],
   // "codemode" needs "types"; "server" (the registry the example calls) needs "validators".
   generators: ["types", "validators", "server", "codemode"],
 });
