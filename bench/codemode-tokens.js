@@ -24,7 +24,9 @@ export async function benchCodemodeTokens() {
   const rows = [];
   const total = { tools: 0, declarations: 0, toolsList: 0, toolsListPretty: 0, openai: 0 };
   try {
-    for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith(".json")).sort()) {
+    for (const file of readdirSync(FIXTURES)
+      .filter((f) => f.endsWith(".json"))
+      .sort()) {
       const { tools } = JSON.parse(readFileSync(path.join(FIXTURES, file), "utf8"));
       const project = path.join(dir, file.replace(/\.json$/, ""));
       mkdirSync(path.join(project, "specs"), { recursive: true });

@@ -11,6 +11,7 @@ import { resolveConfig } from "../../src/config/load.js";
 import { runPipeline } from "../../src/build/pipeline.js";
 import { fileText } from "../../src/generator-kit/contract.js";
 import { formatDiagnostic } from "../../src/diagnostics/format.js";
+import type { GeneratorName } from "../../src/generator-kit/names.js";
 import { REPO, runtimeProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
 
@@ -35,8 +36,15 @@ function checkProgram(files: string[], cwd: string): string {
 }
 
 /** Generates `generators` from `inputs` (relative to REPO) into the project under `out`. */
-async function generate(project: TempProject, inputs: string[], out: string, generators: string[]): Promise<string[]> {
-  const result = await runPipeline(resolveConfig(REPO, { inputs, generators, server: { name: "t", version: "1.0.0" } }));
+async function generate(
+  project: TempProject,
+  inputs: string[],
+  out: string,
+  generators: GeneratorName[],
+): Promise<string[]> {
+  const result = await runPipeline(
+    resolveConfig(REPO, { inputs, generators, server: { name: "t", version: "1.0.0" } }),
+  );
   expect(result.failed, result.diagnostics.map(formatDiagnostic).join("\n")).toBe(false);
   for (const f of result.files) project.write(`${out}/${f.path}`, fileText(f));
   return result.files.filter((f) => f.path.endsWith(".ts")).map((f) => path.join(project.dir, out, f.path));
