@@ -8,6 +8,7 @@ import { manifestGenerator } from "./manifest/index.js";
 import { validatorsGenerator } from "./validators/index.js";
 import { serverGenerator } from "./server/index.js";
 import { clientGenerator } from "./client/index.js";
+import { codemodeGenerator } from "./codemode/index.js";
 
 /** Every generator by name; each is IR in → files out. */
 export const GENERATORS: Record<GeneratorName, Generator> = {
@@ -19,4 +20,5 @@ export const GENERATORS: Record<GeneratorName, Generator> = {
   validators: validatorsGenerator,
   server: serverGenerator,
   client: clientGenerator,
+  codemode: codemodeGenerator,
 };

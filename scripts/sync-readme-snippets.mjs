@@ -7,7 +7,13 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const projects = ["examples/project", "examples/everything", "examples/custom-generator", "examples/conformance"];
+const projects = [
+  "examples/project",
+  "examples/everything",
+  "examples/custom-generator",
+  "examples/conformance",
+  "examples/codemode",
+];
 
 /** README.md, ARCHITECTURE.md, CONTRIBUTING.md and every Markdown file under docs/. */
 function documents() {

@@ -20,9 +20,13 @@ const DOCUMENTS = [
     .map((f) => path.posix.join("docs", f.split(path.sep).join("/")))
     .sort(),
 ].map((name) => ({ name, text: readFileSync(path.join(REPO, name), "utf8") }));
-const PROJECTS = ["examples/project", "examples/everything", "examples/custom-generator", "examples/conformance"].map(
-  (p) => path.join(REPO, p),
-);
+const PROJECTS = [
+  "examples/project",
+  "examples/everything",
+  "examples/custom-generator",
+  "examples/conformance",
+  "examples/codemode",
+].map((p) => path.join(REPO, p));
 const TSC = path.join(REPO, "node_modules/.bin/tsc");
 /** Where each example project is compiled: below its dist/, a folder of this run's own (test runs may overlap). */
 const OUT = `dist/test-${process.pid}`;
@@ -175,6 +179,12 @@ describe("the example projects compile with tsc and run", () => {
     expect(r.stdout).toBe(
       ["2026-07-28", "{ greeting: 'Bonjour, Lin!', language: 'fr' }", '["en","fr","de"]', ""].join("\n"),
     );
+  });
+
+  it("examples/codemode src/agent.ts: the mocked model's program runs in node:vm through the bound API", () => {
+    const r = node(`${OUT}/src/agent.js`, path.join(REPO, "examples/codemode"));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe("[ 'Hello, Ada!', 'Bonjour, Ada!', 'Hallo, Ada!', 'ValidationError' ]\n");
   });
 
   it("src/worker.ts: a CPU-bound handler in a worker thread", () => {

@@ -17,6 +17,7 @@ export default defineConfig({
   //   anthropic   Anthropic tool definitions (anthropic.json, vendors/anthropic.ts)
   //   gemini      Gemini function declarations (gemini.json, vendors/gemini.ts)
   //   manifest    a registry manifest with a content hash per tool (manifest.json)
+  //   codemode    opt-in, add it to the list: a typed API for agents that write code (codemode/)
   generators: ["types", "validators", "server", "client", "openai", "anthropic", "gemini", "manifest"],
   // Identifiers in generated code, inside each module's namespace: "tool" names them after
   // the tool (greeter.get_greeting → client.greeter.getGreeting); "module-tool" adds the

@@ -1,7 +1,7 @@
 // The files `mcp-specgen init` writes. Plain functions of a few names, so the tests can
 // generate from exactly what a user gets.
 
-import { GENERATOR_NAMES } from "../generator-kit/names.js";
+import { DEFAULT_GENERATOR_NAMES, GENERATOR_NAMES } from "../generator-kit/names.js";
 import { GENERATOR_OPTIONS, generatorsWithOptions } from "../../generators/options.js";
 import type { OptionSpec } from "../generator-kit/options.js";
 
@@ -15,6 +15,7 @@ const GENERATOR_NOTES: Record<string, string> = {
   anthropic: "Anthropic tool definitions (anthropic.json, vendors/anthropic.ts)",
   gemini: "Gemini function declarations (gemini.json, vendors/gemini.ts)",
   manifest: "a registry manifest with a content hash per tool (manifest.json)",
+  codemode: "opt-in, add it to the list: a typed API for agents that write code (codemode/)",
 };
 
 /** One line per generator, for the config's comment. */
@@ -51,7 +52,7 @@ export default defineConfig({
   outDir: "generated",
   // The generators to run:
 ${generatorNotes()}
-  generators: [${GENERATOR_NAMES.map((g) => JSON.stringify(g)).join(", ")}],
+  generators: [${DEFAULT_GENERATOR_NAMES.map((g) => JSON.stringify(g)).join(", ")}],
   // Identifiers in generated code, inside each module's namespace: "tool" names them after
   // the tool (${module}.get_greeting → client.${camel(module)}.getGreeting); "module-tool" adds the
   // module as well (client.${camel(module)}.${camel(module)}GetGreeting).

@@ -1,4 +1,4 @@
-import { GENERATOR_NAMES } from "../generator-kit/names.js";
+import { DEFAULT_GENERATOR_NAMES, GENERATOR_NAMES } from "../generator-kit/names.js";
 import type { CustomGenerator } from "./types.js";
 
 /** The generators a config's `generators` lists: their names in order, and the custom ones. */
@@ -14,11 +14,12 @@ const CUSTOM_NAME = /^[a-z][a-z0-9-]{0,63}$/;
  * Checks a config's `generators` — built-in names and `defineGenerator({ … })` objects — and
  * returns the selection, or the problem (unknown, repeated or badly defined generators, a
  * `requires` naming no generator of the list or the built-in ones). Undefined means every
- * built-in generator. Whether each generator's requirements are in the list, and in no cycle,
- * is checked when the generators run (see requirements.ts), not here.
+ * built-in generator but the opt-in ones (`codemode`). Whether each generator's requirements
+ * are in the list, and in no cycle, is checked when the generators run (see requirements.ts),
+ * not here.
  */
 export function resolveGeneratorList(list: unknown): { selection: GeneratorSelection } | { problem: string } {
-  if (list === undefined) return { selection: { names: [...GENERATOR_NAMES], custom: [] } };
+  if (list === undefined) return { selection: { names: [...DEFAULT_GENERATOR_NAMES], custom: [] } };
   if (!Array.isArray(list))
     return { problem: "generators must be a list of generator names and defineGenerator({ … }) objects" };
   const names: string[] = [];

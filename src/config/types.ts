@@ -19,8 +19,8 @@ export interface UserConfig extends GeneratorsUserOptions {
   outDir?: string;
   /**
    * Which generators to run: built-in ones by name, custom ones as `defineGenerator({ … })`
-   * objects. Default: all the built-in ones. A generator whose files import another's must
-   * run with it ("server" needs "types" and "validators", "client" needs "types"; a custom
+   * objects. Default: all the built-in ones but the opt-in `codemode`. A generator whose files import another's must
+   * run with it ("server" needs "types" and "validators", "client" and "codemode" need "types"; a custom
    * generator needs what its `requires` lists); a list without them is a config error naming
    * what to add. They run in an order where each comes after what it requires.
    */

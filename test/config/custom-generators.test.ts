@@ -52,7 +52,7 @@ describe("custom generators in the config", () => {
   it.each([
     [
       [defineGenerator({ name: "docs", requires: ["nope"], generate: () => [] })],
-      'the "docs" generator requires "nope", which is neither a built-in generator (types, validators, server, client, openai, anthropic, gemini, manifest) nor a custom generator in generators',
+      'the "docs" generator requires "nope", which is neither a built-in generator (types, validators, server, client, openai, anthropic, gemini, manifest, codemode) nor a custom generator in generators',
     ],
     [
       [
@@ -83,7 +83,7 @@ describe("custom generators in the config", () => {
     [["types", null], "generators[1] is neither a generator name nor a defineGenerator({ … }) object"],
     [
       ["typez"],
-      'unknown generator "typez" (known: types, validators, server, client, openai, anthropic, gemini, manifest)',
+      'unknown generator "typez" (known: types, validators, server, client, openai, anthropic, gemini, manifest, codemode)',
     ],
   ])("refuses %#", (generators, message) => {
     expect(refusal(generators)).toBe(message);

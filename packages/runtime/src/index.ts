@@ -172,6 +172,14 @@ export {
   type ToolCallerOptions,
   type ToolTransport,
 } from "./transport.js";
+export {
+  createToolApi,
+  ToolError,
+  type ToolApiClient,
+  type ToolApiOptions,
+  type ToolApiTarget,
+  type ToolSurface,
+} from "./codemode.js";
 export { ajvEqual, ajvFullFormats, ajvUcs2length, ajvUri, ajvValidationError } from "./ajv-standalone.js";
 export * from "./mcp/index.js";
 export type { Vendor, VendorToolEntry, VendorToolIndex } from "./vendors/types.js";
