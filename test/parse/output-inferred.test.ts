@@ -179,6 +179,19 @@ describe("output schemas from example results", () => {
     expect(Object.keys(c.tools[0]!.outputSchema!.properties ?? {})).toEqual(["id", "title"]);
   });
 
+  it("an inline input schema and an inline output example on consecutive label lines: both read, no error", () => {
+    const { tools, diagnostics } = parse(
+      '# Demo\n\n## `git_status`\n\n**Description**: Status.\n**Input Schema**: `{"type": "object", "properties": {"path": {"type": "string"}}}`\n**Output**: `{"branch": "main", "changes": [...], "clean": false}`\n',
+    );
+    expect(diagnostics.items.filter((d) => d.severity === "error")).toEqual([]);
+    expect(Object.keys(tools[0]!.inputSchema.properties ?? {})).toEqual(["path"]);
+    expect(tools[0]!.outputSchema!.properties).toEqual({
+      branch: { type: "string" },
+      changes: { type: "array" },
+      clean: { type: "boolean" },
+    });
+  });
+
   it("an output table or JSON Schema wins over examples and prose, with no info", () => {
     const table = parse(
       tool(

@@ -36,13 +36,15 @@ export function readSideText(
     const before = r.ctx.diagnostics.items.length;
     const cv = readInlineJson(r.doc, json);
     // `**Output**: \`{"content": "...", "size": 1234}\``: an example result, not a schema.
-    if (cv && fileSchemaValue(r, cv, kind, false) === "instance" && kind === "output") {
-      addOutputExample(r, cv.value, cv.loc);
-      // `{"result": …}` or `{"error": "…"}`: each is an example of the result.
-      for (const other of codes.filter((c) => c !== json && /^\s*\{[\s\S]*\}\s*$/.test(c.value))) {
-        const more = readInlineJson(r.doc, other);
-        if (more && readSchemaValue(more, false, r.ctx.diagnostics).kind === "instance")
-          addOutputExample(r, more.value, more.loc);
+    if (cv) {
+      if (fileSchemaValue(r, cv, kind, false) === "instance" && kind === "output") {
+        addOutputExample(r, cv.value, cv.loc);
+        // `{"result": …}` or `{"error": "…"}`: each is an example of the result.
+        for (const other of codes.filter((c) => c !== json && /^\s*\{[\s\S]*\}\s*$/.test(c.value))) {
+          const more = readInlineJson(r.doc, other);
+          if (more && readSchemaValue(more, false, r.ctx.diagnostics).kind === "instance")
+            addOutputExample(r, more.value, more.loc);
+        }
       }
     } else if (/"/.test(json.value) && r.ctx.diagnostics.items.length === before)
       // Quoted keys say JSON was meant (an unquoted `{a, b?: int}` is a shape, read below).
