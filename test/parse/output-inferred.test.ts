@@ -1,4 +1,8 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { keysFromDictProse, keysFromReturnsList } from "../../src/parse/markdown/output-prose.js";
+import { mergeExampleSchemas, schemaFromExample } from "../../src/parse/markdown/output-examples.js";
+import type { JsonValue } from "../../src/ir/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
 import { parseMarkdownSpec } from "../../src/parse/markdown/index.js";
 
@@ -218,5 +222,66 @@ describe("output schemas from example results", () => {
     expect(a.tools[0]!.outputSchema).toBeUndefined();
     const b = parse(tool('#### Response\n\n```json\n[{"id": 1}]\n```'));
     expect(b.tools[0]!.outputSchema).toBeUndefined();
+  });
+});
+
+describe("output inference on arbitrary text and values (property)", () => {
+  const word = fc.constantFrom(
+    "status",
+    "row_count",
+    "dict",
+    "and",
+    "or",
+    "optional",
+    "list",
+    "int",
+    "the",
+    "of",
+    "map",
+  );
+  const token = fc.oneof(
+    word,
+    word.map((w) => `\`${w}\``),
+    fc.constantFrom(
+      ",",
+      ", ",
+      " and ",
+      "/",
+      "(",
+      ")",
+      "(int)",
+      ". ",
+      ";",
+      "Dictionary with ",
+      "Returns a dict containing ",
+    ),
+    fc.string({ maxLength: 4 }),
+  );
+  const text = fc.array(token, { maxLength: 30 }).map((t) => t.join(" "));
+
+  it("every key read from prose is written in the text, as a word of its own", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        for (const keys of [keysFromDictProse(t), keysFromDictProse(t, true), keysFromReturnsList(t)])
+          for (const k of keys ?? [])
+            expect(new RegExp(`(^|[^\\w])${k.name}([^\\w]|$)`).test(t), `${k.name} in ${t}`).toBe(true);
+      }),
+      { seed: 20260728, numRuns: 500 },
+    );
+  });
+
+  it("an example's schema accepts the example itself; merging two accepts both", async () => {
+    const { default: Ajv } = await import("ajv");
+    const ajv = new Ajv({ strict: false });
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.jsonValue({ maxDepth: 3 }), (a, b) => {
+        const sa = schemaFromExample(a as JsonValue);
+        const sb = schemaFromExample(b as JsonValue);
+        expect(ajv.validate(sa, a)).toBe(true);
+        const merged = mergeExampleSchemas(sa, sb);
+        expect(ajv.validate(merged, a) && ajv.validate(merged, b)).toBe(true);
+      }),
+      { seed: 20260728, numRuns: 300 },
+    );
   });
 });

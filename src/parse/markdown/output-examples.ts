@@ -7,8 +7,10 @@ import { parseTypeString } from "../primitives/type-string.js";
 // `number` (an example `5` does not say `5.5` is refused, and `0.0` parses as `0`), `null`
 // constrains nothing, and a type placeholder such as `<int>` or `<dict|null>` gives its type.
 
-/** A value written as a type in angle brackets (`<int>`, `<string>`, `<dict|null>`, `<any>`). */
-const TYPE_PLACEHOLDER = /^<\s*([A-Za-z][\w |[\],]*?)\s*>$/;
+/** A value written as a type in angle brackets (`<int>`, `<string>`, `<dict|null>`, `<any>`); the inside is trimmed before {@link TYPE_WORDS}. */
+const TYPE_PLACEHOLDER = /^<([^<>]*)>$/;
+/** What may be inside such a placeholder: type words, `|`, brackets and commas. */
+const TYPE_WORDS = /^[A-Za-z][\w |[\],]*$/;
 
 /** Keys that stand for any key (`"<name>"`, `"[id]"`, `"..."`): the object keeps other keys open instead. */
 const PLACEHOLDER_KEY = /^(<[^<>]*>|\[[^\]]*\]|\{[^}]*\}|\.\.\.|…)$/;
@@ -43,9 +45,9 @@ export function schemaFromExample(value: JsonValue): JsonSchema {
 }
 
 function stringSchema(value: string): JsonSchema {
-  const m = TYPE_PLACEHOLDER.exec(value.trim());
-  if (m) {
-    const { schema, unknown } = parseTypeString(m[1]!);
+  const inner = TYPE_PLACEHOLDER.exec(value.trim())?.[1]?.trim();
+  if (inner && TYPE_WORDS.test(inner)) {
+    const { schema, unknown } = parseTypeString(inner);
     // `<name>` or `<sat|unsat>` is a string stand-in, not a type.
     if (!unknown?.length) return schema as JsonSchema;
   }
@@ -67,7 +69,8 @@ export function mergeExampleSchemas(a: JsonSchema, b: JsonSchema): JsonSchema {
     if (ta[0] === "array") {
       const ia = a.items as JsonSchema | undefined;
       const ib = b.items as JsonSchema | undefined;
-      const items = ia && ib ? mergeExampleSchemas(ia, ib) : (ia ?? ib);
+      // An array without `items` (empty, or of mixed items) constrains no item: neither does the merge.
+      const items = ia && ib ? mergeExampleSchemas(ia, ib) : undefined;
       return items && Object.keys(items).length ? { type: "array", items } : { type: "array" };
     }
     return { type: ta[0]! };
