@@ -318,6 +318,21 @@ const CATALOGUE = {
     cause: "The summary table was not updated when the tool's parameters changed, or the other way round.",
     fix: "make the summary table list the same parameters as the tool's section",
   },
+  SPEC_OUTPUT_INFERRED: {
+    severity: "info",
+    summary:
+      "A tool's output schema was inferred from keys named in prose, a Returns list or an example result (shown with `generate --verbose`).",
+    cause:
+      'The spec names the result\'s fields ("Dictionary with `a` and `b`", "**Returns:** `a`, `b`", a `#### Response` JSON example) without an output table or JSON Schema; every inferred field is optional, example numbers are `number`, `null` constrains nothing.',
+    fix: "check the fields and types; to state them exactly (and which are required), write an output table or a JSON Schema",
+  },
+  SPEC_SUMMARY_PARAMS_UNREADABLE: {
+    severity: "warning",
+    summary: "A tool's only parameter list is a summary-table cell that cannot be read, so its input is left open.",
+    cause:
+      "The tool (often one of two under a combined heading) has no parameter section; its row in a `Tool | Key parameters` table lists them in a form that is not `name` (type) items.",
+    fix: "write each parameter as `name` (type) separated by commas, e.g. `id` (string), `limit` (int, optional), or give the tool a parameter table",
+  },
   SPEC_TABLE_NO_SEPARATOR: {
     severity: "warning",
     summary: "Lines that look like a table have no separator row (`|---|---|`), so Markdown reads them as text.",

@@ -143,7 +143,12 @@ const cases: Case[] = [
     "a fenced example instance is not mistaken for a schema",
     {
       given: '## Tool: `a.b`\n\n### Output Schema\n\n```json\n{"type": "user", "name": "Ada"}\n```\n',
-      want: ([t]) => expect(t!.outputSchema).toBeUndefined(),
+      // An example result: its keys become optional fields (`type` is a field here, not a keyword).
+      want: ([t]) =>
+        expect(t!.outputSchema).toEqual({
+          type: "object",
+          properties: { type: { type: "string" }, name: { type: "string" } },
+        }),
     },
   ],
   [
@@ -362,7 +367,7 @@ const cases: Case[] = [
           },
           required: ["config_paths"],
         });
-        expect(a!.outputSchema).toBeUndefined();
+        expect(a!.outputSchema).toEqual({ type: "object", properties: { status: {}, changes: {} } });
         expect(b!.inputSchema).toMatchObject({
           properties: { path: { type: "string" }, limit: { type: "integer", default: 10 } },
           required: ["path"],
@@ -520,13 +525,19 @@ const cases: Case[] = [
     },
   ],
   [
-    "outputs: a type with a description, an example instance (not a schema), a field table",
+    "outputs: a type with a description, an example instance (typed from its values), a field table",
     {
       given:
         '# M\n\n## Tools\n\n### `a`\n\n**Parameters**: None\n\n**Returns**: `dict` -- Dictionary with status.\n\n### `b`\n\n**Parameters**: None\n\n**Returns:**\n\n```json\n{"status": "success", "pipeline": {"name": "<name>"}}\n```\n\n### `c`\n\n#### Parameters\n\nNone.\n\n#### Return Schema\n\n| Field | Type | Description |\n|---|---|---|\n| `status` | `str` | Status |\n',
       want: ([a, b, c]) => {
         expect(a!.outputSchema).toEqual({ type: "object", description: "Dictionary with status." });
-        expect(b!.outputSchema).toBeUndefined();
+        expect(b!.outputSchema).toEqual({
+          type: "object",
+          properties: {
+            status: { type: "string" },
+            pipeline: { type: "object", properties: { name: { type: "string" } } },
+          },
+        });
         expect(c!.outputSchema).toEqual({
           type: "object",
           properties: { status: { type: "string", description: "Status" } },

@@ -407,8 +407,8 @@ function listRows(doc: MarkdownDocument, list: List): SummaryRow[] {
   return out;
 }
 
-/** Rows of a summary table whose first column is headed "Tool…", naming tools. */
-function summaryRows(doc: MarkdownDocument, table: Table, underTools: boolean): SummaryRow[] {
+/** Rows of a summary table whose first column is headed "Tool…", naming tools (`underTools`: the table sits in a "Tools" section). */
+export function summaryRows(doc: MarkdownDocument, table: Table, underTools: boolean): SummaryRow[] {
   const [head, ...rows] = table.children;
   if (!head) return [];
   const headers = head.children.map((c) => cellText(c).toLowerCase());

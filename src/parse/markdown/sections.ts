@@ -53,5 +53,8 @@ export function normalizeTitle(title: string): string {
     .trim();
 }
 
+/** An examples title that names results ("Example Response", "Sample output"): its JSON shows what the tool returns. */
+export const RESULT_EXAMPLES = /\b(responses?|outputs?|results?|returns?|return value)\b/;
+
 /** Section kinds whose own bold labels ("**Input Validation**:") are content, not new sections. */
 export const LOCKED_KINDS: ReadonlySet<SectionKind> = new Set(["security", "errors", "idempotency", "annotations"]);

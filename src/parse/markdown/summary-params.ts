@@ -195,6 +195,9 @@ function unquoteCode(text: string): string {
   return /^`[^`]*`$/.test(t) ? t.slice(1, -1).trim() : t;
 }
 
+/** A cell that says there are no parameters. */
+const NO_PARAMS_CELL = /^\s*(none|n\/a|-+|—|–|no (parameters?|arguments?|inputs?))\.?\s*$/i;
+
 /**
  * Gives a tool the parameters its summary-table row lists, when it has no parameter
  * section of its own. When it has one and the row lists other names, the section is
@@ -204,8 +207,20 @@ export function applySummaryParams(r: ToolReader, row: SummaryRow | undefined): 
   if (!row?.params) return;
   const input = r.parts.input;
   const fields = summaryParamFields(r.doc, row.params, { deferToSignatures: false });
-  if (!fields) return;
-  if (!input.fields && !input.schema && !input.none) {
+  const ownNone = !input.fields && !input.schema && !input.none;
+  if (!fields) {
+    // The row is the only place that names this tool's parameters: an open object would accept anything.
+    const text = row.params.text.trim();
+    if (ownNone && text && !NO_PARAMS_CELL.test(text))
+      r.ctx.diagnostics.warning(
+        "SPEC_SUMMARY_PARAMS_UNREADABLE",
+        row.params.loc,
+        `the parameters of "${row.name}" are given only in this summary-table cell, which cannot be read as a parameter list; the tool's input is left open (any arguments accepted)`,
+        "write each parameter as `name` (type) separated by commas, e.g. `id` (string), `limit` (int, optional), or give the tool a parameter table",
+      );
+    return;
+  }
+  if (ownNone) {
     input.fields = { value: fields, loc: row.params.loc };
     return;
   }

@@ -1,11 +1,12 @@
 import type { Code } from "mdast";
 import type { ToolExample } from "../../ir/types.js";
-import { readCodeValue } from "./blocks.js";
+import { readCodeValue, readSchemaValue } from "./blocks.js";
 import { defSignatureFields } from "./bullets.js";
 import { locOf } from "./document.js";
 import { classifyExample, readExamples } from "./examples.js";
 import type { State, ToolReader } from "./tool-reader.js";
 import { fileSchemaValue } from "./tool-sides.js";
+import { addOutputExample } from "./output-inferred.js";
 
 /**
  * Reads a code block: usage examples in an examples section, Python `def` signatures for the
@@ -15,7 +16,14 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
   const parts = r.parts;
   if (state.kind === "examples") {
     parts.examplesLoc ??= locOf(r.doc, code);
-    parts.examples.push(...examplesIn(r, code));
+    const examples = examplesIn(r, code);
+    parts.examples.push(...examples);
+    if (state.results && !examples.some((e) => e.kind === "call")) {
+      // Under "Example Response": a value the tool returns.
+      const cv = readCodeValue(r.doc, code);
+      if (cv && readSchemaValue(cv, false, r.ctx.diagnostics).kind === "instance")
+        addOutputExample(r, cv.value, cv.loc);
+    }
     return;
   }
   if (
@@ -54,6 +62,8 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
   }
   const yaml = !!code.lang && /^ya?ml$/i.test(code.lang);
   const reading = fileSchemaValue(r, cv, state.kind === "output" ? "output" : "input", yaml, state.kind);
+  // A value under "Output Schema", "#### Response" or "**Returns**:" that is not a schema is an example result.
+  if (reading === "instance" && state.kind === "output") addOutputExample(r, cv.value, cv.loc);
   if (reading === "instance" && (state.kind === "description" || state.kind === "other" || state.kind === "input")) {
     // A tool call written where no example section was opened.
     const ex = classifyExample(cv.value);

@@ -2,12 +2,13 @@ import type { Paragraph, PhrasingContent } from "mdast";
 import type { SourceLocation } from "../../ir/types.js";
 import { inlineText, locOf, sourceOfNodes } from "./document.js";
 import { NO_PARAMS_START } from "./phrases.js";
-import { classifySection, type SectionKind } from "./sections.js";
+import { classifySection, normalizeTitle, RESULT_EXAMPLES, type SectionKind } from "./sections.js";
 import { nameIn, readFactLabel, readVersion } from "./tool-facts.js";
 import { readIdempotency } from "./tool-idempotency.js";
 import { labelSegments } from "./tool-labels.js";
 import { addDescription, joinLines, type State, type ToolReader } from "./tool-reader.js";
 import { readSideText } from "./tool-sides.js";
+import { addDictProse } from "./output-inferred.js";
 
 /**
  * Reads a paragraph: split at its labels, each part is content of the current section, a
@@ -34,6 +35,7 @@ export function readParagraph(r: ToolReader, p: Paragraph, state: State): void {
     if (kind === "input" || kind === "output") r.parts[kind].loc ??= loc;
     if (kind === "examples") r.parts.examplesLoc ??= loc;
     state.kind = kind;
+    state.results = kind === "examples" && RESULT_EXAMPLES.test(normalizeTitle(seg.label));
     if (value) labelValue(r, kind, seg.nodes, loc);
   }
 }
@@ -82,6 +84,8 @@ function content(r: ToolReader, kind: SectionKind, nodes: PhrasingContent[], loc
         source = source.slice(none[0].length).trim();
       }
       if (source) addDescription(r, joinLines(source), loc);
+      // "Returns a dictionary with `tables`, `columns` and `row_count`.": the result's keys.
+      addDictProse(r, nodes, loc, true);
       break;
     }
     case "input":

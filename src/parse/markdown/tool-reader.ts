@@ -38,7 +38,17 @@ export interface SchemaParts {
   typeOnly?: { value: JsonSchema; loc: SourceLocation };
   /** The spec says there are no parameters. */
   none?: SourceLocation;
+  /** Output only: shapes read from key lists in prose and from example values (see output-inferred.ts). */
+  inferred?: InferredOutput[];
   loc?: SourceLocation;
+}
+
+/** A result shape read from prose or an example rather than stated as a schema. */
+export interface InferredOutput {
+  /** `{type: "object", properties}`: every field optional, the object open. */
+  schema: JsonSchema;
+  loc: SourceLocation;
+  form: "prose" | "returns-list" | "example";
 }
 
 /** Collected parts of one tool, before defaults and checks. */
@@ -73,6 +83,8 @@ export interface Parts {
 export interface State {
   kind: SectionKind;
   locked: boolean;
+  /** An examples section titled as results ("Example Response"): its JSON values are example results. */
+  results?: boolean;
   /** Text of the last paragraph, to tell what a following table describes. */
   intro?: string;
 }

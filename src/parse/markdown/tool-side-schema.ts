@@ -4,6 +4,7 @@ import { checkDefaults } from "../default-check.js";
 import { locateIn, type SourceNode } from "../schema-positions.js";
 import { fieldsToSchema, topLevelFields, type FieldSpec } from "./fields.js";
 import { withProseEnums } from "./prose-enum.js";
+import { resolveInferredOutput } from "./output-inferred.js";
 import type { SchemaParts } from "./tool-reader.js";
 
 /** The schema chosen for one side: where it is, how it came about, and its written form when it has one. */
@@ -53,6 +54,9 @@ export function resolveSide(
     const value: JsonSchema = { type: "object", properties: {}, additionalProperties: false };
     return { value, loc: side.none, source: { provenance: "inferred" } };
   }
+  // Keys in prose and example results, when nothing above states the result's fields.
+  const inferred = which === "output" ? resolveInferredOutput(side, diagnostics) : undefined;
+  if (inferred) return { ...inferred, source: { provenance: "inferred" } };
   if (side.typeOnly) return { ...side.typeOnly, source: { provenance: "inferred" } };
   return undefined;
 }

@@ -7,6 +7,7 @@ import { inlineText, locOf, sourceOfNodes } from "./document.js";
 import type { FieldSpec } from "./fields.js";
 import type { SectionKind } from "./sections.js";
 import { addDescription, joinLines, type ToolReader } from "./tool-reader.js";
+import { addDictProse, addOutputExample, addReturnsList } from "./output-inferred.js";
 
 // What a spec says about a tool's parameters (input) and results (output) outside tables
 // and lists: text after a label, inline JSON, signatures, and JSON/YAML values to file.
@@ -34,8 +35,18 @@ export function readSideText(
   if (json) {
     const before = r.ctx.diagnostics.items.length;
     const cv = readInlineJson(r.doc, json);
-    if (cv) fileSchemaValue(r, cv, kind, false);
-    else if (/"/.test(json.value) && r.ctx.diagnostics.items.length === before)
+    // `**Output**: \`{"content": "...", "size": 1234}\``: an example result, not a schema.
+    if (cv) {
+      if (fileSchemaValue(r, cv, kind, false) === "instance" && kind === "output") {
+        addOutputExample(r, cv.value, cv.loc);
+        // `{"result": …}` or `{"error": "…"}`: each is an example of the result.
+        for (const other of codes.filter((c) => c !== json && /^\s*\{[\s\S]*\}\s*$/.test(c.value))) {
+          const more = readInlineJson(r.doc, other);
+          if (more && readSchemaValue(more, false, r.ctx.diagnostics).kind === "instance")
+            addOutputExample(r, more.value, more.loc);
+        }
+      }
+    } else if (/"/.test(json.value) && r.ctx.diagnostics.items.length === before)
       // Quoted keys say JSON was meant (an unquoted `{a, b?: int}` is a shape, read below).
       r.ctx.diagnostics.error(
         "SPEC_SCHEMA_UNREADABLE",
@@ -96,6 +107,8 @@ export function readSideText(
     if (!side.fields) side.fields = { value: sig, loc };
     return;
   }
+  // "**Returns:** `status`, `content`, optional `message`.": result keys without types.
+  if (kind === "output" && fromLabel && addReturnsList(r, nodes, loc)) return;
   if (!fromLabel && /^[A-Z]/.test(text) && text.length > 20)
     r.parts.stray.push({ text: joinLines(sourceOfNodes(r.doc, nodes) || text), loc });
   // `**Returns**: \`dict\` -- Dictionary with …`: a type and a description.
@@ -107,8 +120,12 @@ export function readSideText(
         .replace(/^\s*[-—–:]+\s*/, "")
         .trim();
       side.typeOnly ??= { value: { ...schema, ...(rest ? { description: rest } : {}) }, loc: locOf(r.doc, first) };
+      // `dict` -- "Dictionary with `status`, `path` (str) and …": the keys of that object.
+      if (schema.type === "object") addDictProse(r, nodes.slice(nodes.indexOf(first) + 1), loc);
+      return;
     }
   }
+  if (kind === "output" && addDictProse(r, nodes, loc)) return;
   if (kind === "output" && !side.schema && !side.fields && !side.typeOnly) {
     const typed = proseResultType(text);
     if (typed) side.typeOnly = { value: typed, loc };

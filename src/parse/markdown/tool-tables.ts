@@ -3,6 +3,7 @@ import { inlineText, locOf } from "./document.js";
 import { fieldsFromTable, isFieldTable } from "./table.js";
 import { errorsFromTable } from "./tool-errors.js";
 import type { State, ToolReader } from "./tool-reader.js";
+import { readToolSummaryTable } from "./combined-summary.js";
 
 /** Reads a table in the current section: errors, or the fields of the parameters or results. */
 export function readTable(r: ToolReader, table: Table, state: State): void {
@@ -14,7 +15,7 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
     return;
   }
   if (kind !== "input" && kind !== "output") {
-    if (state.locked || !isFieldTable(table)) return;
+    if (state.locked || readToolSummaryTable(r, table) || !isFieldTable(table)) return;
     const first = cellTextOf(table.children[0]?.children[0]);
     kind =
       /\b(field|return|output|result|response)/i.test(first) || parts.input.fields || parts.input.schema

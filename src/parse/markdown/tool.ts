@@ -1,7 +1,7 @@
 import type { RootContent } from "mdast";
 import { inlineText, locOf, sourceOf } from "./document.js";
 import type { SummaryRow, ToolSection } from "./discover.js";
-import { classifySection, LOCKED_KINDS, type SectionKind } from "./sections.js";
+import { classifySection, LOCKED_KINDS, normalizeTitle, RESULT_EXAMPLES, type SectionKind } from "./sections.js";
 import { assembleTool, type ReadResult } from "./tool-assemble.js";
 import { readCode } from "./tool-code.js";
 import { readList } from "./tool-lists.js";
@@ -76,7 +76,8 @@ export function readTool(section: ToolSection, ctx: ReadContext, summary?: Summa
     if (kind === "examples") parts.examplesLoc ??= locOf(ctx.doc, block.heading);
     if (kind === "security" && block.nodes.length) parts.securityLoc ??= locOf(ctx.doc, block.heading);
     if (kind === "errors" && block.nodes.length) parts.errorsLoc ??= locOf(ctx.doc, block.heading);
-    reader.walk(block.nodes, { kind, locked: LOCKED_KINDS.has(kind) });
+    const results = kind === "examples" && RESULT_EXAMPLES.test(normalizeTitle(block.title));
+    reader.walk(block.nodes, { kind, locked: LOCKED_KINDS.has(kind), ...(results ? { results } : {}) });
   }
   if (!section.row) applySummaryParams(reader, summary);
   return assembleTool(reader, section);
