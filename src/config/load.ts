@@ -25,7 +25,7 @@ export class UsageError extends Error {
 
 /**
  * Loads the config file (explicit path, or the first of CONFIG_FILES in cwd) and applies
- * defaults. TypeScript configs are loaded through tsx, so no build step is needed.
+ * defaults. TypeScript configs need no build step (see importTypeScriptConfig).
  */
 export async function loadConfig(cwd: string, explicit?: string): Promise<ResolvedConfig> {
   const file = explicit
@@ -37,12 +37,8 @@ export async function loadConfig(cwd: string, explicit?: string): Promise<Resolv
     try {
       if (file.endsWith(".json")) user = JSON.parse(readFileSync(file, "utf8")) as UserConfig;
       else if (/\.m?ts$/.test(file)) {
-        const { tsImport } = await import("tsx/esm/api");
-        const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as {
-          default?: UserConfig & { default?: UserConfig };
-        };
-        // Outside an ESM package tsx loads the file as CommonJS: the export sits one level down.
-        user = mod.default?.default ?? mod.default ?? {};
+        const { importTypeScriptConfig } = await import("./typescript-config.js");
+        user = ((await importTypeScriptConfig(file)).default ?? {}) as UserConfig;
       } else {
         const mod = (await import(pathToFileURL(file).href)) as { default?: UserConfig };
         user = mod.default ?? {};
