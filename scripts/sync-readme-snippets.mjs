@@ -1,4 +1,4 @@
-// Rewrites the snippets of README.md and docs/**/*.md that show an example file with that
+// Rewrites the snippets of README.md, ARCHITECTURE.md, CONTRIBUTING.md and docs/**/*.md that show an example file with that
 // file's current contents: each ```ts block whose first line names the file
 // (`// src/server.ts — …`), and each block whose info string names it
 // (```` ```markdown file=specs/greeter/MCP_TOOL_SPECIFICATION.md ````). test/readme.test.ts
@@ -9,18 +9,22 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const projects = ["examples/project", "examples/everything", "examples/custom-generator", "examples/conformance"];
 
-/** README.md and every Markdown file under docs/. */
+/** README.md, ARCHITECTURE.md, CONTRIBUTING.md and every Markdown file under docs/. */
 function documents() {
   const docs = readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".md"))
     .map((f) => path.join("docs", f))
     .sort();
-  return ["README.md", ...docs];
+  return ["README.md", "ARCHITECTURE.md", "CONTRIBUTING.md", ...docs];
 }
 
-/** The example file `named` whose first line is `firstLine` (any, when undefined), if exactly one. */
+/**
+ * The example file `named` whose first line is `firstLine` (any, when undefined), if exactly
+ * one. A TypeScript snippet (named by its first line) may also show a file of the repository
+ * itself, by its path from the root (`examples/generator/index.ts`).
+ */
 function exampleFile(named, firstLine) {
-  const found = projects
+  const found = [...projects, ...(firstLine === undefined ? [] : ["."])]
     .map((p) => path.join(root, p, named))
     .filter((f) => existsSync(f) && (firstLine === undefined || readFileSync(f, "utf8").split("\n")[0] === firstLine));
   return found.length === 1 ? found[0] : undefined;

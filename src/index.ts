@@ -30,7 +30,7 @@ export type {
 export type { Diagnostic, Severity } from "./diagnostics/types.js";
 export { formatDiagnostic } from "./diagnostics/format.js";
 export type { Generator, GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "./generator-kit/contract.js";
-export type { CustomGenerator, CustomGeneratorContext } from "./config/custom-generator.js";
+export type { CustomGenerator, CustomGeneratorContext } from "./config/types.js";
 export type { ToolNames } from "./naming/table.js";
 /** The whole text of a generated file (its `contents`, joined when it is a list of strings). */
 export { fileText } from "./generator-kit/contract.js";

@@ -9,9 +9,11 @@ import { REPO } from "./helpers/project.js";
 // of the README and docs/, no citation of documents users do not have, and the CLI
 // reference against each command's --help. (test/readme.test.ts checks the snippets.)
 
-/** README.md and every Markdown file under docs/, by path relative to the repository. */
+/** README.md, ARCHITECTURE.md, CONTRIBUTING.md and every Markdown file under docs/, by path relative to the repository. */
 const DOCUMENTS = [
   "README.md",
+  "ARCHITECTURE.md",
+  "CONTRIBUTING.md",
   ...readdirSync(path.join(REPO, "docs"), { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".md"))
     .map((f) => path.posix.join("docs", f.split(path.sep).join("/"))),
@@ -111,6 +113,14 @@ describe("README and docs/", () => {
           linked.add(path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart)));
       }
     for (const file of DOCUMENTS.filter((f) => f.startsWith("docs/"))) expect(linked, file).toContain(file);
+  });
+
+  it("ARCHITECTURE.md and CONTRIBUTING.md are linked from the README and from the docs index", () => {
+    const targets = (file: string) => links(file).map((l) => l.target.split("#")[0]);
+    for (const page of ["ARCHITECTURE.md", "CONTRIBUTING.md"]) {
+      expect(targets("README.md")).toContain(page);
+      expect(targets("docs/README.md")).toContain(`../${page}`);
+    }
   });
 
   it("never cite documents users do not have", () => {

@@ -10,9 +10,11 @@ import { REPO, runCli } from "./helpers/project.js";
 // whole, and the tests compile and run those files: a snippet cannot drift from code that
 // works. (The first-hour steps themselves run against the packed tarballs in test/package/.)
 
-/** The documents whose snippets are checked: README.md and every Markdown file under docs/. */
+/** The documents whose snippets are checked: README.md, ARCHITECTURE.md, CONTRIBUTING.md and every Markdown file under docs/. */
 const DOCUMENTS = [
   "README.md",
+  "ARCHITECTURE.md",
+  "CONTRIBUTING.md",
   ...readdirSync(path.join(REPO, "docs"), { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".md"))
     .map((f) => path.posix.join("docs", f.split(path.sep).join("/")))
@@ -67,9 +69,10 @@ function fileOf(snippet: Snippet): string | undefined {
   if (!named) return undefined;
   // The file of that name whose first line is the snippet's (two projects may both have a config).
   const firstLine = snippet.code.split("\n")[0];
-  const found = PROJECTS.map((p) => path.join(p, named)).filter(
-    (f) => existsSync(f) && readFileSync(f, "utf8").split("\n")[0] === firstLine,
-  );
+  // Or a file of the repository itself, by its path from the root (examples/generator/index.ts).
+  const found = [...PROJECTS, REPO]
+    .map((p) => path.join(p, named))
+    .filter((f) => existsSync(f) && readFileSync(f, "utf8").split("\n")[0] === firstLine);
   expect(found, `${snippet.where}: "${named}" must name exactly one example file`).toHaveLength(1);
   return found[0];
 }

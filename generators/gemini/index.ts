@@ -11,8 +11,11 @@ import {
 import type { ResolvedOptionsOf } from "../../src/generator-kit/options.js";
 import { GEMINI_MODULE_PATH, GEMINI_PATH } from "../../src/generator-kit/outputs.js";
 import { docComment } from "../../src/generator-kit/ts.js";
-import { toolDefinitionsImport, vendorIndexSource } from "../../src/generator-kit/vendor-module.js";
-import { locateInSchema, pointerPath } from "../../src/ir/schema-source.js";
+import {
+  reportSchemaLoosenings,
+  toolDefinitionsImport,
+  vendorIndexSource,
+} from "../../src/generator-kit/vendor-module.js";
 import { geminiForm } from "../../src/vendors/forms.js";
 import type { geminiOptions } from "./options.js";
 
@@ -29,16 +32,15 @@ export const geminiGenerator: Generator<ResolvedOptionsOf<typeof geminiOptions>>
   requires: [],
   generate(ctx) {
     const forms = ctx.tools.map((tool) => ({ tool, form: ctx.perTool(tool, "form", () => geminiForm(tool)) }));
-    const lossy: Array<{ tool: string; at: string; change: string }> = [];
-    for (const { tool, form } of forms) {
-      for (const issue of form.issues) {
-        lossy.push({ tool: tool.name, at: `#${issue.pointer}`, change: issue.message });
-        const loc = locateInSchema(tool, "inputSchema", pointerPath(issue.pointer));
-        const message = `Gemini: input schema of "${tool.name}" at #${issue.pointer}: ${issue.message}`;
-        if (issue.impact === "major") ctx.report({ severity: "warning", code: "GEMINI_SCHEMA_LOSSY", loc, message });
-        else ctx.report({ severity: "info", code: "GEMINI_CONSTRAINT_DROPPED", loc, message });
-      }
-    }
+    reportSchemaLoosenings(
+      ctx,
+      "Gemini",
+      { major: "GEMINI_SCHEMA_LOSSY", minor: "GEMINI_CONSTRAINT_DROPPED" },
+      forms.map(({ tool, form }) => ({ tool, loosenings: form.issues })),
+    );
+    const lossy = forms.flatMap(({ tool, form }) =>
+      form.issues.map((issue) => ({ tool: tool.name, at: `#${issue.pointer}`, change: issue.message })),
+    );
     const declarationOf = (i: number) => {
       const { tool, form } = forms[i]!;
       return {

@@ -154,10 +154,10 @@ function withRootType(code: string, name: string, schema: JsonSchema): string {
 let typescript: typeof TS | undefined;
 
 /**
- * TypeScript's compiler API, loaded on first use: it takes about 0.4 s. The copy in
+ * TypeScript's compiler API, loaded on first use: loading it is slow. The copy in
  * @ts-morph/common, which ts-morph is built on (`typescript` on npm is the native compiler,
  * without a JavaScript API); required rather than imported, because an `import()` of a
- * CommonJS file this size first scans it for its exports, which took another 0.15 s.
+ * CommonJS file this size first scans it for its exports, which takes longer still.
  */
 async function typeScript(): Promise<typeof TS> {
   typescript ??= (createRequire(import.meta.url)("@ts-morph/common") as { ts: typeof TS }).ts;

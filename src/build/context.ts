@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { CustomGeneratorContext } from "../config/custom-generator.js";
+import type { CustomGeneratorContext } from "../config/types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { toolKey, type ToolNames } from "../naming/table.js";

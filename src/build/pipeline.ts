@@ -37,8 +37,7 @@ export interface PipelineProgress {
  * Between these many tools, generators that allow it run on worker threads (see
  * `Generator.parallel`). Below, a worker's start-up costs more than it saves. Above, each
  * worker's copy of the IR and of its output costs more memory than the time it saves is
- * worth: 10,000 tools took 1.1 GB at peak with generator workers and 0.83 GB without, for
- * 76 s instead of 95 s on 2 cores. Parsing still uses workers at any size.
+ * worth (measured in bench/RESULTS.md). Parsing still uses workers at any size.
  */
 const PARALLEL_TOOLS = { min: 300, max: 4000 };
 
@@ -46,10 +45,8 @@ const PARALLEL_TOOLS = { min: 300, max: 4000 };
  * CPUs needed for generator workers when the number of workers is left to `auto`. V8
  * collects garbage and compiles hot code on threads of its own, which on 2 CPUs keep the
  * second one busy: there, the types and validators generators on workers (each loading
- * its own compilers) only added time and memory — 1,000 tools took 10.5 s and 400 MB with
- * them, 9.6 s and 320 MB without (from one JSON file: 8.1 s and 430 MB, 7.2 s and 270 MB);
- * 3,000 tools the same time, and 200 MB more. Parsing workers still pay on 2 CPUs in
- * large runs (10,000 tools: 79 s against 100 s without).
+ * its own compilers) only added time and memory. Parsing workers still pay on 2 CPUs in
+ * large runs (measured in bench/RESULTS.md).
  */
 const PARALLEL_MIN_CPUS = 3;
 
@@ -149,7 +146,7 @@ async function runStages(
   if (diagnostics.hasErrors) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
   if (tools.length === 0) reportNoTools(config, specFiles.length, diagnostics);
 
-  // Each generator after those it requires (see src/generate/run.ts for what each is given).
+  // Each generator after those it requires (see context.ts for what each is given).
   const files = await runGenerators(
     runOrder(config),
     {

@@ -194,8 +194,7 @@ export async function runGenerators(
   const files: GeneratedFile[] = [];
   const keep = (name: string, own: readonly GeneratedFile[]) => {
     // Flattened now, the strings a generator's text was joined from are garbage while the
-    // later ones run, not all at the write: a 10,000-tool run peaked at 1.1 GB when the
-    // write flattened 350 MB of output, and at 0.95 GB this way.
+    // later ones run, not all at the write, which lowers the peak memory of large runs.
     for (const file of own) if (typeof file.contents === "string") flatten(file.contents);
     produced.set(name, own);
     files.push(...own);

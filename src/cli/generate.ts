@@ -1,7 +1,7 @@
 import path from "node:path";
 import { loadConfig, normalizeInputs } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { formatStyledDiagnostic, summarize, type DiagnosticPaint } from "../diagnostics/format.js";
+import { summarize } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { checkOutput, type Drift } from "../output/check.js";
 import { OutputError } from "../output/errors.js";
@@ -10,7 +10,6 @@ import { OWNERSHIP_FILE } from "../output/ownership.js";
 import { RunCache, cacheEnabled } from "../cache/index.js";
 import { openDiskCache } from "../cache/disk.js";
 import { loadCacheKey } from "../cache/key.js";
-import type { PipelineProgress } from "../build/pipeline.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import { diagnosticPaint, styled } from "./color.js";
 import { EXIT } from "./exit.js";
@@ -19,6 +18,7 @@ import { envOf, useColor, withProgress, type CliIO } from "./io.js";
 import type { Progress } from "./progress.js";
 import { count } from "./count.js";
 import { printDryRun } from "./dry-run.js";
+import { describeProgress, printDiagnostics, type Flags } from "./run-output.js";
 
 // The pipeline (parsers, ajv, json-schema-to-typescript, the generators) is imported only
 // when a run needs it: an up-to-date `check` answers from the cache without loading it.
@@ -37,25 +37,6 @@ const OPTIONS = {
   "cpu-prof": { type: "boolean", default: false },
   "dry-run": { type: "boolean", default: false },
 } as const;
-
-/** What the output of a run looks like. */
-export interface Flags {
-  json: boolean;
-  quiet: boolean;
-  /** Print infos too (such as why a tool is not sent in a vendor's strict mode). */
-  verbose: boolean;
-  /** Colours for diagnostics on stderr (plain text when off). */
-  paint: DiagnosticPaint;
-  color: boolean;
-  /** Fail on warnings too: a spec read with a guess is not trusted (`--strict`). */
-  strict: boolean;
-  /** Worker threads for parsing and the validators: a number (0: none), or "auto". */
-  workers?: number | "auto";
-  /** Print the milliseconds of each phase on stderr (`--timings`). */
-  timings?: boolean;
-  /** `generate --dry-run`: say what would be written, changed and removed, and write nothing. */
-  dryRun?: boolean;
-}
 
 /**
  * Runs `mcp-specgen generate` or `mcp-specgen check` with the arguments after the command; resolves to the exit code.
@@ -270,13 +251,6 @@ function printGenerated(io: CliIO, flags: Flags, relOut: string, outcome: Genera
     );
 }
 
-/** The progress line for a pipeline step. */
-export function describeProgress(p: PipelineProgress): string {
-  if (p.phase === "parse") return `parsing ${p.done ?? 0}/${p.total ?? 0} specs…`;
-  if (p.phase === "check") return "checking schemas, examples and names…";
-  return `generating ${p.generator ?? "files"}…`;
-}
-
 /** What `check` found; the same whether it ran in full or came from the cache. */
 interface CheckOutcome {
   tools: number;
@@ -314,13 +288,4 @@ function strictFailure(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic
   if (!flags.strict || warnings === 0) return false;
   if (!flags.json) io.stderr(`mcp-specgen check: ${count(warnings, "warning")}, which fail with --strict`);
   return true;
-}
-
-/** Errors, warnings (infos too with --verbose) and their count on stderr; only errors with --quiet. */
-export function printDiagnostics(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic[]): void {
-  const shown = diagnostics.filter((d) =>
-    flags.quiet ? d.severity === "error" : flags.verbose || d.severity !== "info",
-  );
-  for (const d of shown) io.stderr(formatStyledDiagnostic(d, flags.paint));
-  if (shown.length && !flags.quiet) io.stderr(summarize(diagnostics));
 }

@@ -69,7 +69,7 @@ async function printHelp(topic: string | undefined, io: CliIO): Promise<number> 
 
 /** The message for a word that is no command, with the command it most likely meant. */
 async function unknownCommand(word: string): Promise<string> {
-  // Loaded only on this path: it imports the runtime, which --help and --version do not need.
+  // Loaded only on this path: --help and --version do not need it.
   const { closestName } = await import("../naming/closest.js");
   const near = closestName(word, COMMAND_NAMES);
   return `mcp-specgen: unknown command "${word}"${near ? ` (did you mean "${near}"?)` : ""}\nRun "mcp-specgen --help" for usage.`;

@@ -17,7 +17,7 @@ import { writeOutput } from "../output/write.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
 import { count } from "./count.js";
-import { describeProgress, printDiagnostics, type Flags } from "./generate.js";
+import { describeProgress, printDiagnostics, type Flags } from "./run-output.js";
 import { envOf, withProgress, type CliIO } from "./io.js";
 
 // `generate --watch`: one full generate, then a rebuild whenever a spec or the config
@@ -93,7 +93,7 @@ interface Target {
 /**
  * A spec file larger than this is not parsed ahead of an edit (see `primeNewestSpec`): it
  * would push other files' sections out of the store, and an edit to another file made
- * meanwhile waits for the parse (about a second for 256 KB).
+ * meanwhile waits for the parse, which grows with the file.
  */
 const PRIME_MAX_BYTES = 256 * 1024;
 
@@ -149,8 +149,8 @@ class Watcher {
     if (!flags.quiet && !flags.json)
       io.stderr(`mcp-specgen: watching ${this.watchedInputs()} for changes (Ctrl-C to stop)`);
     // Idle until the first edit: do now what its rebuild would do first (load the compiler
-    // that checks generated types, about half a second; parse the spec modified last into
-    // sections). A change meanwhile waits for it; a rebuild already running (of a change
+    // that checks generated types, which is slow; parse the spec modified last into
+    // sections). Nothing is built again. A change meanwhile waits for it; a rebuild already running (of a change
     // made during the first build) does it itself. The first build left in the session
     // everything a rebuild finds again.
     if (!this.stop.aborted && !this.running) void this.serialize(this.warm());
@@ -177,7 +177,7 @@ class Watcher {
   /**
    * Parses the Markdown spec modified last into the section store: it is likely the one
    * edited next, and without its sections the first rebuild after an edit parses it whole
-   * (about 200 ms for 20 tools, against 25 ms for the edited section). One file only,
+   * instead of only the edited section. One file only,
    * and not a large one (`PRIME_MAX_BYTES`).
    */
   private primeNewestSpec(): void {

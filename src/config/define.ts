@@ -1,13 +1,12 @@
 // The `mcp-specgen/config` entry: what a config file imports. Identity functions and types
 // only, so loading a config never loads the generator.
-import type { UserConfig } from "./types.js";
-import type { CustomGenerator } from "./custom-generator.js";
+import type { CustomGenerator, UserConfig } from "./types.js";
 
 // Re-exported so that a config compiled with `declaration: true` (as `tsc --init` sets it)
 // can name the type of its default export.
 export type { UserConfig } from "./types.js";
 export type { GeneratorName } from "../generator-kit/names.js";
-export type { CustomGenerator, CustomGeneratorContext } from "./custom-generator.js";
+export type { CustomGenerator, CustomGeneratorContext } from "./types.js";
 export type { GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "../generator-kit/contract.js";
 export type { ServerOptions } from "./server.js";
 export type { ToolSpec } from "../ir/types.js";

@@ -1,5 +1,5 @@
 import { GENERATOR_NAMES } from "../generator-kit/names.js";
-import type { CustomGenerator } from "./custom-generator.js";
+import type { CustomGenerator } from "./types.js";
 
 /** The generators a config's `generators` lists: their names in order, and the custom ones. */
 export interface GeneratorSelection {

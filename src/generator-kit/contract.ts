@@ -41,7 +41,7 @@ export function fileText(file: Pick<GeneratedFile, "contents">): string {
  * - a costly part made from several tools (a module's types) goes through `memo`, its
  *   input naming the tools by `toolsKey(tools)` (or by the few facts of them it reads);
  * - a file that holds every tool is assembled from each tool's part made with `perTool`
- *   (see `jsonDocument`, `tsLiteralDocument` and `lines` in src/generate/fragments.ts),
+ *   (see `jsonDocument`, `tsLiteralDocument` and `lines` in src/generator-kit/fragments.ts),
  *   so that a rebuild of `generate --watch` makes only the parts of changed tools.
  */
 export interface GeneratorContext<Options = unknown> {
@@ -145,7 +145,7 @@ export interface Generator<Options = unknown, Config = unknown> {
   parallel?: boolean;
   /**
    * Loads ahead of need what `generate` loads on first use (a compiler, say): `generate
-   * --watch` calls it once it is idle after its first build, so that the first rebuild
+   * --watch` calls it once its first build is done, so that the first rebuild
    * after an edit does not pay for it. A failure is ignored (`generate` then fails or
    * loads it as it would have).
    */

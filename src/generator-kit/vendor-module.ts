@@ -1,11 +1,13 @@
 // What the three vendor generators (openai, anthropic, gemini) share: the typed module's
-// vendor tool index, the reports of tools that are not strict, and where a tool's schema
+// vendor tool index, the reports of tools that are not strict and of loosened schemas, and where a tool's schema
 // is written. Kept out of generators/ so that no generator imports another.
+import type { InfoCode, WarningCode } from "../diagnostics/codes.js";
 import type { ToolSpec } from "../ir/types.js";
 import { locateInSchema, pointerPath } from "../ir/schema-source.js";
 import type { VendorName } from "../naming/table.js";
 import type { StrictForm } from "../vendors/forms.js";
-import type { GeneratorContext } from "./contract.js";
+import type { SchemaLoosening } from "../vendors/transform/findings.js";
+import type { GeneratorContext, GeneratorDiagnostic } from "./contract.js";
 import { TOOLS_PATH } from "./outputs.js";
 import { stringLiteral, tsLiteral } from "./ts.js";
 
@@ -96,4 +98,37 @@ export function reportStrictRefusals(
       message: `${vendor}: "${tool.name}" is sent without strict mode: ${form.reason}`,
     });
   }
+}
+
+/** The diagnostic codes a vendor reports its schema loosenings with. */
+export interface LooseningCodes {
+  /** A loosening that changes the shape the model sees: a warning. */
+  major: WarningCode;
+  /** A loosening that only leaves a value constraint out (the validators still check it): an info. */
+  minor: InfoCode;
+}
+
+/**
+ * Reports each loosening of a tool's vendor schema (a keyword the vendor cannot express,
+ * dropped or rewritten) at its place in the input schema: a `major` one as a warning, a
+ * `minor` one as an info, with the vendor's codes. Nothing a spec says is dropped in silence.
+ */
+export function reportSchemaLoosenings(
+  ctx: GeneratorContext<unknown>,
+  vendor: string,
+  codes: LooseningCodes,
+  loosened: ReadonlyArray<{ tool: ToolSpec; loosenings: readonly SchemaLoosening[] }>,
+): void {
+  for (const { tool, loosenings } of loosened)
+    for (const loosening of loosenings) {
+      const loc = locateInSchema(tool, "inputSchema", pointerPath(loosening.pointer));
+      const message = `${vendor}: input schema of "${tool.name}" at #${loosening.pointer}: ${loosening.message}`;
+      // WarningCode (InfoCode) is exactly the codes the catalogue allows as warnings (infos);
+      // TypeScript does not spread a union of codes over the catalogue's per-code types.
+      const diagnostic =
+        loosening.impact === "major"
+          ? { severity: "warning" as const, code: codes.major, loc, message }
+          : { severity: "info" as const, code: codes.minor, loc, message };
+      ctx.report(diagnostic as GeneratorDiagnostic);
+    }
 }

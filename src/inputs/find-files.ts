@@ -2,7 +2,6 @@ import { readdirSync, statSync, type Dirent } from "node:fs";
 import path from "node:path";
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import { guarded } from "../diagnostics/unexpected.js";
-import type { SourceLocation } from "../ir/types.js";
 
 // Kept apart from the parsers (and free of their imports) so the `check` cache can find
 // the same input files as the pipeline without loading the Markdown and JSON parsers.

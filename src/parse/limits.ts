@@ -8,14 +8,14 @@
 export interface SpecLimits {
   /**
    * Largest Markdown spec file, in bytes, checked before the file is read.
-   * Default: 512 KiB (524,288). Real specs are tens of KB (the benchmark's largest is
-   * 290 KB); parsing Markdown costs 0.4–1.4 GB of memory and 5–20 s per MB.
+   * Default: 512 KiB (524,288). Real specs are tens of KB; parsing Markdown costs
+   * memory and time many times the file's size.
    */
   maxMarkdownBytes: number;
   /**
    * Largest JSON spec file, in bytes, checked before the file is read.
-   * Default: 32 MiB (33,554,432): a `tools/list` of 10,000 typical tools is 13 MB
-   * (29 MB pretty-printed).
+   * Default: 32 MiB (33,554,432), room for a `tools/list` of ten thousand typical tools,
+   * pretty-printed.
    */
   maxJsonBytes: number;
   /**
@@ -34,8 +34,8 @@ export interface SpecLimits {
    * Budget for ending block quotes and list items in one Markdown file: a line that ends
    * some (or continues one lazily) costs its line number for each, since the Markdown
    * parser (micromark) then rebuilds its record of every line before it. Default: 10,000,000
-   * (seconds of parsing). Real specs use under 2% of it; 6,000 short block quotes in a
-   * row would use 36,000,000 and take 10 s.
+   * (seconds of parsing). Real specs use a small part of it; thousands of short block
+   * quotes in a row exceed it.
    */
   maxContainerClosing: number;
   /**
@@ -47,7 +47,7 @@ export interface SpecLimits {
   maxProperties: number;
   /**
    * Most values in one `enum`. Default: 5,000. The meta-schema check that enum values
-   * are unique takes time quadratic in their number (about 0.4 s at 5,000, 1 s at 10,000).
+   * are unique takes time quadratic in their number.
    */
   maxEnumValues: number;
   /**

@@ -229,7 +229,7 @@ export function createAjv(
  * property names such as `constructor` or `toString` (see {@link namesInheritedProperty}).
  * Schemas are not checked against the meta-schema again: the checks before generation
  * did that (`metaSchemaErrors`, on the same dialect), and each fresh instance compiled the
- * meta-schema anew for it, about 40% of the validators generator's time. Patterns run on the
+ * meta-schema anew for it, a large part of the validators generator's time. Patterns run on the
  * runtime's linear-time engine (see `standalonePatternEngine`); `backtracking` is the input's
  * opt-in for those it cannot run.
  */

@@ -7,7 +7,7 @@ import type { OutputHashes } from "./output-hashes.js";
 
 /**
  * Section trees a watch keeps, and characters of their text: those of the files edited
- * last (a tree takes some tens of times its text, so about 50 MB at most).
+ * last (a tree takes some tens of times the memory of its text, so these bound the memory too).
  */
 const SECTION_TREES = 2_000;
 const SECTION_TEXT_CHARS = 1_000_000;

@@ -6,7 +6,7 @@ import { fileText } from "../../src/generator-kit/contract.js";
 import { defineGenerator } from "../../src/config/define.js";
 import type { UserConfig } from "../../src/config/types.js";
 import { DiagnosticBag } from "../../src/diagnostics/types.js";
-import type { CustomGenerator, CustomGeneratorContext } from "../../src/config/custom-generator.js";
+import type { CustomGenerator, CustomGeneratorContext } from "../../src/config/types.js";
 import type { GeneratedFile } from "../../src/generator-kit/contract.js";
 import { runGenerators } from "../../src/build/run-generators.js";
 import { runOrder } from "../../src/build/requirements.js";

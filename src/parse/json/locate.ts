@@ -30,8 +30,8 @@ export class JsonLocator {
   /**
    * A locator for the tool at `path` alone — the root array's element `[i]` or the element
    * `["tools", i]` of the root object's first `tools` member — that builds the syntax tree
-   * of that element only, and locates exactly as this locator would. A file of 10,000
-   * tools then never holds the tree of the whole text (about 28 times its size) at once:
+   * of that element only, and locates exactly as this locator would. A file of many
+   * tools then never holds the tree of the whole text (many times its size) at once:
    * each tool's tree goes when its tool is read. Returns the locator and `path` relative to
    * it: the element's locator and `[]`, or, for any other path (or an element the scan does
    * not find), this locator and `path` itself.

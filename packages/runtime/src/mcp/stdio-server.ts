@@ -5,14 +5,14 @@
  * Reading: by default a lean line reader (split on "\n", `JSON.parse`, shape
  * checked by the session). The SDK's `StdioServerTransport` is available with
  * `reader: "sdk"`, but its reader runs every message through the SDK's zod
- * `JSONRPCMessageSchema` (which also copies it): measured here at 64 calls in
- * flight, that alone held the server to 0.65–0.75 of a bare line echo, against
- * ~0.9 without it. The lean reader also answers a malformed request with -32600
+ * `JSONRPCMessageSchema` (which also copies it), which with many calls in flight
+ * slows the server markedly against a bare line echo (bench/RESULTS.md). The lean
+ * reader also answers a malformed request with -32600
  * and its id (the SDK's drops the message and reports an error without the id).
  *
  * Writing: {@link LineWriter} joins everything sent in one turn of the event loop
- * into a single write (the SDK writes each message separately, and with 64 calls
- * in flight those write syscalls took a quarter of the server's time).
+ * into a single write (the SDK writes each message separately, and with many calls
+ * in flight those write syscalls take a large share of the server's time).
  */
 import type { Readable, Writable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
@@ -32,10 +32,9 @@ export interface StdioServerOptions extends McpServerOptions {
   /**
    * Largest accepted message (one line, without its line break) in UTF-8 bytes.
    * Default 2 MiB, as for HTTP bodies: parsing and validating the costliest message of
-   * that size takes about half a second of CPU on a small machine, during which no other
-   * request is answered. The
-   * lean reader answers a longer line with
-   * -32600 (id null) and skips it, keeping at most this much of it in memory;
+   * that size holds the CPU long enough to be felt, during which no other request is
+   * answered (see the `ping-under-attack` benchmark). The lean reader answers a longer
+   * line with -32600 (id null) and skips it, keeping at most this much of it in memory;
    * the SDK reader closes the server. The bound also bounds the work done before
    * a handler's time limit starts (JSON parsing and argument validation).
    */
