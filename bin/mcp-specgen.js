@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI lives in src/cli and is compiled to dist/ by `npm run build`
-// (run automatically by `npm install`). `main` never rejects; the handlers below only
+// (the published package ships it built). `main` never rejects; the handlers below only
 // catch what escapes it asynchronously, so the user never sees a raw stack trace.
 import module from "node:module";
 import v8 from "node:v8";

@@ -20,7 +20,7 @@ describe("mcp-specgen init", () => {
     expect(r.stdout).toMatch(/npm install @mcp-specgen\/runtime/);
     expect(r.stdout).toMatch(/npm run generate/);
     expect(r.stdout).toMatch(/generated\/server\.ts/);
-    expect(project.list()).toEqual(["mcp-specgen.config.ts", "package.json", SPEC]);
+    expect(project.list()).toEqual(["mcp-specgen.config.ts", "package.json", SPEC, "tsconfig.json"]);
 
     const pkg = JSON.parse(project.read("package.json")) as Record<string, unknown>;
     expect(pkg.type).toBe("module");
@@ -65,7 +65,8 @@ describe("mcp-specgen init", () => {
     expect(r.stdout).toMatch(new RegExp(`kept +${SPEC}`));
     expect(r.stdout).toMatch(/kept +package\.json/);
     for (const [rel, text] of Object.entries(files)) expect(project.read(rel)).toBe(text);
-    expect(project.list()).toEqual(Object.keys(files).sort());
+    // Only what was missing: a tsconfig.json.
+    expect(project.list()).toEqual([...Object.keys(files), "tsconfig.json"].sort());
   });
 
   it("adds no example tool to a project that has specs", async () => {

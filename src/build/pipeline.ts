@@ -144,6 +144,7 @@ async function runStages(
     timings,
   });
   if (diagnostics.hasErrors) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
+  if (tools.length === 0) reportNoTools(config, specFiles.length, diagnostics);
 
   // Each generator after those it requires (see context.ts for what each is given).
   const files = await runGenerators(
@@ -189,6 +190,22 @@ async function runStages(
 }
 
 /** Where run-wide problems are reported: the config file, else the first input. */
+/**
+ * No tools is allowed (the output is then an empty registry, so the code importing it still
+ * compiles and `check` still agrees with it) but is almost always a mistake: a warning.
+ */
+function reportNoTools(config: ResolvedConfig, specFiles: number, diagnostics: DiagnosticBag): void {
+  const inputs = config.inputs.join(", ");
+  diagnostics.warning(
+    "INPUT_NO_TOOLS",
+    { file: config.inputs[0] ?? ".", line: 1, column: 1 },
+    specFiles === 0
+      ? `no spec files in ${inputs}: the output has no tools`
+      : `the spec files in ${inputs} define no tools: the output has none`,
+    'add a tool to a spec there; in a new project, "npx mcp-specgen init" writes a first one',
+  );
+}
+
 function runLocation(config: ResolvedConfig): SourceLocation {
   return { file: config.configFile ?? config.inputs[0] ?? ".", line: 1, column: 1 };
 }

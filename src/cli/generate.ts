@@ -17,6 +17,7 @@ import { reportFailure } from "./failure.js";
 import { envOf, useColor, withProgress, type CliIO } from "./io.js";
 import type { Progress } from "./progress.js";
 import { count } from "./count.js";
+import { printDryRun } from "./dry-run.js";
 import { describeProgress, printDiagnostics, type Flags } from "./run-output.js";
 
 // The pipeline (parsers, ajv, json-schema-to-typescript, the generators) is imported only
@@ -34,6 +35,7 @@ const OPTIONS = {
   workers: { type: "string" },
   timings: { type: "boolean", default: false },
   "cpu-prof": { type: "boolean", default: false },
+  "dry-run": { type: "boolean", default: false },
 } as const;
 
 /**
@@ -49,6 +51,9 @@ export async function runGenerateCommand(
 ): Promise<number> {
   const { values, positionals } = parseCommandArgs(command, argv, OPTIONS, true);
   if (values.watch && command === "check") throw usageError(command, "--watch is only for generate");
+  if (values["dry-run"] && command === "check")
+    throw usageError(command, "--dry-run is only for generate (check writes nothing)");
+  if (values["dry-run"] && values.watch) throw usageError(command, "--dry-run and --watch do not go together");
   // The command line's inputs and --out win over the config's, on every reload of it too.
   const load = async () => {
     const loaded = await loadConfig(io.cwd, values.config);
@@ -68,6 +73,7 @@ export async function runGenerateCommand(
     strict: values.strict,
     workers: workersOption(command, values.workers),
     timings: values.timings,
+    dryRun: values["dry-run"],
   };
   const useCache = cacheEnabled(values["no-cache"], envOf(io));
   if (values.watch) {
@@ -80,6 +86,12 @@ export async function runGenerateCommand(
   const relOut = path.relative(config.cwd, path.resolve(config.cwd, config.outDir)) || ".";
 
   const hit = cache.upToDate();
+  if (hit && flags.dryRun) {
+    printDiagnostics(io, flags, hit.diagnostics);
+    const files = hit.paths.filter((p) => p !== OWNERSHIP_FILE).length;
+    printDryRun(io, flags.json, relOut, { tools: hit.tools, files, diagnostics: hit.diagnostics, drift: [] });
+    return EXIT.ok;
+  }
   if (hit && command === "check") {
     printCheck(io, flags, relOut, { tools: hit.tools, files: hit.files, diagnostics: hit.diagnostics, drift: [] });
     return strictFailure(io, flags, hit.diagnostics) ? EXIT.failed : EXIT.ok;
@@ -154,7 +166,7 @@ async function run(
     else {
       printDiagnostics(io, flags, result.diagnostics);
       io.stderr(
-        `mcp-specgen: ${summarize(result.diagnostics)}${strictFailed ? " (warnings fail with --strict)" : ""}; nothing was written`,
+        `mcp-specgen: ${summarize(result.diagnostics)}${strictFailed ? " (warnings fail with --strict)" : ""}${command === "generate" ? "; nothing was written" : ""}`,
       );
     }
     return EXIT.failed;
@@ -174,6 +186,16 @@ async function run(
       drift,
     });
     return drift.length || strictFailure(io, flags, result.diagnostics) ? EXIT.failed : EXIT.ok;
+  }
+  if (flags.dryRun) {
+    progress.update(`comparing with ${relOut}/…`);
+    const drift = checkOutput(outDir, result.files, (f, abs) => cache.knownToHold(f, abs));
+    await showTimings();
+    progress.clear();
+    if (!flags.json) printDiagnostics(io, flags, result.diagnostics);
+    const outcome = { tools: result.tools.length, files: result.files.length, diagnostics: result.diagnostics, drift };
+    printDryRun(io, flags.json, relOut, outcome);
+    return EXIT.ok;
   }
   progress.update(`writing ${relOut}/…`);
   const { writeOutput } = await import("../output/write.js");

@@ -56,6 +56,7 @@ ${CONFIG_OPTION}
   --workers N      worker threads for large runs (default: auto, as the CPUs allow; 0: none)
   --timings        print the milliseconds of each phase
   --cpu-prof       write a CPU profile (.cpuprofile) of the run to the working directory
+  --dry-run        generate: list what would be created, changed and removed; write nothing
   --watch          generate: build, then rebuild whenever a spec or the config changes
   -h, --help       show this help (with a command: that command's help)
   -v, --version    print the version
@@ -101,6 +102,8 @@ ${CONFIG_OPTION}
   --timings        print the milliseconds of each phase (parse, checks, each generator)
   --cpu-prof       write a CPU profile of the run (mcp-specgen-<time>.cpuprofile) to the
                    working directory, for Chrome DevTools; add --workers 0 to include parsing
+  --dry-run        list the files a generate would create, change and remove, and
+                   write nothing (with --json: as lists)
   --watch          generate, then keep watching the inputs and the config file and
                    rebuild after each change (default: off), printing one line per
                    rebuild (with --json: one JSON object per line); a spec or config

@@ -10,6 +10,7 @@ import { atomicWrite } from "../output/temp.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import { EXIT } from "./exit.js";
 import { configTemplate, specTemplate } from "./init-templates.js";
+import { adviseTsconfig, type PackageType } from "./init-tsconfig.js";
 import type { CliIO } from "./io.js";
 
 /** The npm scripts `init` adds. */
@@ -71,10 +72,27 @@ export async function runInit(argv: string[], io: CliIO): Promise<number> {
   const { step: pkgStep, scripts } = updatePackage(pkgFile, pkg, io.cwd, dryRun);
   steps.push(pkgStep);
 
+  // A package.json that init creates says "type": "module".
+  const type: PackageType = pkg.text === undefined || pkg.json?.type === "module" ? "module" : "commonjs";
+  const tsconfig = adviseTsconfig(io.cwd, type);
+  if (tsconfig.create !== undefined) {
+    write("tsconfig.json", tsconfig.create);
+    steps.push({
+      file: "tsconfig.json",
+      action: "created",
+      note: `for ${describeType(type)}; compiles src/ and generated/ to dist/`,
+    });
+  } else
+    steps.push({
+      file: "tsconfig.json",
+      action: "kept",
+      note: tsconfig.changes.length ? "it needs a change, below" : "it compiles the generated code as it is",
+    });
+
   const verb = (a: Step["action"]) => (dryRun ? `would be ${a}` : a).padEnd(dryRun ? 16 : 7);
   const lines = [`mcp-specgen init${dryRun ? " (dry run: nothing written)" : ""}:`];
   for (const s of steps) lines.push(`  ${verb(s.action)}  ${s.file}${s.note ? ` (${s.note})` : ""}`);
-  lines.push("", ...nextSteps(pkg.json, specFile, scripts));
+  lines.push("", ...nextSteps(pkg.json, specFile, scripts, tsconfig.changes));
   io.stdout(lines.join("\n"));
   return EXIT.ok;
 }
@@ -87,6 +105,7 @@ interface PackageFile {
   bom?: boolean;
   json?: {
     name?: unknown;
+    type?: unknown;
     dependencies?: Record<string, unknown>;
     devDependencies?: Record<string, unknown>;
     scripts?: Record<string, unknown>;
@@ -258,8 +277,18 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** What to do after init: install what is missing, generate, write handlers. */
-function nextSteps(pkg: PackageFile["json"], specFile: string, scripts: ReadonlySet<ScriptName>): string[] {
+/** "an ES-module package" or "a CommonJS package". */
+function describeType(type: PackageType): string {
+  return type === "module" ? "an ES-module package" : "a CommonJS package";
+}
+
+/** What to do after init: install what is missing, fix tsconfig.json, generate, write handlers. */
+function nextSteps(
+  pkg: PackageFile["json"],
+  specFile: string,
+  scripts: ReadonlySet<ScriptName>,
+  tsconfigChanges: readonly string[],
+): string[] {
   // Where package.json has other scripts under these names, call mcp-specgen directly.
   const run = (name: ScriptName) => (scripts.has(name) ? `npm run ${name}` : `npx ${SCRIPTS[name]}`);
   const has = (name: string, field: "dependencies" | "devDependencies") =>
@@ -269,8 +298,12 @@ function nextSteps(pkg: PackageFile["json"], specFile: string, scripts: Readonly
   const step = (text: string, why?: string) => lines.push(`  ${++n}. ${why ? `${text.padEnd(38)} ${why}` : text}`);
   if (!has(RUNTIME_PACKAGE, "dependencies"))
     step(`npm install ${RUNTIME_PACKAGE}`, "# the runtime the generated code imports");
-  if (!has("mcp-specgen", "devDependencies") && !has("mcp-specgen", "dependencies"))
-    step("npm install --save-dev mcp-specgen", "# the config imports defineConfig from it");
+  // The generator (the config imports defineConfig from it), and what compiles with tsc.
+  const missingDev = ["mcp-specgen", "typescript", "@types/node"].filter(
+    (n) => !has(n, "devDependencies") && !has(n, "dependencies"),
+  );
+  if (missingDev.length) step(`npm install --save-dev ${missingDev.join(" ")}`);
+  for (const change of tsconfigChanges) step(`in tsconfig.json, ${change}`);
   step(run("generate"), "# writes generated/ from specs/");
   step(
     `describe your tools in ${specFile}${specFile.endsWith("/") ? "" : " (or more files under specs/)"}, then generate again`,

@@ -2,7 +2,7 @@ import { generatorVersion } from "../package-info/version.js";
 import { usageError } from "./args.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
-import { COMMAND_HELP, GLOBAL_HELP, isCommand, type CommandName } from "./help.js";
+import { COMMAND_HELP, COMMAND_NAMES, GLOBAL_HELP, isCommand, type CommandName } from "./help.js";
 import { processIO, type CliIO } from "./io.js";
 
 // Start-up time matters for a tool run on every save and in every CI step: this module
@@ -37,7 +37,7 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
   if (first === "-h" || first === "--help" || first === "help") return printHelp(rest[0], io);
   if (!isCommand(first)) {
     if (first.startsWith("-")) throw usageError("", `unknown option '${first}'`);
-    io.stderr(`mcp-specgen: unknown command "${first}"\nRun "mcp-specgen --help" for usage.`);
+    io.stderr(await unknownCommand(first));
     return EXIT.usage;
   }
   if (asksForHelp(rest)) return (io.stdout(COMMAND_HELP[first]), EXIT.ok);
@@ -60,11 +60,19 @@ async function runCommand(command: CommandName, argv: string[], io: CliIO): Prom
 }
 
 /** `help [command]`, `--help [command]`: the global help, or one command's. */
-function printHelp(topic: string | undefined, io: CliIO): number {
+async function printHelp(topic: string | undefined, io: CliIO): Promise<number> {
   if (topic === undefined || topic === "help") return (io.stdout(GLOBAL_HELP), EXIT.ok);
   if (isCommand(topic)) return (io.stdout(COMMAND_HELP[topic]), EXIT.ok);
-  io.stderr(`mcp-specgen: unknown command "${topic}"\nRun "mcp-specgen --help" for usage.`);
+  io.stderr(await unknownCommand(topic));
   return EXIT.usage;
+}
+
+/** The message for a word that is no command, with the command it most likely meant. */
+async function unknownCommand(word: string): Promise<string> {
+  // Loaded only on this path: --help and --version do not need it.
+  const { closestName } = await import("../naming/closest.js");
+  const near = closestName(word, COMMAND_NAMES);
+  return `mcp-specgen: unknown command "${word}"${near ? ` (did you mean "${near}"?)` : ""}\nRun "mcp-specgen --help" for usage.`;
 }
 
 /** True when -h or --help comes before any `--` (after which everything is an argument). */

@@ -20,6 +20,8 @@ export interface Flags {
   workers?: number | "auto";
   /** Print the milliseconds of each phase on stderr (`--timings`). */
   timings?: boolean;
+  /** `generate --dry-run`: say what would be written, changed and removed, and write nothing. */
+  dryRun?: boolean;
 }
 
 /** The progress line for a pipeline step. */

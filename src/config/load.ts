@@ -8,6 +8,7 @@ import { resolveServer } from "./server.js";
 import { resolveBacktracking } from "./patterns.js";
 import { GENERATOR_OPTIONS, generatorsWithOptions, type GeneratorsResolvedOptions } from "../../generators/options.js";
 import { resolveGeneratorOptions } from "../generator-kit/options.js";
+import { configShapeProblem, describeValue } from "./check-shape.js";
 
 /** Config file names looked up in the working directory, in order. */
 export const CONFIG_FILES = [
@@ -25,33 +26,31 @@ export class UsageError extends Error {
 
 /**
  * Loads the config file (explicit path, or the first of CONFIG_FILES in cwd) and applies
- * defaults. TypeScript configs are loaded through tsx, so no build step is needed.
+ * defaults. TypeScript configs need no build step (see importTypeScriptConfig).
  */
 export async function loadConfig(cwd: string, explicit?: string): Promise<ResolvedConfig> {
   const file = explicit
     ? path.resolve(cwd, explicit)
     : CONFIG_FILES.map((f) => path.join(cwd, f)).find((f) => existsSync(f));
   if (explicit && !existsSync(file!)) throw new UsageError(`config file not found: ${explicit}`);
-  let user: UserConfig = {};
+  let user: unknown = {};
   if (file) {
+    const shown = path.relative(cwd, file);
+    let mod: { default?: unknown };
     try {
-      if (file.endsWith(".json")) user = JSON.parse(readFileSync(file, "utf8")) as UserConfig;
+      if (file.endsWith(".json")) mod = { default: JSON.parse(readFileSync(file, "utf8")) as unknown };
       else if (/\.m?ts$/.test(file)) {
-        const { tsImport } = await import("tsx/esm/api");
-        const mod = (await tsImport(pathToFileURL(file).href, import.meta.url)) as {
-          default?: UserConfig & { default?: UserConfig };
-        };
-        // Outside an ESM package tsx loads the file as CommonJS: the export sits one level down.
-        user = mod.default?.default ?? mod.default ?? {};
-      } else {
-        const mod = (await import(pathToFileURL(file).href)) as { default?: UserConfig };
-        user = mod.default ?? {};
-      }
+        const { importTypeScriptConfig } = await import("./typescript-config.js");
+        mod = await importTypeScriptConfig(file);
+      } else mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     } catch (e) {
-      throw new UsageError(`cannot load config ${path.relative(cwd, file)}: ${(e as Error).message}`);
+      throw new UsageError(`cannot load config ${shown}: ${(e as Error).message}`);
     }
+    if (!("default" in mod))
+      throw new UsageError(`${shown}: the config has no default export (export default defineConfig({ … }))`);
+    user = mod.default;
   }
-  return resolveConfig(cwd, user, file ? path.relative(cwd, file) : undefined);
+  return resolveConfig(cwd, user as UserConfig, file ? path.relative(cwd, file) : undefined);
 }
 
 /**
@@ -64,10 +63,12 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
   const fail = (problem: string): never => {
     throw new UsageError(`${where}: ${problem}`);
   };
+  const shape = configShapeProblem(user);
+  if (shape) return fail(shape);
   const list = resolveGeneratorList(user.generators);
   if ("problem" in list) return fail(list.problem);
-  if (user.naming && user.naming !== "tool" && user.naming !== "module-tool")
-    fail('naming must be "tool" or "module-tool"');
+  if (user.naming !== undefined && user.naming !== "tool" && user.naming !== "module-tool")
+    fail(`naming must be "tool" or "module-tool" (got ${describeValue(user.naming)})`);
   const options: Partial<Record<string, unknown>> = {};
   for (const name of generatorsWithOptions()) {
     const resolved = resolveGeneratorOptions(GENERATOR_OPTIONS[name], user[name]);
@@ -83,7 +84,7 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
   return {
     cwd,
     ...(configFile ? { configFile } : {}),
-    inputs: normalizeInputs(cwd, user.inputs?.length ? user.inputs : ["specs"]),
+    inputs: normalizeInputs(cwd, user.inputs ?? ["specs"]),
     outDir: user.outDir ?? "generated",
     generators: list.selection.names,
     customGenerators: list.selection.custom,

@@ -27,7 +27,14 @@ const CATALOGUE = {
     severity: "error",
     summary: "An input file or directory does not exist.",
     cause: "A path on the command line or in the config's `inputs` is mistyped, was moved, or does not exist yet.",
-    fix: "pass an existing spec file or directory, or fix `inputs` in the config",
+    fix: 'pass an existing spec file or directory, or fix `inputs` in the config; in a new project, "npx mcp-specgen init" writes a config and a first spec',
+  },
+  INPUT_NO_TOOLS: {
+    severity: "warning",
+    summary: "The inputs define no tools.",
+    cause:
+      "The inputs hold no spec files, or only files without tools (a new project before its first spec, or `inputs` pointing at the wrong place); the output is still written, as an empty registry, so code importing it compiles and `check` agrees with it.",
+    fix: 'add a tool to a spec under the inputs (in a new project, "npx mcp-specgen init" writes a first one), or fix `inputs` in the config',
   },
   SPEC_JSON_SYNTAX: {
     severity: "error",

@@ -1,4 +1,4 @@
-import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js";
+import type { FetchLike } from "mcp-specgen-import-sdk/shared/transport.js";
 import type { ImportBudget } from "./limits.js";
 
 /** Statuses whose responses have no body (a `Response` with one cannot be built). */

@@ -1,9 +1,13 @@
 import { readFileSync, statSync } from "node:fs";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { getDefaultEnvironment } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
+// "mcp-specgen-import-sdk" is the official MCP SDK 1.x under an npm alias (see package.json).
+// Under its own name it would satisfy the runtime's optional peer dependency on
+// @modelcontextprotocol/sdk, and npm keeps such a package in `npm install --omit=dev`: the
+// generator, a dev dependency, would put the SDK's whole tree into every production install.
+import { Client } from "mcp-specgen-import-sdk/client/index.js";
+import { getDefaultEnvironment } from "mcp-specgen-import-sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "mcp-specgen-import-sdk/client/streamableHttp.js";
+import type { Transport } from "mcp-specgen-import-sdk/shared/transport.js";
+import { ListToolsResultSchema } from "mcp-specgen-import-sdk/types.js";
 import type { JsonValue } from "../ir/types.js";
 import { UsageError } from "../config/load.js";
 import { generatorVersion } from "../package-info/version.js";

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { deserializeMessage, serializeMessage } from "@modelcontextprotocol/sdk/shared/stdio.js";
-import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
+import { deserializeMessage, serializeMessage } from "mcp-specgen-import-sdk/shared/stdio.js";
+import type { Transport } from "mcp-specgen-import-sdk/shared/transport.js";
+import type { JSONRPCMessage } from "mcp-specgen-import-sdk/types.js";
 import type { ImportBudget } from "./limits.js";
 
 /** How long a server may take to exit after its stdin closes, and after SIGTERM. */

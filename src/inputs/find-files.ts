@@ -48,7 +48,7 @@ export function findSpecFiles(inputs: readonly string[], diagnostics: Diagnostic
         "INPUT_NOT_FOUND",
         { file: input, line: 1, column: 1 },
         `input "${input}" does not exist`,
-        "pass an existing spec file or directory, or fix `inputs` in the config",
+        'pass an existing spec file or directory, or fix `inputs` in the config; in a new project, "npx mcp-specgen init" writes a config and a first spec',
       );
       continue;
     }
