@@ -368,9 +368,7 @@ describe("the packed tarballs", { concurrent: true }, () => {
         ],
         dir,
       );
-      expect(missing.stdout).toMatch(
-        /^TransportError connectStdio needs .*npm install @modelcontextprotocol\/client/,
-      );
+      expect(missing.stdout).toMatch(/^TransportError connectStdio needs .*npm install @modelcontextprotocol\/client/);
     },
     180_000,
   );
