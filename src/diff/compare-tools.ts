@@ -11,6 +11,11 @@ import { IMPACTS, highestImpact, type Change, type DiffResult, type Direction, t
 /** What the config may change about the rules: an impact per code, or `off` to leave a rule out. */
 export interface DiffOptions {
   rules?: Readonly<Partial<Record<RuleCode, Impact | "off">>>;
+  /**
+   * What both sides document (default: both): usage examples and error types are compared
+   * only when both sides can have them (a live server's list has neither).
+   */
+  documented?: { examples: boolean; errors: boolean };
 }
 
 /**
@@ -24,12 +29,20 @@ export function diffToolSets(base: readonly ToolSpec[], head: readonly ToolSpec[
   const changes: Change[] = [];
   const baseByKey = byKey(base);
   const headByKey = byKey(head);
-  const added = [...headByKey].filter(([k]) => !baseByKey.has(k)).map(([, t]) => t);
-  const removed = [...baseByKey].filter(([k]) => !headByKey.has(k)).map(([, t]) => t);
+  let added = [...headByKey].filter(([k]) => !baseByKey.has(k)).map(([, t]) => t);
+  let removed = [...baseByKey].filter(([k]) => !headByKey.has(k)).map(([, t]) => t);
   for (const [key, b] of baseByKey) {
     const h = headByKey.get(key);
-    if (h) changes.push(...diffTools(b, h, probe));
+    if (h) changes.push(...diffTools(b, h, probe, options.documented));
   }
+  // A side that knows no modules (a live server's list) is matched by wire name, where the
+  // name is unique on both sides.
+  const unique = (tools: ToolSpec[], name: string) => tools.filter((t) => t.name === name).length === 1;
+  const paired = removed.filter((r) => unique(removed, r.name) && unique(added, r.name));
+  for (const r of paired) changes.push(...diffTools(r, added.find((a) => a.name === r.name)!, probe, options.documented));
+  const pairedNames = new Set(paired.map((r) => r.name));
+  removed = removed.filter((r) => !pairedNames.has(r.name));
+  added = added.filter((a) => !pairedNames.has(a.name));
   const signature = (t: ToolSpec) => canonical({ i: t.inputSchema, o: t.outputSchema ?? null });
   for (const t of removed) {
     const twin = added.find((a) => signature(a) === signature(t));
@@ -65,7 +78,12 @@ function byKey(tools: readonly ToolSpec[]): Map<string, ToolSpec> {
 }
 
 /** The changes between two versions of one tool. */
-export function diffTools(base: ToolSpec, head: ToolSpec, probe: ValueProbe = new ValueProbe()): Change[] {
+export function diffTools(
+  base: ToolSpec,
+  head: ToolSpec,
+  probe: ValueProbe = new ValueProbe(),
+  documented: { examples: boolean; errors: boolean } = { examples: true, errors: true },
+): Change[] {
   const out: Change[] = [];
   for (const [side, direction] of [
     ["inputSchema", "input"],
@@ -91,7 +109,7 @@ export function diffTools(base: ToolSpec, head: ToolSpec, probe: ValueProbe = ne
     const rejected = rejectedExample(base, head, probe);
     if (rejected) out.push(rejected);
   }
-  out.push(...metadataChanges(base, head));
+  out.push(...metadataChanges(base, head, documented));
   return out;
 }
 
@@ -131,7 +149,7 @@ const HINTS = [
 ] as const;
 
 /** Annotations, description, title, examples, errors and deprecation. */
-function metadataChanges(base: ToolSpec, head: ToolSpec): Change[] {
+function metadataChanges(base: ToolSpec, head: ToolSpec, documented: { examples: boolean; errors: boolean }): Change[] {
   const out: Change[] = [];
   const at = head.locations.tool;
   for (const { hint, safe, worse } of HINTS) {
@@ -164,13 +182,13 @@ function metadataChanges(base: ToolSpec, head: ToolSpec): Change[] {
   if ((base.title ?? "") !== (head.title ?? ""))
     out.push(change(head, "TITLE_CHANGED", "/title", "the title changed", { before: base.title ?? null, after: head.title ?? null, loc: at }));
   const examples = (t: ToolSpec) => canonical(t.examples.map((e) => ({ kind: e.kind, value: e.value })));
-  if (examples(base) !== examples(head))
+  if (documented.examples && examples(base) !== examples(head))
     out.push(change(head, "EXAMPLES_CHANGED", "/examples", "the usage examples changed", { loc: head.locations.examples ?? at }));
   const errors = (t: ToolSpec) => new Set(t.errors.map((e) => e.type));
-  for (const e of errors(head))
+  for (const e of documented.errors ? errors(head) : [])
     if (!errors(base).has(e))
       out.push(change(head, "ERROR_TYPE_ADDED", "/errors", `error type \`${e}\` was added`, { after: e, loc: head.locations.errors ?? at }));
-  for (const e of errors(base))
+  for (const e of documented.errors ? errors(base) : [])
     if (!errors(head).has(e))
       out.push(change(head, "ERROR_TYPE_REMOVED", "/errors", `error type \`${e}\` was removed`, { before: e, loc: head.locations.errors ?? at }));
   if (!base.deprecation && head.deprecation)
