@@ -2,7 +2,7 @@ import path from "node:path";
 import { loadConfig, normalizeInputs } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { formatStyledDiagnostic, summarize, type DiagnosticPaint } from "../diagnostics/format.js";
-import type { Diagnostic } from "../diagnostics/types.js";
+import { compareDiagnostics, type Diagnostic } from "../diagnostics/types.js";
 import { checkOutput, type Drift } from "../output/check.js";
 import { OutputError } from "../output/errors.js";
 import type { WriteReport } from "../output/write.js";
@@ -10,7 +10,7 @@ import { OWNERSHIP_FILE } from "../output/ownership.js";
 import { RunCache, cacheEnabled } from "../cache/index.js";
 import { openDiskCache } from "../cache/disk.js";
 import { loadCacheKey } from "../cache/key.js";
-import type { PipelineProgress } from "../build/pipeline.js";
+import type { PipelineProgress, PipelineResult } from "../build/pipeline.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import { diagnosticPaint, styled } from "./color.js";
 import { EXIT } from "./exit.js";
@@ -34,6 +34,11 @@ const OPTIONS = {
   workers: { type: "string" },
   timings: { type: "boolean", default: false },
   "cpu-prof": { type: "boolean", default: false },
+  "allow-breaking": { type: "boolean", default: false },
+  "base-ref": { type: "string" },
+  stdio: { type: "string" },
+  url: { type: "string" },
+  timeout: { type: "string" },
 } as const;
 
 /** What the output of a run looks like. */
@@ -51,6 +56,16 @@ export interface Flags {
   workers?: number | "auto";
   /** Print the milliseconds of each phase on stderr (`--timings`). */
   timings?: boolean;
+  /** What tool versions are held to, and the live server `check` compares with (see contract-gate.ts). */
+  contract?: ContractFlags;
+}
+
+/** `--allow-breaking`, and `check`'s `--base-ref`, `--stdio`, `--url` and `--timeout`. */
+export interface ContractFlags {
+  allowBreaking: boolean;
+  baseRef?: string;
+  live?: { kind: "stdio"; command: string } | { kind: "url"; url: string };
+  timeout?: string;
 }
 
 /**
@@ -66,6 +81,9 @@ export async function runGenerateCommand(
 ): Promise<number> {
   const { values, positionals } = parseCommandArgs(command, argv, OPTIONS, true);
   if (values.watch && command === "check") throw usageError(command, "--watch is only for generate");
+  for (const only of ["base-ref", "stdio", "url", "timeout"] as const)
+    if (values[only] !== undefined && command !== "check") throw usageError(command, `--${only} is only for check`);
+  if (values.stdio !== undefined && values.url !== undefined) throw usageError(command, "pass --stdio or --url, not both");
   // The command line's inputs and --out win over the config's, on every reload of it too.
   const load = async () => {
     const loaded = await loadConfig(io.cwd, values.config);
@@ -85,6 +103,17 @@ export async function runGenerateCommand(
     strict: values.strict,
     workers: workersOption(command, values.workers),
     timings: values.timings,
+    contract: {
+      allowBreaking: values["allow-breaking"],
+      baseRef: values["base-ref"],
+      live:
+        values.stdio !== undefined
+          ? { kind: "stdio", command: values.stdio }
+          : values.url !== undefined
+            ? { kind: "url", url: values.url }
+            : undefined,
+      timeout: values.timeout,
+    },
   };
   const useCache = cacheEnabled(values["no-cache"], envOf(io));
   if (values.watch) {
@@ -96,7 +125,8 @@ export async function runGenerateCommand(
   const cache = RunCache.open(config, opened?.disk);
   const relOut = path.relative(config.cwd, path.resolve(config.cwd, config.outDir)) || ".";
 
-  const hit = cache.upToDate();
+  // A check against a revision or a live server has more to compare than the cache knows.
+  const hit = flags.contract?.baseRef || flags.contract?.live ? undefined : cache.upToDate();
   if (hit && command === "check") {
     printCheck(io, flags, relOut, { tools: hit.tools, files: hit.files, diagnostics: hit.diagnostics, drift: [] });
     return strictFailure(io, flags, hit.diagnostics) ? EXIT.failed : EXIT.ok;
@@ -151,6 +181,7 @@ async function run(
     store: cache.store,
     workers: flags.workers,
   });
+  if (!result.failed) await holdToContracts(command, config, io, flags, result);
   // Printed once the run is done: writing (or comparing) the output is a phase too.
   const showTimings = async () => {
     if (!flags.timings) return;
@@ -299,4 +330,41 @@ export function printDiagnostics(io: CliIO, flags: Flags, diagnostics: readonly 
   );
   for (const d of shown) io.stderr(formatStyledDiagnostic(d, flags.paint));
   if (shown.length && !flags.quiet) io.stderr(summarize(diagnostics));
+}
+
+/**
+ * Adds the contract findings to a successful pipeline result: tool versions against the
+ * previous manifest or `--base-ref`, and with `check --stdio`/`--url` the live server against
+ * the specs. An error among them fails the run as a spec error does.
+ */
+async function holdToContracts(
+  command: "generate" | "check",
+  config: ResolvedConfig,
+  io: CliIO,
+  flags: Flags,
+  result: PipelineResult,
+): Promise<void> {
+  const gate = await import("./contract-gate.js");
+  const contract = flags.contract ?? { allowBreaking: false };
+  const found = await gate.contractFindings(config, result.tools, contract);
+  if (command === "check" && contract.live) {
+    const { readLiveSide, LiveReadError } = await import("./live-side.js");
+    const { diffToolSets } = await import("../diff/compare-tools.js");
+    try {
+      const live = await readLiveSide(contract.live, io, { command, timeout: contract.timeout, limits: config.limits });
+      found.push(...gate.liveFindings(config, result.tools, live, diffToolSets));
+    } catch (e) {
+      if (!(e instanceof LiveReadError)) throw e;
+      const { DiagnosticBag } = await import("../diagnostics/types.js");
+      const bag = new DiagnosticBag();
+      bag.error("CONTRACT_LIVE_MISMATCH", { file: ".", line: 1, column: 1 }, e.message, "start the server by hand to see why it does not answer");
+      found.push(...bag.items);
+    }
+  }
+  if (!found.length) return;
+  result.diagnostics = [...result.diagnostics, ...found].sort(compareDiagnostics);
+  if (found.some((d) => d.severity === "error")) {
+    result.failed = true;
+    result.files = [];
+  }
 }
