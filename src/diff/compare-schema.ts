@@ -101,7 +101,11 @@ class SchemaComparison {
     private readonly probe: ValueProbe | undefined,
   ) {
     this.noun = direction === "input" ? "parameter" : "field";
+    this.sameTargets = ["$defs", "definitions"].every((k) => canonical(baseRoot[k]) === canonical(headRoot[k]));
   }
+
+  /** True when both roots have the same definitions, so equal `$ref`s lead to equal schemas. */
+  private readonly sameTargets: boolean;
 
   run(): SchemaChange[] {
     this.node(this.baseRoot, this.headRoot, [], [], []);
@@ -140,7 +144,9 @@ class SchemaComparison {
   }
 
   private compare(base: SchemaNode, head: SchemaNode, path: KeyPath, baseAt: KeyPath, headAt: KeyPath): void {
-    if (canonical(base) === canonical(head)) return;
+    const text = canonical(base);
+    // Equal text is an equal schema unless it has a `$ref` whose target changed.
+    if (text === canonical(head) && (this.sameTargets || !text.includes('"$ref"'))) return;
     const what = this.what(path);
     const docs = DOC_KEYWORDS.filter((k) => canonical(base[k]) !== canonical(head[k]));
     if (docs.length)
