@@ -29,7 +29,11 @@ export interface GateOptions {
  * is no previous manifest (a first run), or when every tool's contract hash in it is the
  * tools' own (the usual run, answered without reading the manifest as a spec).
  */
-export async function contractFindings(config: ResolvedConfig, tools: readonly ToolSpec[], options: GateOptions): Promise<Diagnostic[]> {
+export async function contractFindings(
+  config: ResolvedConfig,
+  tools: readonly ToolSpec[],
+  options: GateOptions,
+): Promise<Diagnostic[]> {
   const bag = new DiagnosticBag();
   const manifestFile = path.join(path.resolve(config.cwd, config.outDir), MANIFEST_PATH);
   const relManifest = path.relative(config.cwd, manifestFile).split(path.sep).join("/");
@@ -38,10 +42,18 @@ export async function contractFindings(config: ResolvedConfig, tools: readonly T
   if (options.baseRef) {
     const { loadGitSide } = await import("../diff/load-side.js");
     try {
-      base = loadGitSide(options.baseRef, config.inputs, { cwd: config.cwd, exclude: [config.outDir], limits: config.limits });
+      base = loadGitSide(options.baseRef, config.inputs, {
+        cwd: config.cwd,
+        exclude: [config.outDir],
+        limits: config.limits,
+      });
     } catch (e) {
       const why = String((e as { stderr?: unknown }).stderr ?? "").trim() || (e as Error).message;
-      bag.warning("CONTRACT_BASE_UNREADABLE", { file: ".", line: 1, column: 1 }, `cannot read the specs at ${options.baseRef}: ${why}`);
+      bag.warning(
+        "CONTRACT_BASE_UNREADABLE",
+        { file: ".", line: 1, column: 1 },
+        `cannot read the specs at ${options.baseRef}: ${why}`,
+      );
       return bag.items;
     }
     baseLabel = options.baseRef;
@@ -49,7 +61,11 @@ export async function contractFindings(config: ResolvedConfig, tools: readonly T
     if (!config.generators.includes("manifest") || !existsSync(manifestFile)) return [];
     const unchanged = sameContracts(manifestFile, tools);
     if (unchanged === undefined) {
-      bag.warning("CONTRACT_BASE_UNREADABLE", { file: relManifest, line: 1, column: 1 }, `${relManifest} is not a manifest mcp-specgen can read; tool versions are not checked`);
+      bag.warning(
+        "CONTRACT_BASE_UNREADABLE",
+        { file: relManifest, line: 1, column: 1 },
+        `${relManifest} is not a manifest mcp-specgen can read; tool versions are not checked`,
+      );
       return bag.items;
     }
     if (unchanged) return [];
@@ -58,13 +74,20 @@ export async function contractFindings(config: ResolvedConfig, tools: readonly T
     baseLabel = relManifest;
   }
   if (base.diagnostics.some((d) => d.severity === "error")) {
-    bag.warning("CONTRACT_BASE_UNREADABLE", { file: relManifest, line: 1, column: 1 }, `${baseLabel} has spec errors; tool versions are not checked`);
+    bag.warning(
+      "CONTRACT_BASE_UNREADABLE",
+      { file: relManifest, line: 1, column: 1 },
+      `${baseLabel} has spec errors; tool versions are not checked`,
+    );
     return bag.items;
   }
   const { diffToolSets } = await import("../diff/compare-tools.js");
   const { versionFindings } = await import("../diff/versions.js");
   const diff = diffToolSets(base.tools, tools, { rules: config.diff.rules, documented: base.documents });
-  for (const d of versionFindings(base.tools, tools, diff, { allowBreaking: options.allowBreaking || config.diff.allowBreaking, baseLabel }))
+  for (const d of versionFindings(base.tools, tools, diff, {
+    allowBreaking: options.allowBreaking || config.diff.allowBreaking,
+    baseLabel,
+  }))
     bag.report(d);
   return bag.items;
 }
@@ -97,19 +120,32 @@ function sameContracts(file: string, tools: readonly ToolSpec[]): boolean | unde
  * tools/list, by the same rules as `diff` with the specs as the base, each an error at the
  * place in the spec it concerns. Descriptions count: they are text a model reads.
  */
-export function liveFindings(config: ResolvedConfig, tools: readonly ToolSpec[], live: LoadedSide, diffToolSets: DiffToolSets): Diagnostic[] {
+export function liveFindings(
+  config: ResolvedConfig,
+  tools: readonly ToolSpec[],
+  live: LoadedSide,
+  diffToolSets: DiffToolSets,
+): Diagnostic[] {
   const bag = new DiagnosticBag();
   const diff = diffToolSets(tools, live.tools, { rules: config.diff.rules, documented: live.documents });
   const specs = new Map(tools.map((t) => [t.name, t]));
   for (const c of diff.changes) {
     const spec = specs.get(c.tool);
-    const side = c.pointer.startsWith("/outputSchema") ? "outputSchema" : c.pointer.startsWith("/inputSchema") ? "inputSchema" : undefined;
+    const side = c.pointer.startsWith("/outputSchema")
+      ? "outputSchema"
+      : c.pointer.startsWith("/inputSchema")
+        ? "inputSchema"
+        : undefined;
     const loc = spec
       ? side
         ? locateInSchema(spec, side, pointerPath(c.pointer.slice(side.length + 1)))
         : spec.locations.tool
       : { file: live.label, line: 1, column: 1 };
-    bag.error("CONTRACT_LIVE_MISMATCH", loc, `${live.label}: tool \`${c.tool}\`: ${c.code} (${c.impact}): ${c.message}${c.pointer ? ` [${c.pointer}]` : ""}`);
+    bag.error(
+      "CONTRACT_LIVE_MISMATCH",
+      loc,
+      `${live.label}: tool \`${c.tool}\`: ${c.code} (${c.impact}): ${c.message}${c.pointer ? ` [${c.pointer}]` : ""}`,
+    );
   }
   return bag.items;
 }

@@ -92,7 +92,9 @@ async function diff(argv: string[], io: CliIO): Promise<number> {
   const result = diffToolSets(base.tools, head.tools, { rules: config.diff.rules, documented });
   if (format === "json") io.stdout((await import("../diff/render.js")).diffJson(result));
   else if (format === "markdown")
-    io.stdout((await import("../diff/changelog.js")).diffChangelog(result, `Changes from ${base.label} to ${head.label}`));
+    io.stdout(
+      (await import("../diff/changelog.js")).diffChangelog(result, `Changes from ${base.label} to ${head.label}`),
+    );
   else {
     const { diffText } = await import("../diff/render.js");
     io.stdout(diffText(result, (impact, text) => styled(color, IMPACT_STYLES[impact as Impact] ?? [], text)));
@@ -119,5 +121,9 @@ async function readLive(
   config: ResolvedConfig,
 ): Promise<LoadedSide> {
   const options: LiveOptions = { command: "diff", timeout: values.timeout, limits: config.limits };
-  return readLiveSide(values.stdio ? { kind: "stdio", command: values.stdio } : { kind: "url", url: values.url! }, io, options);
+  return readLiveSide(
+    values.stdio ? { kind: "stdio", command: values.stdio } : { kind: "url", url: values.url! },
+    io,
+    options,
+  );
 }

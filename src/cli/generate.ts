@@ -83,7 +83,8 @@ export async function runGenerateCommand(
   if (values.watch && command === "check") throw usageError(command, "--watch is only for generate");
   for (const only of ["base-ref", "stdio", "url", "timeout"] as const)
     if (values[only] !== undefined && command !== "check") throw usageError(command, `--${only} is only for check`);
-  if (values.stdio !== undefined && values.url !== undefined) throw usageError(command, "pass --stdio or --url, not both");
+  if (values.stdio !== undefined && values.url !== undefined)
+    throw usageError(command, "pass --stdio or --url, not both");
   // The command line's inputs and --out win over the config's, on every reload of it too.
   const load = async () => {
     const loaded = await loadConfig(io.cwd, values.config);
@@ -357,7 +358,12 @@ async function holdToContracts(
       if (!(e instanceof LiveReadError)) throw e;
       const { DiagnosticBag } = await import("../diagnostics/types.js");
       const bag = new DiagnosticBag();
-      bag.error("CONTRACT_LIVE_MISMATCH", { file: ".", line: 1, column: 1 }, e.message, "start the server by hand to see why it does not answer");
+      bag.error(
+        "CONTRACT_LIVE_MISMATCH",
+        { file: ".", line: 1, column: 1 },
+        e.message,
+        "start the server by hand to see why it does not answer",
+      );
       found.push(...bag.items);
     }
   }

@@ -106,6 +106,9 @@ ${CONFIG_OPTION}
                    rebuild after each change (default: off), printing one line per
                    rebuild (with --json: one JSON object per line); a spec or config
                    error is printed and the last good output kept. Ctrl-C stops (exit 0)
+  --allow-breaking accept a breaking change to a tool without a major bump of its
+                   **Version** (default: an error; each tool's changes since the previous
+                   manifest.json are checked against its version, see docs/diff.md)
   -h, --help       show this help
 
 Example:
@@ -144,6 +147,13 @@ ${CONFIG_OPTION}
   --workers N      worker threads for large runs (default: auto; 0: none)
   --timings        print the milliseconds of each phase
   --cpu-prof       write a CPU profile of the run to the working directory
+  --allow-breaking accept a breaking change to a tool without a major version bump
+  --base-ref REV   check tool versions against the specs at git revision REV (default:
+                   against the previous manifest.json in the output directory)
+  --stdio CMD      also compare the tools/list of the server CMD starts with the specs,
+                   failing on any difference (descriptions included)
+  --url URL        the same for a Streamable HTTP server
+  --timeout MS     time for reading the live server's list (default: 60000)
   -h, --help       show this help
 
 Example:

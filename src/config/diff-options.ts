@@ -23,18 +23,23 @@ export interface DiffResolvedOptions {
 }
 
 /** Checks and completes the config's `diff` section; a problem is a sentence for the usage error. */
-export function resolveDiffOptions(user: DiffUserOptions | undefined): { options: DiffResolvedOptions } | { problem: string } {
+export function resolveDiffOptions(
+  user: DiffUserOptions | undefined,
+): { options: DiffResolvedOptions } | { problem: string } {
   if (user === undefined) return { options: { rules: {}, allowBreaking: false } };
   if (typeof user !== "object" || user === null || Array.isArray(user)) return { problem: "diff must be an object" };
   const unknown = Object.keys(user).filter((k) => k !== "rules" && k !== "allowBreaking");
-  if (unknown.length) return { problem: `diff has no option ${unknown.map((k) => `"${k}"`).join(", ")} (known: rules, allowBreaking)` };
+  if (unknown.length)
+    return { problem: `diff has no option ${unknown.map((k) => `"${k}"`).join(", ")} (known: rules, allowBreaking)` };
   if (user.allowBreaking !== undefined && typeof user.allowBreaking !== "boolean")
     return { problem: "diff.allowBreaking must be true or false" };
   const rules: Partial<Record<RuleCode, Impact | "off">> = {};
   for (const [code, impact] of Object.entries(user.rules ?? {})) {
     if (!isRuleCode(code)) return { problem: `diff.rules: unknown rule "${code}" (see docs/diff.md for the rules)` };
     if (!["major", "minor", "patch", "off"].includes(impact as string))
-      return { problem: `diff.rules.${code} must be "major", "minor", "patch" or "off", not ${JSON.stringify(impact)}` };
+      return {
+        problem: `diff.rules.${code} must be "major", "minor", "patch" or "off", not ${JSON.stringify(impact)}`,
+      };
     rules[code] = impact;
   }
   return { options: { rules, allowBreaking: user.allowBreaking ?? false } };

@@ -18,7 +18,8 @@ export const CONTRACT_CODES = {
   CONTRACT_CHANGE_UNVERSIONED: {
     severity: "warning",
     summary: "A tool's contract changed and its `**Version**` did not.",
-    cause: "A compatible change (an optional parameter, an output field, a loosened constraint) still changes the contract callers see.",
+    cause:
+      "A compatible change (an optional parameter, an output field, a loosened constraint) still changes the contract callers see.",
     fix: "bump the tool's minor version",
   },
   CONTRACT_VERSION_BACKWARDS: {
@@ -30,18 +31,21 @@ export const CONTRACT_CODES = {
   CONTRACT_VERSION_MISSING: {
     severity: "warning",
     summary: "A tool changed and declares no `**Version**`, so nothing says which version callers have.",
-    cause: "The tool changed since the previous manifest or revision, and without a version the change cannot be checked against one.",
+    cause:
+      "The tool changed since the previous manifest or revision, and without a version the change cannot be checked against one.",
     fix: "declare the tool's version (`**Version**: 1.0.0`), bumped as the finding says",
   },
   CONTRACT_LIVE_MISMATCH: {
     severity: "error",
     summary: "A live server's tools/list differs from the specs.",
-    cause: "The server (or the specs) changed, and its tools no longer match what the specs say: a caller generated from the specs may break.",
+    cause:
+      "The server (or the specs) changed, and its tools no longer match what the specs say: a caller generated from the specs may break.",
     fix: "update the specs (mcp-specgen import) or the server so they agree",
   },
   CONTRACT_BASE_UNREADABLE: {
     severity: "warning",
-    summary: "The previous manifest (or the specs at the base revision) could not be read, so tool versions are not checked.",
+    summary:
+      "The previous manifest (or the specs at the base revision) could not be read, so tool versions are not checked.",
     cause: "The output directory's manifest.json is not valid JSON or not a manifest, or the revision has spec errors.",
     fix: "run generate again to write a valid manifest, or fix the specs at the base revision",
   },

@@ -20,16 +20,33 @@ export function diffChangelog(result: DiffResult, title = "Changelog"): string {
       out.push(`### \`${group.tool}\``, "");
       for (const c of group.changes) {
         out.push(`- ${c.message} (\`${c.code}\`)`);
-        if (impact === "major") out.push(`  - **Migration:** ${c.migration ?? "review the change; it may break callers"}.`);
+        if (impact === "major")
+          out.push(`  - **Migration:** ${c.migration ?? "review the change; it may break callers"}.`);
       }
       out.push("");
     }
   }
   const reviews = result.changes.filter((c) => c.review);
   if (reviews.length) {
-    out.push("## For review", "", "Tool descriptions are text a model reads; their changes change how models use the tools.", "");
+    out.push(
+      "## For review",
+      "",
+      "Tool descriptions are text a model reads; their changes change how models use the tools.",
+      "",
+    );
     for (const c of reviews) {
-      out.push(`- \`${c.tool}\`:`, "", "  Before:", "", quote(String(c.before ?? "")), "", "  After:", "", quote(String(c.after ?? "")), "");
+      out.push(
+        `- \`${c.tool}\`:`,
+        "",
+        "  Before:",
+        "",
+        quote(String(c.before ?? "")),
+        "",
+        "  After:",
+        "",
+        quote(String(c.after ?? "")),
+        "",
+      );
     }
   }
   return `${out.join("\n").trimEnd()}\n`;

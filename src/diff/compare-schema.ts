@@ -3,7 +3,7 @@
 // into a rule for inputs or outputs.
 import type { JsonValue } from "../ir/types.js";
 import { isObject } from "../schema/walk.js";
-import type { SchemaChangeKind } from "./rules.js";
+import type { SchemaChangeKind } from "./schema-rules.js";
 import {
   DOC_KEYWORDS,
   LOWER_BOUNDS,
@@ -14,7 +14,6 @@ import {
   deref,
   flattenAllOf,
   listedValues,
-  mergeNodes,
   rejectsAll,
   requiredNames,
   show,
@@ -27,6 +26,7 @@ import {
 import type { Direction } from "./types.js";
 import { fieldName } from "./field-names.js";
 import type { ValueProbe } from "./instances.js";
+import { describe, matchMembers, membersOf } from "./unions.js";
 
 /** One difference between the two versions of a schema. */
 export interface SchemaChange {
@@ -155,14 +155,27 @@ class SchemaComparison {
         after: pick(head, docs),
       });
     if (canonical(base.default) !== canonical(head.default))
-      this.add("default-changed", path, headAt, baseAt, `the default of ${what} changed from ${show(base.default)} to ${show(head.default)}`, {
-        before: base.default,
-        after: head.default,
-        migration: `pass \`${fieldName(path) || "it"}\`: ${show(base.default)} to keep the old behaviour`,
-      });
+      this.add(
+        "default-changed",
+        path,
+        headAt,
+        baseAt,
+        `the default of ${what} changed from ${show(base.default)} to ${show(head.default)}`,
+        {
+          before: base.default,
+          after: head.default,
+          migration: `pass \`${fieldName(path) || "it"}\`: ${show(base.default)} to keep the old behaviour`,
+        },
+      );
     if (rejectsAll(base) !== rejectsAll(head)) {
       const kind = rejectsAll(base) ? "type-widened" : "type-narrowed";
-      this.add(kind, path, headAt, baseAt, `${what} ${rejectsAll(base) ? "now accepts values" : "no longer accepts any value"}`);
+      this.add(
+        kind,
+        path,
+        headAt,
+        baseAt,
+        `${what} ${rejectsAll(base) ? "now accepts values" : "no longer accepts any value"}`,
+      );
       return;
     }
     const baseUnion = unionMembers(base);
@@ -222,10 +235,17 @@ class SchemaComparison {
       return;
     }
     if (!after) {
-      this.add("enum-removed", path, headAt, baseAt, `${what} no longer restricts its values to ${before.map(show).join(", ")}`, {
-        before: base.enum ?? base.const,
-        migration: `\`${name}\` may now be any ${typesOf(head).join(" | ")}, not only ${before.map(show).join(", ")}`,
-      });
+      this.add(
+        "enum-removed",
+        path,
+        headAt,
+        baseAt,
+        `${what} no longer restricts its values to ${before.map(show).join(", ")}`,
+        {
+          before: base.enum ?? base.const,
+          migration: `\`${name}\` may now be any ${typesOf(head).join(" | ")}, not only ${before.map(show).join(", ")}`,
+        },
+      );
       return;
     }
     const beforeKeys = new Set(before.map(canonical));
@@ -251,14 +271,21 @@ class SchemaComparison {
       const b = base[keyword];
       const h = head[keyword];
       const verb = b === undefined ? "added" : h === undefined ? "removed" : `changed from ${show(b)} to ${show(h)}`;
-      this.add(kind, [...path, keyword], headAt, baseAt, `\`${keyword}\` of ${what} ${verb}${b === undefined ? ` (${show(h)})` : ""}`, {
-        ...(b !== undefined ? { before: b } : {}),
-        ...(h !== undefined ? { after: h } : {}),
-        migration:
-          this.direction === "input"
-            ? `make \`${name}\` satisfy \`${keyword}\`: ${show(h)}`
-            : `\`${name}\` may now break \`${keyword}\`: ${show(b)}`,
-      });
+      this.add(
+        kind,
+        [...path, keyword],
+        headAt,
+        baseAt,
+        `\`${keyword}\` of ${what} ${verb}${b === undefined ? ` (${show(h)})` : ""}`,
+        {
+          ...(b !== undefined ? { before: b } : {}),
+          ...(h !== undefined ? { after: h } : {}),
+          migration:
+            this.direction === "input"
+              ? `make \`${name}\` satisfy \`${keyword}\`: ${show(h)}`
+              : `\`${name}\` may now break \`${keyword}\`: ${show(b)}`,
+        },
+      );
     };
     for (const bounds of [UPPER_BOUNDS, LOWER_BOUNDS]) {
       const upper = bounds === UPPER_BOUNDS;
@@ -276,7 +303,14 @@ class SchemaComparison {
     }
     for (const k of ["pattern", "format"]) {
       if (canonical(base[k]) === canonical(head[k])) continue;
-      report(k, base[k] === undefined ? "constraint-tightened" : head[k] === undefined ? "constraint-loosened" : "constraint-changed");
+      report(
+        k,
+        base[k] === undefined
+          ? "constraint-tightened"
+          : head[k] === undefined
+            ? "constraint-loosened"
+            : "constraint-changed",
+      );
     }
     const bm = base.multipleOf;
     const hm = head.multipleOf;
@@ -304,7 +338,9 @@ class SchemaComparison {
       const p = [...path, "properties", name];
       this.add("property-removed", p, headAt, [...baseAt, "properties", name], `${this.what(p)} was removed`, {
         before: bp[name],
-        migration: input ? `stop sending \`${fieldName(p)}\`` : `stop reading \`${fieldName(p)}\`: it is no longer returned`,
+        migration: input
+          ? `stop sending \`${fieldName(p)}\``
+          : `stop reading \`${fieldName(p)}\`: it is no longer returned`,
       });
     }
     for (const name of Object.keys(hp)) {
@@ -312,10 +348,19 @@ class SchemaComparison {
       const hAt = [...headAt, "properties", name];
       if (!Object.hasOwn(bp, name)) {
         const required = hr.has(name);
-        this.add(required ? "required-added" : "optional-added", p, hAt, baseAt, `${this.what(p)} was added${required ? " (required)" : ""}`, {
-          after: hp[name],
-          ...(required && input ? { migration: `pass \`${fieldName(p)}\` (${describe(asNode(hp[name]))}), now required` } : {}),
-        });
+        this.add(
+          required ? "required-added" : "optional-added",
+          p,
+          hAt,
+          baseAt,
+          `${this.what(p)} was added${required ? " (required)" : ""}`,
+          {
+            after: hp[name],
+            ...(required && input
+              ? { migration: `pass \`${fieldName(p)}\` (${describe(asNode(hp[name]))}), now required` }
+              : {}),
+          },
+        );
         continue;
       }
       this.node(asNode(bp[name]), asNode(hp[name]), p, [...baseAt, "properties", name], hAt);
@@ -331,19 +376,46 @@ class SchemaComparison {
     // Required names without a property schema of their own.
     for (const name of hr)
       if (!br.has(name) && !Object.hasOwn(hp, name))
-        this.add("required-added", [...path, "properties", name], headAt, baseAt, `${this.what([...path, "properties", name])} is now required`, {
-          migration: input ? `pass \`${name}\`, now required` : undefined,
-        });
+        this.add(
+          "required-added",
+          [...path, "properties", name],
+          headAt,
+          baseAt,
+          `${this.what([...path, "properties", name])} is now required`,
+          {
+            migration: input ? `pass \`${name}\`, now required` : undefined,
+          },
+        );
     const what = this.what(path);
     if (!closedObject(base) && closedObject(head))
-      this.add("additional-forbidden", [...path, "additionalProperties"], headAt, baseAt, `${what} no longer allows properties it does not list`, {
-        after: false,
-        migration: input ? `send only ${Object.keys(hp).map((n) => `\`${n}\``).join(", ") || "no properties"}` : undefined,
-      });
+      this.add(
+        "additional-forbidden",
+        [...path, "additionalProperties"],
+        headAt,
+        baseAt,
+        `${what} no longer allows properties it does not list`,
+        {
+          after: false,
+          migration: input
+            ? `send only ${
+                Object.keys(hp)
+                  .map((n) => `\`${n}\``)
+                  .join(", ") || "no properties"
+              }`
+            : undefined,
+        },
+      );
     else if (closedObject(base) && !closedObject(head))
-      this.add("additional-allowed", [...path, "additionalProperties"], headAt, baseAt, `${what} now allows properties it does not list`, {
-        before: false,
-      });
+      this.add(
+        "additional-allowed",
+        [...path, "additionalProperties"],
+        headAt,
+        baseAt,
+        `${what} now allows properties it does not list`,
+        {
+          before: false,
+        },
+      );
     else if (isObject(base.additionalProperties) || isObject(head.additionalProperties))
       if (base.additionalProperties !== undefined && head.additionalProperties !== undefined)
         this.node(
@@ -357,17 +429,31 @@ class SchemaComparison {
   }
 
   private arrays(base: SchemaNode, head: SchemaNode, path: KeyPath, baseAt: KeyPath, headAt: KeyPath): void {
-    if (isObject(base.items) || isObject(head.items) || typeof base.items === "boolean" || typeof head.items === "boolean") {
+    if (
+      isObject(base.items) ||
+      isObject(head.items) ||
+      typeof base.items === "boolean" ||
+      typeof head.items === "boolean"
+    ) {
       if (!Array.isArray(base.items) && !Array.isArray(head.items))
-        this.node(asNode(base.items), asNode(head.items), [...path, "items"], [...baseAt, "items"], [...headAt, "items"]);
+        this.node(
+          asNode(base.items),
+          asNode(head.items),
+          [...path, "items"],
+          [...baseAt, "items"],
+          [...headAt, "items"],
+        );
     }
-    const tuple = (n: SchemaNode) => (Array.isArray(n.prefixItems) ? n.prefixItems : Array.isArray(n.items) ? n.items : undefined);
+    const tuple = (n: SchemaNode) =>
+      Array.isArray(n.prefixItems) ? n.prefixItems : Array.isArray(n.items) ? n.items : undefined;
     const bt = tuple(base);
     const ht = tuple(head);
     if (bt || ht) {
       const kw = Array.isArray(head.prefixItems) || Array.isArray(base.prefixItems) ? "prefixItems" : "items";
       if (bt && ht && bt.length === ht.length)
-        bt.forEach((_, i) => this.node(asNode(bt[i]), asNode(ht[i]), [...path, kw, i], [...baseAt, kw, i], [...headAt, kw, i]));
+        bt.forEach((_, i) =>
+          this.node(asNode(bt[i]), asNode(ht[i]), [...path, kw, i], [...baseAt, kw, i], [...headAt, kw, i]),
+        );
       else if (canonical(bt) !== canonical(ht)) this.unclassified(base, head, path, baseAt, headAt, [kw]);
     }
   }
@@ -404,16 +490,30 @@ class SchemaComparison {
       if (value === undefined) continue;
       const narrowed = (this.direction === "input") === (i === 0);
       const verb = narrowed ? "accepted before and rejected now" : "rejected before and accepted now";
-      this.add(narrowed ? "values-narrowed" : "values-widened", path, headAt, baseAt, `${changed} of ${what} changed: ${show(value)} is ${verb}`, {
-        ...extra,
-        evidence: value,
-        migration: narrowed
-          ? `\`${fieldName(path) || "the arguments"}\` may no longer be ${show(value)}`
-          : `\`${fieldName(path) || "the result"}\` may now be ${show(value)}`,
-      });
+      this.add(
+        narrowed ? "values-narrowed" : "values-widened",
+        path,
+        headAt,
+        baseAt,
+        `${changed} of ${what} changed: ${show(value)} is ${verb}`,
+        {
+          ...extra,
+          evidence: value,
+          migration: narrowed
+            ? `\`${fieldName(path) || "the arguments"}\` may no longer be ${show(value)}`
+            : `\`${fieldName(path) || "the result"}\` may now be ${show(value)}`,
+        },
+      );
       return;
     }
-    this.add("unclassified", path, headAt, baseAt, `${changed} of ${what} changed (no value tried shows a difference)`, extra);
+    this.add(
+      "unclassified",
+      path,
+      headAt,
+      baseAt,
+      `${changed} of ${what} changed (no value tried shows a difference)`,
+      extra,
+    );
   }
 
   /** `anyOf`/`oneOf` on either side: each side as a list of members (siblings merged in), matched to each other. */
@@ -429,80 +529,30 @@ class SchemaComparison {
       this.compare(b.node, h.node, sub, b.at, h.at);
     }
     for (const bi of pairs.baseOnly)
-      this.add("type-narrowed", path, headAt, bm[bi]!.at, `${what} no longer accepts the union member ${describe(bm[bi]!.node)}`, {
-        before: bm[bi]!.node,
-        migration: `stop sending \`${fieldName(path) || "the arguments"}\` as ${describe(bm[bi]!.node)}`,
-      });
+      this.add(
+        "type-narrowed",
+        path,
+        headAt,
+        bm[bi]!.at,
+        `${what} no longer accepts the union member ${describe(bm[bi]!.node)}`,
+        {
+          before: bm[bi]!.node,
+          migration: `stop sending \`${fieldName(path) || "the arguments"}\` as ${describe(bm[bi]!.node)}`,
+        },
+      );
     for (const hi of pairs.headOnly)
-      this.add("type-widened", path, hm[hi]!.at, baseAt, `${what} now also accepts the union member ${describe(hm[hi]!.node)}`, {
-        after: hm[hi]!.node,
-        migration: `\`${fieldName(path) || "the result"}\` may now be ${describe(hm[hi]!.node)}`,
-      });
+      this.add(
+        "type-widened",
+        path,
+        hm[hi]!.at,
+        baseAt,
+        `${what} now also accepts the union member ${describe(hm[hi]!.node)}`,
+        {
+          after: hm[hi]!.node,
+          migration: `\`${fieldName(path) || "the result"}\` may now be ${describe(hm[hi]!.node)}`,
+        },
+      );
   }
-}
-
-/** One member of a union, with the node's own keywords merged in, and where it is written. */
-interface Member {
-  node: SchemaNode;
-  at: KeyPath;
-  keyword: string;
-}
-
-function membersOf(root: SchemaNode, node: SchemaNode, at: KeyPath): Member[] {
-  const union = unionMembers(node);
-  const siblings: SchemaNode = {};
-  for (const [k, v] of Object.entries(node))
-    if (k !== "anyOf" && k !== "oneOf" && !DOC_KEYWORDS.includes(k) && k !== "default") siblings[k] = v;
-  if (!union) return [{ node: siblings, at, keyword: "anyOf" }];
-  return union.members.map((m, i) => {
-    const d = deref(root, asNode(m), [...at, union.keyword, i]);
-    return { node: flattenAllOf(root, mergeNodes(siblings, d.node)), at: d.at, keyword: union.keyword };
-  });
-}
-
-/** A key that says which member of a union a member is: its types, and its constant values. */
-function memberKey(node: SchemaNode): string {
-  const consts: string[] = [];
-  if (isObject(node.properties))
-    for (const [k, v] of Object.entries(node.properties))
-      if (isObject(v) && v.const !== undefined) consts.push(`${k}=${canonical(v.const)}`);
-  const values = listedValues(node);
-  return `${typesOf(node).join("|")}#${values ? canonical(values) : ""}#${consts.sort().join(",")}`;
-}
-
-/** Pairs members that are equal, then those with the same key, then those with the same types. */
-function matchMembers(base: Member[], head: Member[]): { matched: [number, number][]; baseOnly: number[]; headOnly: number[] } {
-  const matched: [number, number][] = [];
-  const freeB = new Set(base.keys());
-  const freeH = new Set(head.keys());
-  const pass = (key: (n: SchemaNode) => string) => {
-    for (const bi of [...freeB]) {
-      const k = key(base[bi]!.node);
-      const hi = [...freeH].find((h) => key(head[h]!.node) === k);
-      if (hi === undefined) continue;
-      matched.push([bi, hi]);
-      freeB.delete(bi);
-      freeH.delete(hi);
-    }
-  };
-  pass(canonical);
-  pass(memberKey);
-  pass((n) => typesOf(n).join("|"));
-  // One member left on each side: the same member, changed.
-  if (freeB.size === 1 && freeH.size === 1) {
-    matched.push([[...freeB][0]!, [...freeH][0]!]);
-    freeB.clear();
-    freeH.clear();
-  }
-  return { matched, baseOnly: [...freeB], headOnly: [...freeH] };
-}
-
-/** A short description of a schema for messages: its type, and its value when it has one. */
-export function describe(node: SchemaNode): string {
-  const values = listedValues(node);
-  if (values && values.length <= 3) return values.map(show).join(" | ");
-  const types = typesOf(node);
-  return types.length === 7 ? "any value" : types.join(" | ");
 }
 
 function pick(node: SchemaNode, keys: readonly string[]): JsonValue {

@@ -5,7 +5,8 @@ import { jsonPointer, locateInSchema, type SchemaSide } from "../ir/schema-sourc
 import { canonical } from "./schema-facts.js";
 import { compareSchemas, type SchemaChange } from "./compare-schema.js";
 import { ValueProbe } from "./instances.js";
-import { RULES, SCHEMA_RULES, type RuleCode } from "./rules.js";
+import { RULES, type RuleCode } from "./rules.js";
+import { SCHEMA_RULES } from "./schema-rules.js";
 import { IMPACTS, highestImpact, type Change, type DiffResult, type Direction, type Impact } from "./types.js";
 
 /** What the config may change about the rules: an impact per code, or `off` to leave a rule out. */
@@ -24,7 +25,11 @@ export interface DiffOptions {
  * of one only in the base is reported as a removal and an addition with a hint that it may be
  * a rename. Deterministic: the same sets give the same changes in the same order.
  */
-export function diffToolSets(base: readonly ToolSpec[], head: readonly ToolSpec[], options: DiffOptions = {}): DiffResult {
+export function diffToolSets(
+  base: readonly ToolSpec[],
+  head: readonly ToolSpec[],
+  options: DiffOptions = {},
+): DiffResult {
   const probe = new ValueProbe();
   const changes: Change[] = [];
   const baseByKey = byKey(base);
@@ -39,7 +44,8 @@ export function diffToolSets(base: readonly ToolSpec[], head: readonly ToolSpec[
   // name is unique on both sides.
   const unique = (tools: ToolSpec[], name: string) => tools.filter((t) => t.name === name).length === 1;
   const paired = removed.filter((r) => unique(removed, r.name) && unique(added, r.name));
-  for (const r of paired) changes.push(...diffTools(r, added.find((a) => a.name === r.name)!, probe, options.documented));
+  for (const r of paired)
+    changes.push(...diffTools(r, added.find((a) => a.name === r.name)!, probe, options.documented));
   const pairedNames = new Set(paired.map((r) => r.name));
   removed = removed.filter((r) => !pairedNames.has(r.name));
   added = added.filter((a) => !pairedNames.has(a.name));
@@ -47,18 +53,30 @@ export function diffToolSets(base: readonly ToolSpec[], head: readonly ToolSpec[
   for (const t of removed) {
     const twin = added.find((a) => signature(a) === signature(t));
     changes.push(
-      change(t, "TOOL_REMOVED", "", `tool \`${t.name}\` was removed${twin ? ` (\`${twin.name}\` has the same schemas: a rename?)` : ""}`, {
-        loc: t.locations.tool,
-        migration: twin ? `call \`${twin.name}\` instead of \`${t.name}\`` : `stop calling \`${t.name}\``,
-      }),
+      change(
+        t,
+        "TOOL_REMOVED",
+        "",
+        `tool \`${t.name}\` was removed${twin ? ` (\`${twin.name}\` has the same schemas: a rename?)` : ""}`,
+        {
+          loc: t.locations.tool,
+          migration: twin ? `call \`${twin.name}\` instead of \`${t.name}\`` : `stop calling \`${t.name}\``,
+        },
+      ),
     );
   }
   for (const t of added) {
     const twin = removed.find((r) => signature(r) === signature(t));
     changes.push(
-      change(t, "TOOL_ADDED", "", `tool \`${t.name}\` was added${twin ? ` (same schemas as the removed \`${twin.name}\`: a rename?)` : ""}`, {
-        loc: t.locations.tool,
-      }),
+      change(
+        t,
+        "TOOL_ADDED",
+        "",
+        `tool \`${t.name}\` was added${twin ? ` (same schemas as the removed \`${twin.name}\`: a rename?)` : ""}`,
+        {
+          loc: t.locations.tool,
+        },
+      ),
     );
   }
   const configured = applyRuleOptions(changes, options);
@@ -103,7 +121,7 @@ export function diffTools(
       continue;
     }
     if (b === undefined || h === undefined) continue;
-    for (const sc of compareSchemas(b, h, direction, probe)) out.push(schemaChange(base, head, side, direction, sc));
+    for (const sc of compareSchemas(b, h, direction, probe)) out.push(schemaChange(head, side, direction, sc));
   }
   if (!out.some((c) => RULES[c.code].impact === "major")) {
     const rejected = rejectedExample(base, head, probe);
@@ -118,17 +136,24 @@ function rejectedExample(base: ToolSpec, head: ToolSpec, probe: ValueProbe): Cha
   if (canonical(base.inputSchema) === canonical(head.inputSchema)) return undefined;
   for (const ex of base.examples) {
     if (ex.kind !== "call" || ex.placeholder) continue;
-    if (probe.accepts(base.inputSchema, ex.value) !== true || probe.accepts(head.inputSchema, ex.value) !== false) continue;
-    return change(head, "INPUT_VALUES_REJECTED", "/inputSchema", "a documented call of the base is rejected by the new input schema", {
-      evidence: ex.value,
-      loc: head.locations.inputSchema ?? head.locations.tool,
-      migration: "check your calls against the new input schema: the documented example no longer validates",
-    });
+    if (probe.accepts(base.inputSchema, ex.value) !== true || probe.accepts(head.inputSchema, ex.value) !== false)
+      continue;
+    return change(
+      head,
+      "INPUT_VALUES_REJECTED",
+      "/inputSchema",
+      "a documented call of the base is rejected by the new input schema",
+      {
+        evidence: ex.value,
+        loc: head.locations.inputSchema ?? head.locations.tool,
+        migration: "check your calls against the new input schema: the documented example no longer validates",
+      },
+    );
   }
   return undefined;
 }
 
-function schemaChange(base: ToolSpec, head: ToolSpec, side: SchemaSide, direction: Direction, sc: SchemaChange): Change {
+function schemaChange(head: ToolSpec, side: SchemaSide, direction: Direction, sc: SchemaChange): Change {
   const code = SCHEMA_RULES[sc.kind][direction];
   // What the head no longer has is pointed at where the head's schema is.
   const loc = locateInSchema(head, side, sc.source.side === "head" ? sc.source.path : []);
@@ -162,12 +187,18 @@ function metadataChanges(base: ToolSpec, head: ToolSpec, documented: { examples:
     if ((hint === "destructiveHint" || hint === "idempotentHint") && readOnly) continue;
     const safer = h === safe;
     out.push(
-      change(head, safer ? "ANNOTATION_SAFER" : worse, `/annotations/${hint}`, `\`${hint}\` changed from ${b} to ${h}`, {
-        before: b,
-        after: h,
-        loc: at,
-        ...(safer ? {} : { migration: `review where you allow \`${head.name}\` to run: \`${hint}\` is now ${h}` }),
-      }),
+      change(
+        head,
+        safer ? "ANNOTATION_SAFER" : worse,
+        `/annotations/${hint}`,
+        `\`${hint}\` changed from ${b} to ${h}`,
+        {
+          before: b,
+          after: h,
+          loc: at,
+          ...(safer ? {} : { migration: `review where you allow \`${head.name}\` to run: \`${hint}\` is now ${h}` }),
+        },
+      ),
     );
   }
   if (base.description !== head.description)
@@ -180,23 +211,49 @@ function metadataChanges(base: ToolSpec, head: ToolSpec, documented: { examples:
       }),
     );
   if ((base.title ?? "") !== (head.title ?? ""))
-    out.push(change(head, "TITLE_CHANGED", "/title", "the title changed", { before: base.title ?? null, after: head.title ?? null, loc: at }));
+    out.push(
+      change(head, "TITLE_CHANGED", "/title", "the title changed", {
+        before: base.title ?? null,
+        after: head.title ?? null,
+        loc: at,
+      }),
+    );
   const examples = (t: ToolSpec) => canonical(t.examples.map((e) => ({ kind: e.kind, value: e.value })));
   if (documented.examples && examples(base) !== examples(head))
-    out.push(change(head, "EXAMPLES_CHANGED", "/examples", "the usage examples changed", { loc: head.locations.examples ?? at }));
+    out.push(
+      change(head, "EXAMPLES_CHANGED", "/examples", "the usage examples changed", {
+        loc: head.locations.examples ?? at,
+      }),
+    );
   const errors = (t: ToolSpec) => new Set(t.errors.map((e) => e.type));
   for (const e of documented.errors ? errors(head) : [])
     if (!errors(base).has(e))
-      out.push(change(head, "ERROR_TYPE_ADDED", "/errors", `error type \`${e}\` was added`, { after: e, loc: head.locations.errors ?? at }));
+      out.push(
+        change(head, "ERROR_TYPE_ADDED", "/errors", `error type \`${e}\` was added`, {
+          after: e,
+          loc: head.locations.errors ?? at,
+        }),
+      );
   for (const e of documented.errors ? errors(base) : [])
     if (!errors(head).has(e))
-      out.push(change(head, "ERROR_TYPE_REMOVED", "/errors", `error type \`${e}\` was removed`, { before: e, loc: head.locations.errors ?? at }));
+      out.push(
+        change(head, "ERROR_TYPE_REMOVED", "/errors", `error type \`${e}\` was removed`, {
+          before: e,
+          loc: head.locations.errors ?? at,
+        }),
+      );
   if (!base.deprecation && head.deprecation)
     out.push(
-      change(head, "TOOL_DEPRECATED", "/deprecated", `tool \`${head.name}\` was deprecated${head.deprecation.message ? `: ${head.deprecation.message}` : ""}`, {
-        loc: at,
-        migration: head.deprecation.message ?? `plan to stop calling \`${head.name}\``,
-      }),
+      change(
+        head,
+        "TOOL_DEPRECATED",
+        "/deprecated",
+        `tool \`${head.name}\` was deprecated${head.deprecation.message ? `: ${head.deprecation.message}` : ""}`,
+        {
+          loc: at,
+          migration: head.deprecation.message ?? `plan to stop calling \`${head.name}\``,
+        },
+      ),
     );
   return out;
 }

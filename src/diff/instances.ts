@@ -6,7 +6,15 @@ import type { JsonValue } from "../ir/types.js";
 import { createAjv, schemaDialect, type Dialect, type ValidateFunction } from "../schema/ajv.js";
 import type { Ajv } from "ajv";
 import { isObject, walkSchema } from "../schema/walk.js";
-import { canonical, LOWER_BOUNDS, UPPER_BOUNDS, asNode, requiredNames, typesOf, type SchemaNode } from "./schema-facts.js";
+import {
+  canonical,
+  LOWER_BOUNDS,
+  UPPER_BOUNDS,
+  asNode,
+  requiredNames,
+  typesOf,
+  type SchemaNode,
+} from "./schema-facts.js";
 
 /** How many values one check tries at most. */
 const MAX_CANDIDATES = 400;
@@ -23,7 +31,12 @@ export class ValueProbe {
    * shows one. Each node is validated with its root's `$defs`/`definitions`, so its local
    * `$ref`s resolve; a node ajv cannot compile gives undefined.
    */
-  separate(acceptRoot: SchemaNode, accepting: SchemaNode, rejectRoot: SchemaNode, rejecting: SchemaNode): JsonValue | undefined {
+  separate(
+    acceptRoot: SchemaNode,
+    accepting: SchemaNode,
+    rejectRoot: SchemaNode,
+    rejecting: SchemaNode,
+  ): JsonValue | undefined {
     const yes = this.compile(acceptRoot, accepting);
     const no = this.compile(rejectRoot, rejecting);
     if (!yes || !no) return undefined;
@@ -86,7 +99,8 @@ function valuesFor(node: SchemaNode, depth: number): JsonValue[] {
     const props = Object.entries(node.properties);
     const required = requiredNames(node);
     const filled: SchemaNode = {};
-    for (const [name, sub] of props) if (required.has(name)) filled[name] = valuesFor(asNode(sub), depth - 1)[0] ?? null;
+    for (const [name, sub] of props)
+      if (required.has(name)) filled[name] = valuesFor(asNode(sub), depth - 1)[0] ?? null;
     out.push(filled);
     // Each optional property added in turn, with each of its values.
     for (const [name, sub] of props) {
@@ -108,7 +122,8 @@ function boundaries(s: SchemaNode): JsonValue[] {
     const n = s[k];
     if (typeof n !== "number" || !Number.isFinite(n) || Math.abs(n) > 1e6) continue;
     if (k.endsWith("Length")) for (const len of [n - 1, n, n + 1]) if (len >= 0) out.push("a".repeat(len));
-    if (k.endsWith("Items")) for (const len of [n - 1, n, n + 1]) if (len >= 0) out.push(Array.from({ length: len }, () => 0));
+    if (k.endsWith("Items"))
+      for (const len of [n - 1, n, n + 1]) if (len >= 0) out.push(Array.from({ length: len }, () => 0));
     if (k.includes("imum")) out.push(n - 1, n - 0.5, n, n + 0.5, n + 1);
   }
   if (typeof s.multipleOf === "number") out.push(s.multipleOf, s.multipleOf * 2, s.multipleOf * 3);

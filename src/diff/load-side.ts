@@ -48,7 +48,9 @@ export function loadFilesSide(inputs: readonly string[], options: SideOptions): 
   const bag = new DiagnosticBag();
   const set = loadSpecs(inputs, bag, { cwd: options.cwd, exclude: options.exclude, limits: options.limits });
   const manifests = set.files.filter((f) => /\.json$/i.test(f) && isManifest(path.resolve(options.cwd, f)));
-  const tools = set.tools.map((t) => (manifests.includes(t.locations.tool.file) ? withManifestErrors(t, options.cwd) : t));
+  const tools = set.tools.map((t) =>
+    manifests.includes(t.locations.tool.file) ? withManifestErrors(t, options.cwd) : t,
+  );
   const onlyManifests = set.files.length > 0 && manifests.length === set.files.length;
   return {
     tools,
@@ -65,12 +67,19 @@ export function loadFilesSide(inputs: readonly string[], options: SideOptions): 
  */
 export function loadGitSide(rev: string, inputs: readonly string[], options: SideOptions): LoadedSide {
   const git = (args: string[]) =>
-    execFileSync("git", args, { cwd: options.cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024, stdio: ["ignore", "pipe", "pipe"] });
+    execFileSync("git", args, {
+      cwd: options.cwd,
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
   if (rev.startsWith("-")) throw new Error(`not a revision: ${rev}`);
   const listed = git(["ls-tree", "-r", "-z", "--name-only", rev, "--", ...inputs.map((i) => (i === "." ? "." : i))])
     .split("\0")
     .filter((f) => /\.(md|markdown|json)$/i.test(f));
-  const excluded = (options.exclude ?? []).map((e) => toPosix(path.relative(options.cwd, path.resolve(options.cwd, e))));
+  const excluded = (options.exclude ?? []).map((e) =>
+    toPosix(path.relative(options.cwd, path.resolve(options.cwd, e))),
+  );
   const files = listed
     .map(toPosix)
     .filter((f) => !f.split("/").some((part) => part === "node_modules" || part.startsWith(".")))
@@ -82,14 +91,23 @@ export function loadGitSide(rev: string, inputs: readonly string[], options: Sid
     const text = git(["show", `${rev}:./${file}`]);
     tools.push(...parseSpecText(file, text, bag, options.limits ?? DEFAULT_LIMITS));
   }
-  return { tools, diagnostics: bag.sorted(), label: `${rev}:${inputs.join(",")}`, documents: { examples: true, errors: true } };
+  return {
+    tools,
+    diagnostics: bag.sorted(),
+    label: `${rev}:${inputs.join(",")}`,
+    documents: { examples: true, errors: true },
+  };
 }
 
 /**
  * Tools from a live server's list, read as a JSON tool list named `label` (the recorded
  * command or URL, which holds no secret).
  */
-export function toolsFromList(list: readonly ListedTool[], label: string, limits: SpecLimits = DEFAULT_LIMITS): LoadedSide {
+export function toolsFromList(
+  list: readonly ListedTool[],
+  label: string,
+  limits: SpecLimits = DEFAULT_LIMITS,
+): LoadedSide {
   const bag = new DiagnosticBag();
   const tools = parseSpecText(`${label}.json`, JSON.stringify({ tools: list }, null, 2), bag, limits);
   return { tools, diagnostics: bag.sorted(), label, documents: { examples: false, errors: false } };
@@ -111,6 +129,8 @@ function withManifestErrors(tool: ToolSpec, cwd: string): ToolSpec {
     tools: Array<{ name?: unknown; module?: unknown; errorTypes?: unknown }>;
   };
   const entry = root.tools.find((e) => e.name === tool.name && e.module === tool.module);
-  const types = Array.isArray(entry?.errorTypes) ? entry.errorTypes.filter((e): e is string => typeof e === "string") : [];
+  const types = Array.isArray(entry?.errorTypes)
+    ? entry.errorTypes.filter((e): e is string => typeof e === "string")
+    : [];
   return { ...tool, errors: types.map((type) => ({ type })) };
 }

@@ -44,7 +44,9 @@ export function diffText(result: DiffResult, paint: (impact: string, text: strin
   if (result.changes.length === 0) return "No changes.\n";
   const lines: string[] = [];
   for (const group of byTool(result.changes)) {
-    lines.push(`${group.tool}${group.module && !group.tool.startsWith(`${group.module}.`) ? ` (${group.module})` : ""}`);
+    lines.push(
+      `${group.tool}${group.module && !group.tool.startsWith(`${group.module}.`) ? ` (${group.module})` : ""}`,
+    );
     for (const impact of IMPACTS) {
       const mine = group.changes.filter((c) => c.impact === impact);
       if (!mine.length) continue;

@@ -1,5 +1,5 @@
 import type { JsonValue } from "../ir/types.js";
-import type { Direction, Impact } from "./types.js";
+import type { Impact } from "./impact.js";
 
 /**
  * A tool as a rule's example shows it: the parts of an MCP tool definition that matter to
@@ -22,7 +22,11 @@ export interface DiffRule {
   readonly example: { readonly before: RuleExampleTool; readonly after: RuleExampleTool };
 }
 
-const obj = (properties: { [k: string]: JsonValue }, required: string[] = [], extra: { [k: string]: JsonValue } = {}) => ({
+const obj = (
+  properties: { [k: string]: JsonValue },
+  required: string[] = [],
+  extra: { [k: string]: JsonValue } = {},
+) => ({
   type: "object",
   properties,
   ...(required.length ? { required } : {}),
@@ -123,7 +127,8 @@ const RULES_TABLE = {
   DESCRIPTION_CHANGED: {
     impact: "patch",
     summary: "A tool's description changed.",
-    cause: "The description is text a model reads to decide when and how to call the tool, so it is also a review item.",
+    cause:
+      "The description is text a model reads to decide when and how to call the tool, so it is also a review item.",
     fix: "review the new text: it changes how models use the tool",
     example: {
       before: { ...input(obj({})), description: "Reads a file." },
@@ -293,7 +298,8 @@ const RULES_TABLE = {
   },
   INPUT_CONSTRAINT_CHANGED: {
     impact: "major",
-    summary: "An input's `pattern`, `format` or `multipleOf` changed to one that neither includes nor is included in the old one.",
+    summary:
+      "An input's `pattern`, `format` or `multipleOf` changed to one that neither includes nor is included in the old one.",
     cause: "Values callers send today may be rejected.",
     fix: "keep accepting what the old constraint accepted",
     example: {
@@ -338,7 +344,8 @@ const RULES_TABLE = {
   INPUT_SCHEMA_CHANGED: {
     impact: "minor",
     summary: "An input schema changed in a way no rule classifies and no tried value shows to break a call.",
-    cause: "A keyword such as `not`, `if`/`then` or `dependentRequired` changed; trying values found nothing rejected that was accepted.",
+    cause:
+      "A keyword such as `not`, `if`/`then` or `dependentRequired` changed; trying values found nothing rejected that was accepted.",
     fix: "review the change",
     example: {
       before: input(obj({ n: { type: "integer", not: { const: 0 } } })),
@@ -500,7 +507,8 @@ const RULES_TABLE = {
   OUTPUT_VALUES_ADDED: {
     impact: "major",
     summary: "A value the old output schema ruled out is allowed by the new one (found by trying values).",
-    cause: "A change no structural rule classifies lets the tool return something callers did not expect; the value is the evidence.",
+    cause:
+      "A change no structural rule classifies lets the tool return something callers did not expect; the value is the evidence.",
     fix: "keep the output within what it was, or bump the major version",
     example: {
       before: output(obj({ n: { type: "integer", not: { const: 0 } } })),
@@ -532,60 +540,3 @@ export const RULE_CODES = Object.keys(RULES_TABLE) as RuleCode[];
 export function isRuleCode(code: string): code is RuleCode {
   return Object.hasOwn(RULES_TABLE, code);
 }
-
-/**
- * What the schema comparison finds, before a direction turns it into a rule: `narrowed`
- * kinds accept fewer values, `widened` ones more.
- */
-export type SchemaChangeKind =
-  | "required-added"
-  | "optional-added"
-  | "property-removed"
-  | "made-required"
-  | "made-optional"
-  | "type-changed"
-  | "type-narrowed"
-  | "type-widened"
-  | "enum-added"
-  | "enum-removed"
-  | "enum-value-removed"
-  | "enum-value-added"
-  | "constraint-tightened"
-  | "constraint-loosened"
-  | "constraint-changed"
-  | "additional-forbidden"
-  | "additional-allowed"
-  | "default-changed"
-  | "doc-changed"
-  | "values-narrowed"
-  | "values-widened"
-  | "unclassified";
-
-/** The rule each kind of schema change is, read as an input and as an output. */
-export const SCHEMA_RULES: Readonly<Record<SchemaChangeKind, Readonly<Record<Direction, RuleCode>>>> = {
-  "required-added": { input: "INPUT_REQUIRED_ADDED", output: "OUTPUT_FIELD_ADDED" },
-  "optional-added": { input: "INPUT_OPTIONAL_ADDED", output: "OUTPUT_FIELD_ADDED" },
-  "property-removed": { input: "INPUT_REMOVED", output: "OUTPUT_FIELD_REMOVED" },
-  "made-required": { input: "INPUT_MADE_REQUIRED", output: "OUTPUT_MADE_REQUIRED" },
-  "made-optional": { input: "INPUT_MADE_OPTIONAL", output: "OUTPUT_MADE_OPTIONAL" },
-  "type-changed": { input: "INPUT_TYPE_CHANGED", output: "OUTPUT_TYPE_CHANGED" },
-  "type-narrowed": { input: "INPUT_TYPE_NARROWED", output: "OUTPUT_TYPE_NARROWED" },
-  "type-widened": { input: "INPUT_TYPE_WIDENED", output: "OUTPUT_TYPE_WIDENED" },
-  "enum-added": { input: "INPUT_ENUM_ADDED", output: "OUTPUT_ENUM_ADDED" },
-  "enum-removed": { input: "INPUT_ENUM_REMOVED", output: "OUTPUT_ENUM_REMOVED" },
-  "enum-value-removed": { input: "INPUT_ENUM_VALUE_REMOVED", output: "OUTPUT_ENUM_VALUE_REMOVED" },
-  "enum-value-added": { input: "INPUT_ENUM_VALUE_ADDED", output: "OUTPUT_ENUM_VALUE_ADDED" },
-  "constraint-tightened": { input: "INPUT_CONSTRAINT_TIGHTENED", output: "OUTPUT_CONSTRAINT_TIGHTENED" },
-  "constraint-loosened": { input: "INPUT_CONSTRAINT_LOOSENED", output: "OUTPUT_CONSTRAINT_LOOSENED" },
-  "constraint-changed": { input: "INPUT_CONSTRAINT_CHANGED", output: "OUTPUT_CONSTRAINT_CHANGED" },
-  "additional-forbidden": {
-    input: "INPUT_ADDITIONAL_PROPERTIES_FORBIDDEN",
-    output: "OUTPUT_ADDITIONAL_PROPERTIES_FORBIDDEN",
-  },
-  "additional-allowed": { input: "INPUT_ADDITIONAL_PROPERTIES_ALLOWED", output: "OUTPUT_ADDITIONAL_PROPERTIES_ALLOWED" },
-  "default-changed": { input: "INPUT_DEFAULT_CHANGED", output: "OUTPUT_DEFAULT_CHANGED" },
-  "doc-changed": { input: "SCHEMA_DOC_CHANGED", output: "SCHEMA_DOC_CHANGED" },
-  "values-narrowed": { input: "INPUT_VALUES_REJECTED", output: "OUTPUT_SCHEMA_CHANGED" },
-  "values-widened": { input: "INPUT_SCHEMA_CHANGED", output: "OUTPUT_VALUES_ADDED" },
-  unclassified: { input: "INPUT_SCHEMA_CHANGED", output: "OUTPUT_SCHEMA_CHANGED" },
-};

@@ -13,7 +13,16 @@ export type KeyPath = ReadonlyArray<string | number>;
 export const ALL_TYPES = ["array", "boolean", "integer", "null", "number", "object", "string"] as const;
 
 /** Keywords that document a schema without changing what it accepts. */
-export const DOC_KEYWORDS = ["description", "title", "examples", "example", "$comment", "deprecated", "readOnly", "writeOnly"];
+export const DOC_KEYWORDS = [
+  "description",
+  "title",
+  "examples",
+  "example",
+  "$comment",
+  "deprecated",
+  "readOnly",
+  "writeOnly",
+];
 
 /** Upper bounds: a lower value accepts fewer values. */
 export const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"];
@@ -116,7 +125,8 @@ export function flattenAllOf(root: SchemaNode, node: SchemaNode): SchemaNode {
  */
 export function typesOf(node: SchemaNode): string[] {
   const t = node.type;
-  const listed = typeof t === "string" ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === "string") : [];
+  const listed =
+    typeof t === "string" ? [t] : Array.isArray(t) ? t.filter((x): x is string => typeof x === "string") : [];
   const types = listed.length ? [...new Set(listed)].sort() : [...ALL_TYPES];
   return types.includes("number") ? types.filter((x) => x !== "integer") : types;
 }

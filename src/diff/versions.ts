@@ -14,7 +14,8 @@ interface Semver {
 }
 
 function parseSemver(text: string | undefined): Semver | undefined {
-  const m = text === undefined ? null : /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(text.trim());
+  const m =
+    text === undefined ? null : /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/.exec(text.trim());
   if (!m) return undefined;
   return { major: Number(m[1]), minor: Number(m[2]), patch: Number(m[3]), pre: m[4] ?? "" };
 }
@@ -74,7 +75,9 @@ export function versionFindings(
   for (const tool of head) {
     const before = baseByKey.get(toolKey(tool)) ?? baseByName.get(tool.name);
     if (!before) continue;
-    const changes = diff.changes.filter((c) => c.tool === tool.name && c.module === tool.module && c.code !== "TOOL_ADDED");
+    const changes = diff.changes.filter(
+      (c) => c.tool === tool.name && c.module === tool.module && c.code !== "TOOL_ADDED",
+    );
     const impact = highestImpact(changes.map((c) => c.impact));
     const b = parseSemver(before.version);
     const h = parseSemver(tool.version);
@@ -120,10 +123,21 @@ export function versionFindings(
   return out;
 }
 
-function breaking(tool: ToolSpec, before: ToolSpec, c: Change, needed: string | undefined, options: VersionCheckOptions): CataloguedDiagnostic {
+function breaking(
+  tool: ToolSpec,
+  before: ToolSpec,
+  c: Change,
+  needed: string | undefined,
+  options: VersionCheckOptions,
+): CataloguedDiagnostic {
   const message = `tool \`${tool.name}\`: ${c.code} at ${c.pointer || "the tool"}: ${c.message}; a breaking change without a major version bump (${before.version} → ${tool.version}): it needs ${needed}`;
   return options.allowBreaking
-    ? { severity: "info", code: "CONTRACT_BREAKING_UNVERSIONED", loc: c.loc ?? tool.locations.tool, message: `${message} (accepted: breaking changes are allowed)` }
+    ? {
+        severity: "info",
+        code: "CONTRACT_BREAKING_UNVERSIONED",
+        loc: c.loc ?? tool.locations.tool,
+        message: `${message} (accepted: breaking changes are allowed)`,
+      }
     : {
         severity: "error",
         code: "CONTRACT_BREAKING_UNVERSIONED",

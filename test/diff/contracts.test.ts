@@ -53,7 +53,13 @@ describe("generate holds tool versions to their changes", () => {
   it("warns about a compatible change without a bump, and fails on a version that goes back", async () => {
     project = bundled();
     const text = project.read(SPEC);
-    project.write(SPEC, text.replace('"due_date": { "type": "string", "format": "date"', '"note": { "type": "string" },\n    "due_date": { "type": "string", "format": "date"'));
+    project.write(
+      SPEC,
+      text.replace(
+        '"due_date": { "type": "string", "format": "date"',
+        '"note": { "type": "string" },\n    "due_date": { "type": "string", "format": "date"',
+      ),
+    );
     const minor = await runCli(["generate", "--no-cache"], project.dir);
     expect(minor.code).toBe(0);
     expect(minor.stderr).toContain("CONTRACT_CHANGE_UNVERSIONED");
@@ -115,10 +121,14 @@ describe("check --stdio holds a live server to its specs", () => {
     expect(same.stderr).toBe("");
     expect(same.code).toBe(0);
     const changed = await runCli(
-      ["check", "--stdio", served(project, (tools) => {
-        const t = tools.find((x) => x.name === "task_tracker.create_task")!;
-        t.inputSchema.required = ["title", "priority"];
-      })],
+      [
+        "check",
+        "--stdio",
+        served(project, (tools) => {
+          const t = tools.find((x) => x.name === "task_tracker.create_task")!;
+          t.inputSchema.required = ["title", "priority"];
+        }),
+      ],
       project.dir,
     );
     expect(changed.code).toBe(1);

@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compareSchemas } from "../../src/diff/compare-schema.js";
 import { diffToolSets } from "../../src/diff/compare-tools.js";
-import { RULES, SCHEMA_RULES, type SchemaChangeKind } from "../../src/diff/rules.js";
+import { RULES } from "../../src/diff/rules.js";
+import { SCHEMA_RULES, type SchemaChangeKind } from "../../src/diff/schema-rules.js";
 import type { JsonSchema, JsonValue, ToolSpec } from "../../src/ir/types.js";
 
 const SEED = 29;
@@ -234,13 +235,17 @@ describe("diff properties", () => {
       fc.property(
         mutated.filter((m) => SYMMETRIC.has(m.result!.kind)),
         ({ schema, result }) => {
-          const forward = compareSchemas(schema, result!.schema, "input").map((c) => RULES[SCHEMA_RULES[c.kind].input].impact);
+          const forward = compareSchemas(schema, result!.schema, "input").map(
+            (c) => RULES[SCHEMA_RULES[c.kind].input].impact,
+          );
           const backward = compareSchemas(result!.schema, schema, "output").map(
             (c) => RULES[SCHEMA_RULES[c.kind].output].impact,
           );
           expect(backward).toEqual(forward);
           // And the change read the other way in the same direction has the inverse impact.
-          const inverse = compareSchemas(result!.schema, schema, "input").map((c) => RULES[SCHEMA_RULES[c.kind].input].impact);
+          const inverse = compareSchemas(result!.schema, schema, "input").map(
+            (c) => RULES[SCHEMA_RULES[c.kind].input].impact,
+          );
           if (forward[0] === "major") expect(inverse).toEqual(["minor"]);
           if (forward[0] === "minor") expect(inverse).toEqual(["major"]);
         },

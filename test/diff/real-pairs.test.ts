@@ -149,7 +149,12 @@ describe("real version pairs", () => {
   });
 
   it("every real tool list against itself has no changes", () => {
-    for (const server of ["notionhq__notion-mcp-server", "playwright__mcp", "firecrawl-mcp", "wonderwhy-er__desktop-commander"])
+    for (const server of [
+      "notionhq__notion-mcp-server",
+      "playwright__mcp",
+      "firecrawl-mcp",
+      "wonderwhy-er__desktop-commander",
+    ])
       expect(diff(real(server), real(server)).changes, server).toEqual([]);
   });
 });
