@@ -48,12 +48,12 @@ async function diff(argv: string[], io: CliIO): Promise<number> {
     throw usageError("diff", `--fail-on must be major, minor or patch, not "${failOn}"`);
   if (values.stdio && values.url) throw usageError("diff", "pass --stdio or --url, not both");
   const live = values.stdio ?? values.url;
-  const needed = (values["base-ref"] ? 0 : 1) + (live ? 0 : 1);
-  if (positionals.length > needed + (values["base-ref"] || live ? 1 : 0) || positionals.length < Math.min(needed, 2))
+  const other = live ? (values.stdio ? "--stdio" : "--url") : values["base-ref"] ? "--base-ref" : undefined;
+  if (other ? positionals.length > 1 : positionals.length !== 2)
     throw usageError(
       "diff",
-      live || values["base-ref"]
-        ? `needs ${needed === 0 ? "at most one" : "one"} spec path besides ${live ? (values.stdio ? "--stdio" : "--url") : "--base-ref"}`
+      other
+        ? `takes at most one spec path besides ${other}`
         : "needs a base and a head (spec files or directories, JSON tool lists or manifest.json files)",
     );
   const config = await loadConfig(io.cwd, values.config);
