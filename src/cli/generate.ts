@@ -213,7 +213,7 @@ async function run(
     const compared = performance.now();
     const drift = checkOutput(outDir, result.files, (f, abs) => cache.knownToHold(f, abs));
     result.timings.compare = performance.now() - compared;
-    cache.record(result);
+    cache.record(withoutContractFindings(result));
     await showTimings();
     progress.clear();
     printCheck(io, flags, relOut, {
@@ -244,7 +244,7 @@ async function run(
     return code;
   }
   result.timings.write = performance.now() - writing;
-  cache.record(result);
+  cache.record(withoutContractFindings(result));
   await showTimings();
   progress.clear();
   printGenerated(io, flags, relOut, {
@@ -373,4 +373,13 @@ async function holdToContracts(
     result.failed = true;
     result.files = [];
   }
+}
+
+/**
+ * The result as the cache records it: without the contract findings, which compare with a
+ * previous manifest that this run may replace, so a later run that finds its output up to
+ * date does not repeat them.
+ */
+function withoutContractFindings(result: PipelineResult): PipelineResult {
+  return { ...result, diagnostics: result.diagnostics.filter((d) => !d.code.startsWith("CONTRACT_")) };
 }
