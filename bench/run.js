@@ -20,6 +20,7 @@ import { benchPatternSize } from "./security/pattern-size.js";
 import { benchPatternMemory } from "./security/pattern-memory.js";
 import { compareBuilds } from "./compare-builds.js";
 import { benchCodemodeTokens } from "./codemode-tokens.js";
+import { benchDiff } from "./diff.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -38,6 +39,11 @@ const suites = {
   "http-flood": () => benchHttpFlood(),
   "where-time-goes": () => benchWhereTimeGoes(),
   generate: () => benchGenerate({ counts }),
+  diff: async () => {
+    const rows = [];
+    for (const count of counts) rows.push({ bench: `diff ${count} tools vs check`, ...(await benchDiff({ count })) });
+    return rows;
+  },
   scale: () => benchScale({ full: args.includes("--full") || undefined }),
   redos: () => benchRedos(),
   "slow-patterns-generate": () => benchSlowPatternsGenerate(),

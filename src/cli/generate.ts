@@ -2,7 +2,7 @@ import path from "node:path";
 import { loadConfig, normalizeInputs } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { summarize } from "../diagnostics/format.js";
-import type { Diagnostic } from "../diagnostics/types.js";
+import { compareDiagnostics, type Diagnostic } from "../diagnostics/types.js";
 import { checkOutput, type Drift } from "../output/check.js";
 import { OutputError } from "../output/errors.js";
 import type { WriteReport } from "../output/write.js";
@@ -10,6 +10,7 @@ import { OWNERSHIP_FILE } from "../output/ownership.js";
 import { RunCache, cacheEnabled } from "../cache/index.js";
 import { openDiskCache } from "../cache/disk.js";
 import { loadCacheKey } from "../cache/key.js";
+import type { PipelineResult } from "../build/pipeline.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import { diagnosticPaint, styled } from "./color.js";
 import { EXIT } from "./exit.js";
@@ -36,6 +37,11 @@ const OPTIONS = {
   timings: { type: "boolean", default: false },
   "cpu-prof": { type: "boolean", default: false },
   "dry-run": { type: "boolean", default: false },
+  "allow-breaking": { type: "boolean", default: false },
+  "base-ref": { type: "string" },
+  stdio: { type: "string" },
+  url: { type: "string" },
+  timeout: { type: "string" },
 } as const;
 
 /**
@@ -54,6 +60,10 @@ export async function runGenerateCommand(
   if (values["dry-run"] && command === "check")
     throw usageError(command, "--dry-run is only for generate (check writes nothing)");
   if (values["dry-run"] && values.watch) throw usageError(command, "--dry-run and --watch do not go together");
+  for (const only of ["base-ref", "stdio", "url", "timeout"] as const)
+    if (values[only] !== undefined && command !== "check") throw usageError(command, `--${only} is only for check`);
+  if (values.stdio !== undefined && values.url !== undefined)
+    throw usageError(command, "pass --stdio or --url, not both");
   // The command line's inputs and --out win over the config's, on every reload of it too.
   const load = async () => {
     const loaded = await loadConfig(io.cwd, values.config);
@@ -74,6 +84,17 @@ export async function runGenerateCommand(
     workers: workersOption(command, values.workers),
     timings: values.timings,
     dryRun: values["dry-run"],
+    contract: {
+      allowBreaking: values["allow-breaking"],
+      baseRef: values["base-ref"],
+      live:
+        values.stdio !== undefined
+          ? { kind: "stdio", command: values.stdio }
+          : values.url !== undefined
+            ? { kind: "url", url: values.url }
+            : undefined,
+      timeout: values.timeout,
+    },
   };
   const useCache = cacheEnabled(values["no-cache"], envOf(io));
   if (values.watch) {
@@ -85,7 +106,8 @@ export async function runGenerateCommand(
   const cache = RunCache.open(config, opened?.disk);
   const relOut = path.relative(config.cwd, path.resolve(config.cwd, config.outDir)) || ".";
 
-  const hit = cache.upToDate();
+  // A check against a revision or a live server has more to compare than the cache knows.
+  const hit = flags.contract?.baseRef || flags.contract?.live ? undefined : cache.upToDate();
   if (hit && flags.dryRun) {
     printDiagnostics(io, flags, hit.diagnostics);
     const files = hit.paths.filter((p) => p !== OWNERSHIP_FILE).length;
@@ -146,6 +168,7 @@ async function run(
     store: cache.store,
     workers: flags.workers,
   });
+  if (!result.failed) await holdToContracts(command, config, io, flags, result);
   // Printed once the run is done: writing (or comparing) the output is a phase too.
   const showTimings = async () => {
     if (!flags.timings) return;
@@ -176,7 +199,7 @@ async function run(
     const compared = performance.now();
     const drift = checkOutput(outDir, result.files, (f, abs) => cache.knownToHold(f, abs));
     result.timings.compare = performance.now() - compared;
-    cache.record(result);
+    cache.record(withoutContractFindings(result));
     await showTimings();
     progress.clear();
     printCheck(io, flags, relOut, {
@@ -217,7 +240,7 @@ async function run(
     return code;
   }
   result.timings.write = performance.now() - writing;
-  cache.record(result);
+  cache.record(withoutContractFindings(result));
   await showTimings();
   progress.clear();
   printGenerated(io, flags, relOut, {
@@ -288,4 +311,55 @@ function strictFailure(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic
   if (!flags.strict || warnings === 0) return false;
   if (!flags.json) io.stderr(`mcp-specgen check: ${count(warnings, "warning")}, which fail with --strict`);
   return true;
+}
+
+/**
+ * Adds the contract findings to a successful pipeline result: tool versions against the
+ * previous manifest or `--base-ref`, and with `check --stdio`/`--url` the live server against
+ * the specs. An error among them fails the run as a spec error does.
+ */
+async function holdToContracts(
+  command: "generate" | "check",
+  config: ResolvedConfig,
+  io: CliIO,
+  flags: Flags,
+  result: PipelineResult,
+): Promise<void> {
+  const gate = await import("./contract-gate.js");
+  const contract = flags.contract ?? { allowBreaking: false };
+  const found = await gate.contractFindings(config, result.tools, contract);
+  if (command === "check" && contract.live) {
+    const { readLiveSide, LiveReadError } = await import("./live-side.js");
+    const { diffToolSets } = await import("../diff/compare-tools.js");
+    try {
+      const live = await readLiveSide(contract.live, io, { command, timeout: contract.timeout, limits: config.limits });
+      found.push(...gate.liveFindings(config, result.tools, live, diffToolSets));
+    } catch (e) {
+      if (!(e instanceof LiveReadError)) throw e;
+      const { DiagnosticBag } = await import("../diagnostics/types.js");
+      const bag = new DiagnosticBag();
+      bag.error(
+        "CONTRACT_LIVE_MISMATCH",
+        { file: ".", line: 1, column: 1 },
+        e.message,
+        "start the server by hand to see why it does not answer",
+      );
+      found.push(...bag.items);
+    }
+  }
+  if (!found.length) return;
+  result.diagnostics = [...result.diagnostics, ...found].sort(compareDiagnostics);
+  if (found.some((d) => d.severity === "error")) {
+    result.failed = true;
+    result.files = [];
+  }
+}
+
+/**
+ * The result as the cache records it: without the contract findings, which compare with a
+ * previous manifest that this run may replace, so a later run that finds its output up to
+ * date does not repeat them.
+ */
+function withoutContractFindings(result: PipelineResult): PipelineResult {
+  return { ...result, diagnostics: result.diagnostics.filter((d) => !d.code.startsWith("CONTRACT_")) };
 }

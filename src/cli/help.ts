@@ -2,7 +2,7 @@
 // prints without loading the pipeline, the parsers or the MCP SDK.
 
 /** The commands the CLI knows, in the order the global help lists them. */
-export const COMMAND_NAMES = ["init", "generate", "check", "lint", "import"] as const;
+export const COMMAND_NAMES = ["init", "generate", "check", "lint", "import", "diff"] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** True when `word` names a command. */
@@ -35,6 +35,7 @@ Usage:
   mcp-specgen check    [inputs…] [--out DIR]             fail (exit 1) when generated files are out of date
   mcp-specgen lint     [inputs…] [--json] [--strict]     report spec quality, generate nothing
   mcp-specgen import   --stdio CMD | --url URL | --file FILE   write specs from a server's tool list
+  mcp-specgen diff     <base> <head> [--fail-on major]   classify the changes between two tool sets
   mcp-specgen help <command>                             show a command's options and an example
   mcp-specgen --help | --version
 
@@ -108,6 +109,9 @@ ${CONFIG_OPTION}
                    rebuild after each change (default: off), printing one line per
                    rebuild (with --json: one JSON object per line); a spec or config
                    error is printed and the last good output kept. Ctrl-C stops (exit 0)
+  --allow-breaking accept a breaking change to a tool without a major bump of its
+                   **Version** (default: an error; each tool's changes since the previous
+                   manifest.json are checked against its version, see docs/diff.md)
   -h, --help       show this help
 
 Example:
@@ -146,6 +150,13 @@ ${CONFIG_OPTION}
   --workers N      worker threads for large runs (default: auto; 0: none)
   --timings        print the milliseconds of each phase
   --cpu-prof       write a CPU profile of the run to the working directory
+  --allow-breaking accept a breaking change to a tool without a major version bump
+  --base-ref REV   check tool versions against the specs at git revision REV (default:
+                   against the previous manifest.json in the output directory)
+  --stdio CMD      also compare the tools/list of the server CMD starts with the specs,
+                   failing on any difference (descriptions included)
+  --url URL        the same for a Streamable HTTP server
+  --timeout MS     time for reading the live server's list (default: 60000)
   -h, --help       show this help
 
 Example:
@@ -263,6 +274,43 @@ Example:
 
 Exit codes: 0 done · 1 a file could not be written · 2 usage error`;
 
+/** Help for `mcp-specgen diff`. */
+export const DIFF_HELP = `mcp-specgen diff — classify the changes between two versions of a tool set
+
+Usage:
+  mcp-specgen diff <base> <head> [options]
+  mcp-specgen diff --base-ref REV [inputs] [options]
+  mcp-specgen diff [base] --stdio "<command>" | --url URL [options]
+
+Each side is a spec file or directory, a JSON tool list ({"tools": [...]} or an array), a
+generated manifest.json, the specs at a git revision (--base-ref, read with git, nothing
+checked out) or a live server (--stdio, --url; read as import reads it, recording no value
+that may be a secret). Tools are matched by module and wire name. Each change is classified
+by a rule (docs/diff.md) as major (breaks callers), minor (adds) or patch (documents):
+inputs are what a caller sends (narrowing them breaks callers), outputs what a caller reads
+(widening them breaks callers). The config's diff.rules sets another impact per rule.
+
+Options:
+  --base-ref REV    the base is the same inputs (default: the config's) at git revision REV
+  --stdio CMD       the head is the tool list of the server CMD starts (stdio)
+  --url URL         the head is the tool list of the Streamable HTTP server at URL
+  --format F        text (default: per tool, by impact, with file:line:col into the head),
+                    json ({changes: [{tool, impact, code, pointer, message, before, after}],
+                    impact}) or markdown (a changelog with a migration note per breaking change)
+  --json            the same as --format json
+  --fail-on I       exit 1 when a change has impact I or higher (major, minor or patch)
+  --timeout MS      time for reading a live server's list (default: 60000)
+  --out DIR         output directory to skip when searching inputs (default: the config's outDir)
+${CONFIG_OPTION}
+  -h, --help        show this help
+
+Example:
+  mcp-specgen diff --base-ref origin/main --fail-on major     # in CI, on a pull request
+  mcp-specgen diff generated/manifest.json --stdio "python server.py" --format markdown
+
+Exit codes: 0 done (no change reached --fail-on) · 1 a change reached --fail-on, or a side
+could not be read · 2 usage error`;
+
 /** The help text of each command. */
 export const COMMAND_HELP: Record<CommandName, string> = {
   init: INIT_HELP,
@@ -270,4 +318,5 @@ export const COMMAND_HELP: Record<CommandName, string> = {
   check: CHECK_HELP,
   lint: LINT_HELP,
   import: IMPORT_HELP,
+  diff: DIFF_HELP,
 };

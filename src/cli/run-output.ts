@@ -22,6 +22,16 @@ export interface Flags {
   timings?: boolean;
   /** `generate --dry-run`: say what would be written, changed and removed, and write nothing. */
   dryRun?: boolean;
+  /** What tool versions are held to, and the live server `check` compares with (see contract-gate.ts). */
+  contract?: ContractFlags;
+}
+
+/** `--allow-breaking`, and `check`'s `--base-ref`, `--stdio`, `--url` and `--timeout`. */
+export interface ContractFlags {
+  allowBreaking: boolean;
+  baseRef?: string;
+  live?: { kind: "stdio"; command: string } | { kind: "url"; url: string };
+  timeout?: string;
 }
 
 /** The progress line for a pipeline step. */

@@ -14,6 +14,7 @@ const TOP_LEVEL_OPTIONS = [
   "server",
   "limits",
   "backtrackingPatterns",
+  "diff",
 ] as const satisfies ReadonlyArray<keyof UserConfig>;
 
 // Fails to compile when UserConfig gains an option that TOP_LEVEL_OPTIONS does not list.

@@ -6,6 +6,7 @@ import { limitsProblem, resolveLimits } from "../parse/limits.js";
 import { resolveGeneratorList } from "./generator-list.js";
 import { resolveServer } from "./server.js";
 import { resolveBacktracking } from "./patterns.js";
+import { resolveDiffOptions } from "./diff-options.js";
 import { GENERATOR_OPTIONS, generatorsWithOptions, type GeneratorsResolvedOptions } from "../../generators/options.js";
 import { resolveGeneratorOptions } from "../generator-kit/options.js";
 import { configShapeProblem, describeValue } from "./check-shape.js";
@@ -81,6 +82,8 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
   if ("problem" in server) return fail(server.problem);
   const backtracking = resolveBacktracking(cwd, user.backtrackingPatterns);
   if ("problem" in backtracking) return fail(backtracking.problem);
+  const diff = resolveDiffOptions(user.diff);
+  if ("problem" in diff) return fail(diff.problem);
   return {
     cwd,
     ...(configFile ? { configFile } : {}),
@@ -93,6 +96,7 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
     server: server.server,
     limits: resolveLimits(user.limits),
     backtrackingPatterns: backtracking.backtracking,
+    diff: diff.options,
   };
 }
 

@@ -6,6 +6,7 @@ import type { GeneratorName } from "../generator-kit/names.js";
 import type { ServerOptions } from "./server.js";
 import type { ResolvedBacktracking } from "../schema/backtracking.js";
 import type { BacktrackingInputOptions } from "./patterns.js";
+import type { DiffResolvedOptions, DiffUserOptions } from "./diff-options.js";
 
 /**
  * User configuration (`mcp-specgen.config.ts` / `.json`). Every field is optional. Each
@@ -53,6 +54,13 @@ export interface UserConfig extends GeneratorsUserOptions {
    * @example { "specs/legacy": { maxLength: 256 } }
    */
   backtrackingPatterns?: Record<string, BacktrackingInputOptions>;
+  /**
+   * How changes of the tools' contracts are judged by `diff`, and by `generate` and `check`
+   * against the previous manifest: an impact per rule, and whether breaking changes need a
+   * major version bump. See docs/diff.md.
+   * @example { rules: { DESCRIPTION_CHANGED: "minor" }, allowBreaking: false }
+   */
+  diff?: DiffUserOptions;
 }
 
 /** Configuration with every default applied and paths relative to `cwd`. */
@@ -72,6 +80,8 @@ export interface ResolvedConfig extends GeneratorsResolvedOptions {
   limits: SpecLimits;
   /** The inputs whose patterns may run with backtracking, keys relative to cwd (see UserConfig.backtrackingPatterns). */
   backtrackingPatterns: ResolvedBacktracking;
+  /** The `diff` section (see UserConfig.diff). */
+  diff: DiffResolvedOptions;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Severity } from "./severity.js";
+import { CONTRACT_CODES } from "./contract-codes.js";
 
 /** What the catalogue records about one diagnostic code. */
 export interface DiagnosticCodeInfo {
@@ -550,6 +551,7 @@ const CATALOGUE = {
     cause: "The tool has no **Version** line (or, in JSON, no `version`).",
     fix: 'add "**Version**: 1.0.0" under the tool heading',
   },
+  ...CONTRACT_CODES,
 } as const satisfies Readonly<Record<string, DiagnosticCodeInfo>>;
 
 /** A catalogue shape, for the type helpers below. */

@@ -22,6 +22,7 @@ const LAYERS: Readonly<Record<string, number>> = {
   "src/schema": 3,
   "src/naming": 3,
   "src/memo": 3,
+  "src/contract-rules": 3,
   // Text → IR; checks on the IR; vendor schema transforms.
   "src/parse": 4,
   "src/validate": 4,
@@ -41,6 +42,7 @@ const LAYERS: Readonly<Record<string, number>> = {
   "src/cache": 9,
   "src/lint": 9,
   "src/import": 9,
+  "src/diff": 9,
   // The commands.
   "src/cli": 10,
   // The public library API, which re-exports from every layer.

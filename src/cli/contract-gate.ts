@@ -1,0 +1,151 @@
+// `generate` and `check` hold tool versions to their changes: the specs are compared with
+// the previous manifest.json in the output directory (or, with `check --base-ref`, with the
+// specs at a git revision) by the diff rules, and a change the version does not account
+// for is a finding (see src/diff/versions.ts).
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { ResolvedConfig } from "../config/types.js";
+import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
+import type { ToolSpec } from "../ir/types.js";
+import { contentHash } from "../generator-kit/hash.js";
+import { MANIFEST_PATH, toolListEntry } from "../generator-kit/outputs.js";
+import type { LoadedSide } from "../diff/load-side.js";
+import type { diffToolSets as DiffToolSetsFn } from "../diff/compare-tools.js";
+import { locateInSchema, pointerPath } from "../ir/schema-source.js";
+
+type DiffToolSets = typeof DiffToolSetsFn;
+
+/** What to compare the specs with. */
+export interface GateOptions {
+  /** A git revision whose specs are the base, instead of the previous manifest. */
+  baseRef?: string;
+  /** `--allow-breaking`: breaking changes without a major bump are accepted (reported as information). */
+  allowBreaking: boolean;
+}
+
+/**
+ * The version findings for `tools` (the specs as this run read them) against the previous
+ * manifest in the output directory, or the specs at `options.baseRef`. Nothing when there
+ * is no previous manifest (a first run), or when every tool's contract hash in it is the
+ * tools' own (the usual run, answered without reading the manifest as a spec).
+ */
+export async function contractFindings(
+  config: ResolvedConfig,
+  tools: readonly ToolSpec[],
+  options: GateOptions,
+): Promise<Diagnostic[]> {
+  const bag = new DiagnosticBag();
+  const manifestFile = path.join(path.resolve(config.cwd, config.outDir), MANIFEST_PATH);
+  const relManifest = path.relative(config.cwd, manifestFile).split(path.sep).join("/");
+  let base: LoadedSide;
+  let baseLabel: string;
+  if (options.baseRef) {
+    const { loadGitSide } = await import("../diff/load-side.js");
+    try {
+      base = loadGitSide(options.baseRef, config.inputs, {
+        cwd: config.cwd,
+        exclude: [config.outDir],
+        limits: config.limits,
+      });
+    } catch (e) {
+      const why = String((e as { stderr?: unknown }).stderr ?? "").trim() || (e as Error).message;
+      bag.warning(
+        "CONTRACT_BASE_UNREADABLE",
+        { file: ".", line: 1, column: 1 },
+        `cannot read the specs at ${options.baseRef}: ${why}`,
+      );
+      return bag.items;
+    }
+    baseLabel = options.baseRef;
+  } else {
+    if (!config.generators.includes("manifest") || !existsSync(manifestFile)) return [];
+    const unchanged = sameContracts(manifestFile, tools);
+    if (unchanged === undefined) {
+      bag.warning(
+        "CONTRACT_BASE_UNREADABLE",
+        { file: relManifest, line: 1, column: 1 },
+        `${relManifest} is not a manifest mcp-specgen can read; tool versions are not checked`,
+      );
+      return bag.items;
+    }
+    if (unchanged) return [];
+    const { loadFilesSide } = await import("../diff/load-side.js");
+    base = loadFilesSide([relManifest], { cwd: config.cwd, limits: config.limits });
+    baseLabel = relManifest;
+  }
+  if (base.diagnostics.some((d) => d.severity === "error")) {
+    bag.warning(
+      "CONTRACT_BASE_UNREADABLE",
+      { file: relManifest, line: 1, column: 1 },
+      `${baseLabel} has spec errors; tool versions are not checked`,
+    );
+    return bag.items;
+  }
+  const { diffToolSets } = await import("../diff/compare-tools.js");
+  const { versionFindings } = await import("../diff/versions.js");
+  const diff = diffToolSets(base.tools, tools, { rules: config.diff.rules, documented: base.documents });
+  for (const d of versionFindings(base.tools, tools, diff, {
+    allowBreaking: options.allowBreaking || config.diff.allowBreaking,
+    baseLabel,
+  }))
+    bag.report(d);
+  return bag.items;
+}
+
+/**
+ * True when the manifest records exactly these tools with the same contracts (content
+ * hashes) and error types; false when any differs; undefined when it is not a manifest.
+ */
+function sameContracts(file: string, tools: readonly ToolSpec[]): boolean | undefined {
+  let root: { tools?: unknown };
+  try {
+    root = JSON.parse(readFileSync(file, "utf8")) as { tools?: unknown };
+  } catch {
+    return undefined;
+  }
+  if (!Array.isArray(root.tools)) return undefined;
+  const recorded = new Map<string, string>();
+  for (const e of root.tools as Array<{ [k: string]: unknown }>)
+    recorded.set(`${e.module}\0${e.name}`, `${e.contentHash}\0${JSON.stringify(e.errorTypes ?? [])}`);
+  if (recorded.size !== tools.length) return false;
+  return tools.every((t) => {
+    const hash = contentHash({ ...toolListEntry(t), version: t.version ?? null, deprecation: t.deprecation ?? null });
+    const errors = JSON.stringify(t.errors.map((e) => e.type));
+    return recorded.get(`${t.module}\0${t.name}`) === `${hash}\0${errors}`;
+  });
+}
+
+/**
+ * `check --stdio`/`--url`: every difference between the specs (`tools`) and a live server's
+ * tools/list, by the same rules as `diff` with the specs as the base, each an error at the
+ * place in the spec it concerns. Descriptions count: they are text a model reads.
+ */
+export function liveFindings(
+  config: ResolvedConfig,
+  tools: readonly ToolSpec[],
+  live: LoadedSide,
+  diffToolSets: DiffToolSets,
+): Diagnostic[] {
+  const bag = new DiagnosticBag();
+  const diff = diffToolSets(tools, live.tools, { rules: config.diff.rules, documented: live.documents });
+  const specs = new Map(tools.map((t) => [t.name, t]));
+  for (const c of diff.changes) {
+    const spec = specs.get(c.tool);
+    const side = c.pointer.startsWith("/outputSchema")
+      ? "outputSchema"
+      : c.pointer.startsWith("/inputSchema")
+        ? "inputSchema"
+        : undefined;
+    const loc = spec
+      ? side
+        ? locateInSchema(spec, side, pointerPath(c.pointer.slice(side.length + 1)))
+        : spec.locations.tool
+      : { file: live.label, line: 1, column: 1 };
+    bag.error(
+      "CONTRACT_LIVE_MISMATCH",
+      loc,
+      `${live.label}: tool \`${c.tool}\`: ${c.code} (${c.impact}): ${c.message}${c.pointer ? ` [${c.pointer}]` : ""}`,
+    );
+  }
+  return bag.items;
+}
