@@ -2,7 +2,7 @@
 // the previous manifest.json in the output directory (or, with `check --base-ref`, with the
 // specs at a git revision) by the diff rules, and a change the version does not account
 // for is a finding (see src/diff/versions.ts).
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
@@ -58,7 +58,9 @@ export async function contractFindings(
     }
     baseLabel = options.baseRef;
   } else {
-    if (!config.generators.includes("manifest") || !existsSync(manifestFile)) return [];
+    // No previous manifest (a first run), or something else where it belongs, which the
+    // writer reports: nothing to compare with.
+    if (!config.generators.includes("manifest") || !isFile(manifestFile)) return [];
     const unchanged = sameContracts(manifestFile, tools);
     if (unchanged === undefined) {
       bag.warning(
@@ -148,4 +150,13 @@ export function liveFindings(
     );
   }
   return bag.items;
+}
+
+/** True when `file` is a regular file; false when it is missing, something else, or cannot be reached. */
+function isFile(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
 }

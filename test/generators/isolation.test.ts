@@ -53,7 +53,17 @@ const folders = readdirSync(GENERATORS_DIR, { withFileTypes: true })
 
 describe("generator isolation", () => {
   it("finds the generator folders", () => {
-    expect(folders).toEqual(["anthropic", "client", "gemini", "manifest", "openai", "server", "types", "validators"]);
+    expect(folders).toEqual([
+      "anthropic",
+      "client",
+      "codemode",
+      "gemini",
+      "manifest",
+      "openai",
+      "server",
+      "types",
+      "validators",
+    ]);
   });
 
   it.each(folders)("generators/%s imports no other generator", (folder) => {

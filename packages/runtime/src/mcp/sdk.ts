@@ -5,7 +5,7 @@ import { TransportError } from "../errors.js";
  * peer dependency, failed for `feature`: when it is not installed, a TransportError that
  * says what to install instead of Node's bare "Cannot find package"; else `error`.
  *
- * Call sites write `import("…")` inside a `try` of their own: bundlers such as esbuild
+ * Call sites await the dynamic import directly inside a `try` of their own: bundlers such as esbuild
  * accept an import they cannot resolve only there, so a project that bundles the runtime
  * without every optional SDK still builds.
  */
