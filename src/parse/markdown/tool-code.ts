@@ -1,6 +1,6 @@
 import type { Code } from "mdast";
 import type { ToolExample } from "../../ir/types.js";
-import { readCodeValue } from "./blocks.js";
+import { jsonBreak, readCodeValue } from "./blocks.js";
 import { defSignatureFields } from "./bullets.js";
 import { locOf } from "./document.js";
 import { classifyExample, readExamples } from "./examples.js";
@@ -43,13 +43,16 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
       (state.kind === "input" || state.kind === "output") &&
       r.ctx.diagnostics.items.length === before &&
       looksLikeData(code)
-    )
+    ) {
+      const yaml = !!code.lang && /^ya?ml$/i.test(code.lang);
+      const broken = yaml ? undefined : jsonBreak(r.doc, code);
       r.ctx.diagnostics.error(
         "SPEC_SCHEMA_UNREADABLE",
-        locOf(r.doc, code),
-        `this ${code.lang && /^ya?ml$/i.test(code.lang) ? "YAML" : "JSON"} block under the ${state.kind === "input" ? "input" : "output"} section cannot be read, even leniently; no ${state.kind} schema is taken from it`,
-        "fix the block's syntax (a JSON formatter shows where it breaks)",
+        broken?.loc ?? locOf(r.doc, code),
+        `this ${yaml ? "YAML" : "JSON"} block under the ${state.kind === "input" ? "input" : "output"} section cannot be read, even leniently${broken?.message ? ` (${broken.message} here)` : ""}; no ${state.kind} schema is taken from it`,
+        "fix the block's syntax where it breaks",
       );
+    }
     return;
   }
   const yaml = !!code.lang && /^ya?ml$/i.test(code.lang);
