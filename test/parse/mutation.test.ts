@@ -21,7 +21,8 @@ import { corpusMarkdownFiles, hasCorpus } from "../helpers/corpus.js";
 // schema (compared as JSON) and the same description with runs of whitespace collapsed.
 // Locations, examples, errors and annotations are not compared: they cannot change
 // what a client sends or receives. "Near" means a warning or error within WINDOW lines of
-// the mutation that the original file does not have (same code and message).
+// the mutation, or in the fenced block it is in, that the original file does not have
+// (same code and message).
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED =
   process.env.FUZZ_SEED !== undefined
@@ -64,20 +65,48 @@ function read(file: string, text: string): Reading {
 }
 
 function fingerprint(t: ToolSpec): string {
-  return JSON.stringify({
-    description: t.description.replace(/\s+/g, " ").trim(),
-    input: t.inputSchema,
-    output: t.outputSchema ?? null,
-  });
+  return JSON.stringify(
+    {
+      description: prose(t.description),
+      input: t.inputSchema,
+      output: t.outputSchema ?? null,
+    },
+    (k, v) => (k === "description" && typeof v === "string" ? prose(v) : v),
+  );
 }
 
-/** The 1-based line range of the fenced block holding `line`, if any: a finding at its fence is at the mutation. */
-function fenceStart(text: string, line: number): number | undefined {
+/**
+ * Prose as compared: words, without the brackets, pipes and backticks the mutations delete
+ * or double. A description is copied as written, so a `}` lost in one ("a list of
+ * `{name, id`") is the author's text read faithfully, not a misreading; what the parser
+ * interprets (types, names, requirements, defaults, examples) is compared exactly.
+ */
+function prose(text: string): string {
+  return text
+    .replace(/[{}[\]|`]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * The 1-based lines of the fenced block holding `line` (its fences included), if any: a
+ * finding anywhere in that block is at the mutation, since a parser notices a lost `}` where
+ * the text stops making sense, which may be lines after the slip.
+ */
+function fenceRange(text: string, line: number): [number, number] | undefined {
   const lines = text.split("\n");
   let open: number | undefined;
-  for (let i = 0; i < Math.min(line, lines.length); i++)
-    if (/^\s*(```|~~~)/.test(lines[i]!)) open = open === undefined ? i + 1 : undefined;
-  return open;
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^\s*(```|~~~)/.test(lines[i]!)) continue;
+    if (open === undefined) {
+      if (i + 1 > line) return undefined;
+      open = i + 1;
+    } else {
+      if (i + 1 >= line) return [open, i + 1];
+      open = undefined;
+    }
+  }
+  return open === undefined ? undefined : [open, lines.length];
 }
 
 const key = (d: Diagnostic) => `${d.code}|${d.message}`;
@@ -226,9 +255,10 @@ function silentChange(file: string, m: Mutant): string | undefined {
   const same = after.ir.size === before.ir.size && [...before.ir].every(([name, fp]) => after.ir.get(name) === fp);
   if (same) return undefined;
   const known = new Set(before.diags.map(key));
-  const fence = fenceStart(o.text, m.line);
+  const fence = fenceRange(o.text, m.line);
+  const inFence = (line: number) => !!fence && line >= fence[0] && line <= fence[1] + 1;
   const near = after.diags.some(
-    (d) => (Math.abs(d.loc.line - m.line) <= WINDOW || d.loc.line === fence) && !known.has(key(d)),
+    (d) => (Math.abs(d.loc.line - m.line) <= WINDOW || inFence(d.loc.line)) && !known.has(key(d)),
   );
   if (near) return undefined;
   const changed = [...new Set([...before.ir.keys(), ...after.ir.keys()])].filter(

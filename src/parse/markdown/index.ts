@@ -10,6 +10,7 @@ import { classifySection } from "./sections.js";
 import { discoverTools, type ToolSection } from "./discover.js";
 import { findLostToolParts, reportLostToolParts } from "./heading-slips.js";
 import { reportModulePrefixes } from "./module-prefix.js";
+import { checkFileTables } from "./file-tables.js";
 import { cellText, isFieldTable } from "./table.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
@@ -86,6 +87,7 @@ function readMarkdownTools(
   checkFences(doc, diagnostics);
   checkBackticks(doc, diagnostics);
   checkLostHeadings(doc, diagnostics);
+  checkFileTables(doc, found.fileBlocks, diagnostics);
   // "### Parameters" right after "### Tool: x" (a heading level off) ends the tool: its parts are lost.
   const lost = findLostToolParts(blocks, found);
   const readBySection = new Map<ToolSection, ToolContent>();

@@ -22,7 +22,8 @@ export function reportModulePrefixes(
   }
   for (const [module, list] of byModule) {
     const first = list[0]!;
-    const others = list.length > 1 ? ` (and ${list.length - 1} more tool${list.length > 2 ? "s" : ""} of this file)` : "";
+    const others =
+      list.length > 1 ? ` (and ${list.length - 1} more tool${list.length > 2 ? "s" : ""} of this file)` : "";
     diagnostics.info(
       "SPEC_MODULE_PREFIX_FOLDER",
       first.locations.name ?? first.locations.tool,

@@ -46,3 +46,8 @@ export function reportShortHeader(doc: MarkdownDocument, table: Table, diagnosti
   );
   return true;
 }
+
+/** Two or more lines that start and end with `|`: table rows Markdown did not read as a table. */
+export function looksLikeTable(text: string): boolean {
+  return text.split("\n").filter((l) => /^\s*\|.*\|\s*$/.test(l)).length >= 2;
+}

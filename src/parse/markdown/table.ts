@@ -250,6 +250,14 @@ export function fieldsFromTable(
       descCell ? sourceOfNodes(doc, descCell.nodes) : undefined,
     );
     const example = exampleValue(cell("example"));
+    if (example === undefined && brokenJson(cell("example")))
+      // `{"sensor": 0.5` meant JSON: an example lost in silence would change the schema's examples.
+      diagnostics.warning(
+        "SPEC_EXAMPLE_UNREADABLE",
+        cells[col("example")]?.loc ?? loc,
+        `the example of "${name}" starts like JSON but is not valid JSON; it is not used as an example`,
+        "fix the JSON (pair every `{` with `}` and every `[` with `]`), or write the example as plain text",
+      );
     if (example !== undefined) field.example = example;
     fields.push(field);
   }
@@ -450,6 +458,18 @@ function exampleValue(text: string): JsonValue | undefined {
     return containsPlaceholder(v) ? undefined : v;
   } catch {
     return undefined;
+  }
+}
+
+/** Text that starts like JSON, is no valid JSON, and elides nothing (`[0.1, ...]` is a sketch, not a slip). */
+function brokenJson(text: string): boolean {
+  const t = text.trim();
+  if (!/^[{[]/.test(t) || /\.\.\.|…/.test(t)) return false;
+  try {
+    JSON.parse(t);
+    return false;
+  } catch {
+    return true;
   }
 }
 
