@@ -15,6 +15,14 @@ export const SLIP_CODES = {
       "A tool heading has one `#` too many (`### Tool: x` above `### Parameters`) or a section one too few, so Markdown ends the tool where its section starts; it is an error when the tool would lose its parameters and accept any arguments.",
     fix: "give the tool heading one `#` fewer than its sections (for example `## Tool: x` above `### Parameters`)",
   },
+  SPEC_TOOL_HEADING_MISSING: {
+    severity: "warning",
+    summary:
+      "A tool's section holds a second Parameters, Returns or Invocation part: the heading of the next tool looks lost, so two tools are read as one.",
+    cause:
+      "A tool heading was deleted or lost its `#` marks, so Markdown continues the tool above it; the second tool's description is read as part of the first tool and its own parts are dropped.",
+    fix: 'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+  },
   SPEC_TABLE_HEADER_SHORT: {
     severity: "error",
     summary: "A table's header row has fewer cells than its rows, so every row would be read one column off.",

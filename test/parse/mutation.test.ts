@@ -215,6 +215,80 @@ const separatorMutator: Mutator = (text, pick) => {
   };
 };
 
+/** Fenced blocks: the 0-based line of each opening fence and of its closing fence. */
+function fences(lines: readonly string[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let open: number | undefined;
+  lines.forEach((l, i) => {
+    if (!/^\s*(```|~~~)/.test(l)) return;
+    if (open === undefined) open = i;
+    else {
+      out.push([open, i]);
+      open = undefined;
+    }
+  });
+  return out;
+}
+
+// A JSON block that lost its first `{`.
+const jsonOpenMutator: Mutator = (text, pick) => {
+  const lines = text.split("\n");
+  const blocks = fences(lines).filter(([o, c]) => lines.slice(o + 1, c).join("\n").trimStart().startsWith("{"));
+  if (!blocks.length) return undefined;
+  const [o] = blocks[pick % blocks.length]!;
+  const i = lines.findIndex((l, k) => k > o && l.includes("{"));
+  const next = [...lines];
+  next[i] = lines[i]!.replace("{", "");
+  return { kind: "json {", text: next.join("\n"), line: i + 1, what: `first { of the block at line ${o + 1}` };
+};
+
+// A closing fence written twice (the second opens a block that runs to the next fence).
+const fenceMutator: Mutator = (text, pick) => {
+  const lines = text.split("\n");
+  const blocks = fences(lines);
+  if (!blocks.length) return undefined;
+  const [, c] = blocks[pick % blocks.length]!;
+  const next = [...lines.slice(0, c + 1), ...lines.slice(c)];
+  return { kind: "dup fence", text: next.join("\n"), line: c + 1, what: `closing fence at line ${c + 1} doubled` };
+};
+
+// A tool heading one level deeper or higher, or deleted (two tools merge).
+const toolHeadingMutator: Mutator = (text, pick) => {
+  const lines = text.split("\n");
+  const at = lines
+    .map((l, i) => (/^#{1,5}\s+(tool\s*[:\-–—]|`[a-z][\w.]*`\s*$|[a-z][a-z0-9]*(_[a-z0-9]+)+\s*$)/i.test(l) ? i : -1))
+    .filter((i) => i >= 0);
+  if (!at.length) return undefined;
+  const i = at[pick % at.length]!;
+  const variant = Math.floor(pick / at.length) % 3;
+  const next = [...lines];
+  if (variant === 0) next[i] = `#${lines[i]}`;
+  else if (variant === 1) next[i] = lines[i]!.slice(1);
+  else next.splice(i, 1);
+  const what = ["one level deeper", "one level higher", "deleted"][variant]!;
+  return { kind: "tool heading", text: next.join("\n"), line: i + 1, what: `${what}: ${JSON.stringify(lines[i])}` };
+};
+
+// A table column's name lost with its separator cell, the rows keeping theirs (rows shift).
+const headerCellMutator: Mutator = (text, pick) => {
+  const lines = text.split("\n");
+  const heads = lines
+    .map((l, i) => (/^\s*\|.*\|\s*$/.test(l) && /^\s*\|?\s*:?-{3,}/.test(lines[i + 1] ?? "") ? i : -1))
+    .filter((i) => i >= 0);
+  if (!heads.length) return undefined;
+  const i = heads[pick % heads.length]!;
+  const cells = (l: string) => l.trim().replace(/^\||\|$/g, "").split("|");
+  const head = cells(lines[i]!);
+  const sep = cells(lines[i + 1]!);
+  if (head.length < 2 || head.length !== sep.length) return undefined;
+  const k = 1 + (Math.floor(pick / heads.length) % (head.length - 1));
+  const drop = (c: string[]) => `|${c.filter((_, j) => j !== k).join("|")}|`;
+  const next = [...lines];
+  next[i] = drop(head);
+  next[i + 1] = drop(sep);
+  return { kind: "header cell", text: next.join("\n"), line: i + 1, what: `header cell ${k} of line ${i + 1} dropped` };
+};
+
 const MUTATORS: Record<string, Mutator> = {
   "del }": charMutator("del", "}"),
   "dup }": charMutator("dup", "}"),
@@ -227,6 +301,10 @@ const MUTATORS: Record<string, Mutator> = {
   heading: headingMutator,
   type: typeMutator,
   separator: separatorMutator,
+  "json {": jsonOpenMutator,
+  "dup fence": fenceMutator,
+  "tool heading": toolHeadingMutator,
+  "header cell": headerCellMutator,
 };
 
 const FILES = [
@@ -293,6 +371,10 @@ const CEILING: Record<string, number> = {
   heading: 0.02,
   type: 0.03,
   separator: 0.05,
+  "json {": 0,
+  "dup fence": 0,
+  "tool heading": 0,
+  "header cell": 0,
 };
 
 /** Mutates one of FILES; undefined when the mutation does not apply or changes nothing. */

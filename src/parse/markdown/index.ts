@@ -11,6 +11,7 @@ import { discoverTools, type ToolSection } from "./discover.js";
 import { findLostToolParts, reportLostToolParts } from "./heading-slips.js";
 import { reportModulePrefixes } from "./module-prefix.js";
 import { checkFileTables } from "./file-tables.js";
+import { reportMergedTools } from "./merged-tools.js";
 import { cellText, isFieldTable } from "./table.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
@@ -88,6 +89,7 @@ function readMarkdownTools(
   checkBackticks(doc, diagnostics);
   checkLostHeadings(doc, diagnostics);
   checkFileTables(doc, found.fileBlocks, diagnostics);
+  reportMergedTools(doc, found.sections, diagnostics);
   // "### Parameters" right after "### Tool: x" (a heading level off) ends the tool: its parts are lost.
   const lost = findLostToolParts(blocks, found);
   const readBySection = new Map<ToolSection, ToolContent>();

@@ -36,7 +36,9 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
     return;
   }
   const before = r.ctx.diagnostics.items.length;
-  const cv = readCodeValue(r.doc, code);
+  const read = readCodeValue(r.doc, code);
+  // A JSON block that lost its first `{` reads leniently as its first string: no value at all.
+  const cv = read?.lenient && (read.value === null || typeof read.value !== "object") ? undefined : read;
   if (!cv) {
     // Reading no schema here would accept any input, or drop the output schema, in silence.
     if (
