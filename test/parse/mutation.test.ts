@@ -233,7 +233,13 @@ function fences(lines: readonly string[]): Array<[number, number]> {
 // A JSON block that lost its first `{`.
 const jsonOpenMutator: Mutator = (text, pick) => {
   const lines = text.split("\n");
-  const blocks = fences(lines).filter(([o, c]) => lines.slice(o + 1, c).join("\n").trimStart().startsWith("{"));
+  const blocks = fences(lines).filter(([o, c]) =>
+    lines
+      .slice(o + 1, c)
+      .join("\n")
+      .trimStart()
+      .startsWith("{"),
+  );
   if (!blocks.length) return undefined;
   const [o] = blocks[pick % blocks.length]!;
   const i = lines.findIndex((l, k) => k > o && l.includes("{"));
@@ -277,7 +283,11 @@ const headerCellMutator: Mutator = (text, pick) => {
     .filter((i) => i >= 0);
   if (!heads.length) return undefined;
   const i = heads[pick % heads.length]!;
-  const cells = (l: string) => l.trim().replace(/^\||\|$/g, "").split("|");
+  const cells = (l: string) =>
+    l
+      .trim()
+      .replace(/^\||\|$/g, "")
+      .split("|");
   const head = cells(lines[i]!);
   const sep = cells(lines[i + 1]!);
   if (head.length < 2 || head.length !== sep.length) return undefined;

@@ -6,6 +6,9 @@ import type { ToolSection } from "./discover.js";
 import { classifySection, normalizeTitle, type SectionKind } from "./sections.js";
 import { labelSegments } from "./tool-labels.js";
 
+/** Parts whose heading or label ends a tool's preamble (description, labels such as "**Read-only**"). */
+const PARTS = new Set<SectionKind>(["input", "output", "schema", "examples", "errors", "security", "invocation"]);
+
 /** One step of a tool's section as this check sees it: a part's heading or label, or a plain paragraph. */
 interface Step {
   kind: SectionKind | "plain" | "intro" | "content";
@@ -44,10 +47,13 @@ export function reportMergedTools(doc: MarkdownDocument, sections: readonly Tool
         continue;
       }
       let start = step;
+      // Back over the second tool's preamble (its description, "**Read-only**: Yes"…) to
+      // the first tool's last part: where the lost heading was.
       for (let j = i - 1; j >= 0; j--) {
         const s = steps[j]!;
-        if (s.kind === "plain") start = s;
-        else if (s.kind !== "content" && s.kind !== "description") break;
+        if (s.kind === "content" || s.kind === "intro") continue;
+        if (ONCE.test(s.title) || PARTS.has(s.kind as SectionKind)) break;
+        start = s;
       }
       diagnostics.warning(
         "SPEC_TOOL_HEADING_MISSING",
