@@ -1,6 +1,9 @@
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { ToolContent } from "../../ir/types.js";
 
+/** Folder names that hold specs of many modules rather than name one. */
+const CONTAINERS = /^(specs?|src|docs?|tools?|mcp|schemas?|definitions?|api)$/;
+
 /**
  * Notes tools whose written `module.` prefix names another module than the one the
  * file's place gives (`notes` for `notes/MCP_TOOL_SPECIFICATION.md`): their code goes with
@@ -13,6 +16,8 @@ export function reportModulePrefixes(
   tools: readonly ToolContent[],
   diagnostics: DiagnosticBag,
 ): void {
+  // A spec straight in `specs/` (or the like) has no folder of its own: the prefix is how it names modules.
+  if (CONTAINERS.test(folderModule)) return;
   const byModule = new Map<string, ToolContent[]>();
   for (const t of tools) {
     if (t.module === folderModule) continue;
