@@ -360,30 +360,30 @@ function silentChange(file: string, m: Mutant): string | undefined {
 
 /**
  * Silent changes allowed per mutation kind, as a share of the mutants of that kind. The
- * issue's target is 0 everywhere; these are the rates measured when the test was written
- * (FUZZ_RUNS=3000, seed 20261123: 49/2429 silent, 2.0%), with room for sampling noise, so
- * that a rule that stops reporting a class fails CI. Lower them as classes are fixed. What
- * remains: a deleted tool heading whose tool merges into the one above without a second
- * table or schema to show it; headings lost or shifted where nothing around them looks out of
- * place (`# tool` at the title's level, a name paragraph mid-tool); braces lost or doubled
- * inside table cells and lenient JSON blocks; table rows and separators (tables are read
- * by their own rules); and misspelled types that still read as prose.
+ * issue's target is 0 everywhere; these are the rates measured at FUZZ_RUNS=3000 (seed
+ * 20261123; see bench/RESULTS.md), with room for sampling noise, so that a rule that stops
+ * reporting a class fails CI. Lower them as classes are fixed. What remains: a tool heading
+ * deleted or shifted where the tool's content then reads as the file's introduction (the
+ * first tool of a file) or as plain text; a lost tool heading whose second tool has no
+ * part of its own to repeat; a few `#` shifts where nothing around looks out of place; a
+ * doubled table separator read as an empty row; and misspelled types that still read as
+ * prose ("lst of floats").
  */
 const CEILING: Record<string, number> = {
-  "del }": 0.04,
-  "dup }": 0.02,
-  "del |": 0.02,
-  "dup |": 0.03,
-  "del `": 0.01,
-  "dup `": 0.01,
-  "del line": 0.07,
-  "dup line": 0.02,
+  "del }": 0,
+  "dup }": 0,
+  "del |": 0,
+  "dup |": 0,
+  "del `": 0,
+  "dup `": 0,
+  "del line": 0.04,
+  "dup line": 0.01,
   heading: 0.02,
-  type: 0.03,
-  separator: 0.05,
+  type: 0.02,
+  separator: 0,
   "json {": 0,
   "dup fence": 0,
-  "tool heading": 0,
+  "tool heading": 0.19,
   "header cell": 0,
 };
 
