@@ -13,10 +13,10 @@ import { REPO } from "./helpers/project.js";
 // `DiagnosticBag.error/warning/info` accept only the codes catalogued with that severity
 // (see test/diagnostics/bag.test.ts). What is left to check at run time is the other way round.
 
-const CATALOGUE_FILES = [
-  path.join(REPO, "src/diagnostics/codes.ts"),
-  path.join(REPO, "src/diagnostics/contract-codes.ts"),
-];
+// The catalogue: codes.ts and the parts it spreads in (codes-*.ts, contract-codes.ts).
+const CATALOGUE_FILES = ["codes.ts", "codes-slips.ts", "contract-codes.ts"].map((f) =>
+  path.join(REPO, "src/diagnostics", f),
+);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(REPO, dir), { recursive: true, encoding: "utf8" })

@@ -1,22 +1,9 @@
 import type { Severity } from "./severity.js";
 import { CONTRACT_CODES } from "./contract-codes.js";
+import type { DiagnosticCodeInfo } from "./codes-info.js";
+import { SLIP_CODES } from "./codes-slips.js";
 
-/** What the catalogue records about one diagnostic code. */
-export interface DiagnosticCodeInfo {
-  /** The severity the code is reported with (docs/diagnostics.md and the lint summary show it). */
-  readonly severity: Severity;
-  /**
-   * Further severities some call sites may report the code with, when context decides how
-   * bad the same finding is. Absent for a code that always has `severity`.
-   */
-  readonly alsoReportedAs?: readonly Severity[];
-  /** What the finding means (the "meaning" column of docs/diagnostics.md). */
-  readonly summary: string;
-  /** Why it usually happens: one sentence. */
-  readonly cause: string;
-  /** What to do about it: the `help` of a diagnostic whose call site gives none. */
-  readonly fix: string;
-}
+export type { DiagnosticCodeInfo } from "./codes-info.js";
 
 /**
  * Every diagnostic code mcp-specgen reports. `DiagnosticBag` accepts a code only with a
@@ -392,6 +379,7 @@ const CATALOGUE = {
       "A label or section under a tool has a title mcp-specgen does not know, or a heading named like a tool has no content it can read as one.",
     fix: "use the template's sections (Parameters / Input Schema, Returns / Output Schema, …), or reword the heading so it does not look like a tool",
   },
+  ...SLIP_CODES,
   SPEC_CODE_FENCE: {
     severity: "warning",
     summary:

@@ -150,14 +150,21 @@ export function buildNameTable(
       identifier: table.get(toolKey(t))!.pascal,
       tool: t,
     }));
-    for (const group of findIdentifierCollisions(items)) {
+    for (const found of findIdentifierCollisions(items)) {
+      // A tool defined twice is one SPEC_DUPLICATE_NAME (see validate/): only distinct names collide here.
+      const group = found.filter((g, i) => found.findIndex((o) => o.name === g.name) === i);
+      if (group.length < 2) continue;
       const names = group.map((g) => `"${g.name}"`).join(", ");
+      // The other naming mode helps only when it tells these names apart.
+      const otherMode =
+        mode === "tool" &&
+        new Set(group.map((g) => toolIdentifiers(g.name, g.tool.module, "module-tool").pascal)).size === group.length;
       for (const g of group) {
         diagnostics.error(
           "SPEC_IDENTIFIER_COLLISION",
           g.tool.locations.name ?? g.tool.locations.tool,
           `tools ${names} of module "${g.tool.module}" would all generate the identifier "${g.identifier}"`,
-          mode === "tool"
+          otherMode
             ? 'rename one of them, or set `naming: "module-tool"` in the config to keep the dotted prefix in identifiers'
             : "rename one of the tools",
         );

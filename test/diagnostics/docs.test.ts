@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ALL_DIAGNOSTIC_CODES, type DiagnosticCodeInfo, DIAGNOSTIC_CODES } from "../../src/diagnostics/codes.js";
+import { ALL_DIAGNOSTIC_CODES, DIAGNOSTIC_CODES, type DiagnosticCodeInfo } from "../../src/diagnostics/codes.js";
 import {
   DIAGNOSTIC_TABLE_END,
   DIAGNOSTIC_TABLE_START,
@@ -31,7 +31,8 @@ describe("the table of diagnostic codes in docs/diagnostics.md", () => {
     expect(rows[0]).toBe("| code | severity | meaning | fix |");
     expect(rows).toHaveLength(ALL_DIAGNOSTIC_CODES.length + 2);
     for (const [i, code] of ALL_DIAGNOSTIC_CODES.entries()) {
-      const { severity, alsoReportedAs = [], summary }: DiagnosticCodeInfo = DIAGNOSTIC_CODES[code];
+      const info: DiagnosticCodeInfo = DIAGNOSTIC_CODES[code];
+      const { severity, alsoReportedAs = [], summary } = info;
       const severities = [severity, ...alsoReportedAs].join(" or ");
       expect(rows[i + 2]!.startsWith(`| \`${code}\` | ${severities} | ${summary.replace(/\|/g, "\\|")} | `)).toBe(true);
       // Four cells: every pipe inside a cell is escaped.

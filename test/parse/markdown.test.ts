@@ -520,7 +520,11 @@ const cases: Case[] = [
         expect(p.tag!.type).toBe("string");
         expect(p.model!.type).toBeUndefined();
         expect(t!.inputSchema.required).toEqual(["when", "model"]);
-        expect(d.items.map((x) => [x.code, x.loc.line])).toEqual([["SPEC_UNKNOWN_TYPE", 7]]);
+        expect(d.items.filter((x) => x.severity !== "info").map((x) => [x.code, x.loc.line])).toEqual([
+          ["SPEC_UNKNOWN_TYPE", 7],
+        ]);
+        // The table has no Required column: the rule applied is noted at it.
+        expect(d.items.find((x) => x.code === "SPEC_TABLE_REQUIRED_RULE")?.loc.line).toBe(3);
       },
     },
   ],
@@ -538,9 +542,11 @@ const cases: Case[] = [
             pipeline: { type: "object", properties: { name: { type: "string" } } },
           },
         });
+        // No Required column: required unless a default or "optional" is written, as for parameters.
         expect(c!.outputSchema).toEqual({
           type: "object",
           properties: { status: { type: "string", description: "Status" } },
+          required: ["status"],
         });
       },
     },

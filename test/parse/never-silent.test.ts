@@ -19,7 +19,8 @@ describe("never silent", () => {
     const { diags } = read(
       tool('### Input Schema\n\n```json\n{"type": "object", "properties": {"id": {"type": "string"}}\n```\n'),
     );
-    expect(diags.some((d) => /^11 error SPEC_SCHEMA_UNREADABLE/.test(d))).toBe(true);
+    // At the line where the JSON breaks (its end: the last `}` is missing), not at the fence.
+    expect(diags.some((d) => /^12 error SPEC_SCHEMA_UNREADABLE/.test(d))).toBe(true);
     const out = read(tool('### Output Schema\n\n```json\n{"type": "object", "properties": {\n```\n'));
     expect(out.diags.some((d) => /error SPEC_SCHEMA_UNREADABLE .*output/.test(d))).toBe(true);
   });

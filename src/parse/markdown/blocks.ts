@@ -67,6 +67,25 @@ export function readCodeValue(doc: MarkdownDocument, code: Code): CodeValue | un
   }
 }
 
+/**
+ * Where a JSON block stops being JSON: the place `JSON.parse` names (its end when it names
+ * none), and the parser's message without the offset, which means nothing to a reader.
+ */
+export function jsonBreak(doc: MarkdownDocument, code: Code): { loc: SourceLocation; message: string } {
+  try {
+    JSON.parse(code.value);
+    return { loc: locInCode(doc, code, 0), message: "" };
+  } catch (e) {
+    const message = (e as Error).message;
+    const at = /at position (\d+)/.exec(message);
+    const offset = at ? Math.min(Number(at[1]), code.value.length) : code.value.trimEnd().length;
+    return {
+      loc: locInCode(doc, code, offset),
+      message: message.replace(/\s*(in JSON )?at position \d+.*$/, "").replace(/\s*\(line \d+ column \d+\)$/, ""),
+    };
+  }
+}
+
 /** Reads JSON written in an inline code span (`` **Input Schema**: `{"type": "object"}` ``). */
 export function readInlineJson(doc: MarkdownDocument, node: InlineCode): CodeValue | undefined {
   if (!/^\s*\{/.test(node.value)) return undefined;

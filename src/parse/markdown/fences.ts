@@ -62,6 +62,21 @@ export function checkFences(doc: MarkdownDocument, diagnostics: DiagnosticBag): 
       }
     }
   });
+  // A bare fence on the line right after a closing fence: the closing fence was doubled, so
+  // this one opens a block that swallows the text up to the next fence (and turns the code
+  // after that into text).
+  visit(doc.root, "code", (node) => {
+    if (node.type !== "code" || node.lang || !node.position) return;
+    const start = node.position.start.line;
+    if (!/^ {0,3}(`{3,}|~{3,})\s*$/.test(lines[start - 1] ?? "")) return;
+    if (!/^ {0,3}(`{3,}|~{3,})\s*$/.test(lines[start - 2] ?? "")) return;
+    diagnostics.warning(
+      "SPEC_CODE_FENCE",
+      { file: doc.file, line: start, column: 1 },
+      `this fence right after the closing fence of line ${start - 1} opens a new code block that runs to line ${node.position.end.line}, so the text in between is read as code: is the closing fence doubled?`,
+      "remove the doubled fence",
+    );
+  });
   // Code right before a bare fence, with no blank line between: the fence closed a block
   // whose opening fence is lost, so the code reads as text and the fence opens a new block.
   visit(doc.root, "code", (node) => {

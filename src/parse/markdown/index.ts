@@ -7,7 +7,11 @@ import { readCodeValue, readSchemaValue, type CodeValue } from "./blocks.js";
 import { isTemplatePlaceholderName } from "../primitives/placeholders.js";
 import { locOf, parseMarkdown, sourceOf, splitBlocks, type Block, type MarkdownDocument } from "./document.js";
 import { classifySection } from "./sections.js";
-import { discoverTools } from "./discover.js";
+import { discoverTools, type ToolSection } from "./discover.js";
+import { findLostToolParts, reportLostToolParts } from "./heading-slips.js";
+import { reportModulePrefixes } from "./module-prefix.js";
+import { checkFileTables } from "./file-tables.js";
+import { reportMergedTools } from "./merged-tools.js";
 import { cellText, isFieldTable } from "./table.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
@@ -84,22 +88,11 @@ function readMarkdownTools(
   checkFences(doc, diagnostics);
   checkBackticks(doc, diagnostics);
   checkLostHeadings(doc, diagnostics);
-  // "## Input Schema" right after "## Tool: x" (a level too high) ends the tool: its schema is lost.
-  const fileSet = new Set(found.fileBlocks);
-  blocks.forEach((b, i) => {
-    if (i === 0 || !b.heading || !fileSet.has(b) || fileSet.has(blocks[i - 1]!)) return;
-    const toolPart = (t: string) => ["input", "output", "schema", "invocation"].includes(classifySection(t));
-    let part = toolPart(b.title);
-    for (let j = i + 1; !part && j < blocks.length && blocks[j]!.depth > b.depth; j++)
-      part = toolPart(blocks[j]!.title);
-    if (!part) return;
-    diagnostics.warning(
-      "SPEC_CONTENT_IGNORED",
-      locOf(doc, b.heading),
-      `the section "${b.title}" follows a tool and holds a part of one, but its heading level ends that tool, so it is not read`,
-      "make the heading one level deeper than the tool's heading",
-    );
-  });
+  checkFileTables(doc, found.fileBlocks, diagnostics);
+  reportMergedTools(doc, found.sections, diagnostics);
+  // "### Parameters" right after "### Tool: x" (a heading level off) ends the tool: its parts are lost.
+  const lost = findLostToolParts(blocks, found);
+  const readBySection = new Map<ToolSection, ToolContent>();
   // A parameter table in a section that is no tool's: the tool heading above it was lost.
   for (const b of found.fileBlocks) {
     if (found.sections.some((s) => s.head === b)) continue;
@@ -178,6 +171,7 @@ function readMarkdownTools(
     }
     const summary = found.summaries.get(bare);
     const read = readTool(section, ctx, summary);
+    readBySection.set(section, read.tool);
     if (summary) mergeSummary(read.tool, summary);
     if (read.template || GENERIC_TEMPLATE_NAMES.test(bare)) {
       diagnostics.info(
@@ -199,6 +193,23 @@ function readMarkdownTools(
       ctx,
     ),
   );
+  reportLostToolParts(doc, lost, (s) => readBySection.get(s), diagnostics);
+  if (options.module === undefined)
+    reportModulePrefixes(
+      file,
+      module,
+      parsed.map((p) => p.tool),
+      diagnostics,
+    );
+  if (ctx.requiredRule) {
+    const { loc, tables } = ctx.requiredRule;
+    diagnostics.info(
+      "SPEC_TABLE_REQUIRED_RULE",
+      loc,
+      `${tables === 1 ? "this table has" : `this table and ${tables - 1} more in this file have`} no Required column: each field is read as required unless its row gives a default or says "optional" (the same rule for parameters and results)`,
+      "add a Required column (Yes/No) to say which fields may be left out",
+    );
+  }
   const tools = parsed.map((p) => p.tool);
   attachFileLevel(doc, found.fileBlocks, tools, ctx);
   if (tools.length === 0 && skipped === 0) {

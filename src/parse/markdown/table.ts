@@ -6,6 +6,7 @@ import { coerceDefault, extractDefault, interpretDefaultCell } from "../primitiv
 import { isPlaceholder } from "../primitives/placeholders.js";
 import { inlineText, joinedSource, locOf, sourceOf, sourceOfNodes, type MarkdownDocument } from "./document.js";
 import type { FieldSpec } from "./fields.js";
+import { countCells, reportShortHeader } from "./table-shape.js";
 
 /** What a table column holds, recognised from its header text. */
 export type ColumnRole = "name" | "type" | "required" | "default" | "description" | "example";
@@ -126,17 +127,6 @@ export function readRows(
   return out;
 }
 
-/** The cells a row's source line holds: its unescaped pipes outside code spans, less the outer ones. */
-function countCells(line: string): number {
-  let t = line.trim();
-  if (!t) return 0;
-  // Code spans may hold pipes that GFM still splits at; only escaped pipes are content.
-  t = t.replace(/\\\|/g, "");
-  if (t.startsWith("|")) t = t.slice(1);
-  if (t.endsWith("|")) t = t.slice(0, -1);
-  return t.split("|").length;
-}
-
 const REQUIRED_WORD = /^\s*(yes|no|true|false|required|optional|y|n|✓|✔|✗)\b[\s.,;:—–-]*(\S[\s\S]*)$/i;
 
 /** Splits the first cell that holds a Required word or a Default value followed by the description. */
@@ -176,24 +166,28 @@ export interface TableFields {
   fields: FieldSpec[];
   /** The table says there are no parameters (a single row named `none`). */
   none: boolean;
+  /** The table has no Required column and some field's requirement came from the rule (see `fieldsFromTable`). */
+  requiredByRule: boolean;
 }
 
 /**
  * Reads a parameter/field table (the template's layout and common variants) into fields.
- * `inferRequired` says how to treat a table without a Required column: a field with
- * no default is then required.
+ * A table without a Required column is read by one rule, for parameters and results
+ * alike: a field is required unless its row gives a default or calls it optional (in its
+ * type or description). A table whose header is short of a cell is not read (see
+ * table-shape.ts).
  */
 export function fieldsFromTable(
   doc: MarkdownDocument,
   table: Table,
   diagnostics: DiagnosticBag,
-  inferRequired: boolean,
 ): TableFields | undefined {
   const [head] = table.children;
   if (!head) return undefined;
   const roles = columnRoles(head.children.map((c) => cellText(c)));
   if (!roles) return undefined;
   const col = (role: ColumnRole) => roles.indexOf(role);
+  if (reportShortHeader(doc, table, diagnostics)) return undefined;
   const fields: FieldSpec[] = [];
   let noneRows = 0;
   const rows = readRows(doc, table, roles, diagnostics);
@@ -253,14 +247,25 @@ export function fieldsFromTable(
       field,
       requiredText,
       cell("default") || (type.defaultRaw ?? ""),
-      inferRequired,
       descCell ? sourceOfNodes(doc, descCell.nodes) : undefined,
     );
     const example = exampleValue(cell("example"));
+    if (example === undefined && brokenJson(cell("example")))
+      // `{"sensor": 0.5` meant JSON: an example lost in silence would change the schema's examples.
+      diagnostics.warning(
+        "SPEC_EXAMPLE_UNREADABLE",
+        cells[col("example")]?.loc ?? loc,
+        `the example of "${name}" starts like JSON but is not valid JSON; it is not used as an example`,
+        "fix the JSON (pair every `{` with `}` and every `[` with `]`), or write the example as plain text",
+      );
     if (example !== undefined) field.example = example;
     fields.push(field);
   }
-  return { fields, none: fields.length === 0 && noneRows > 0 };
+  return {
+    fields,
+    none: fields.length === 0 && noneRows > 0,
+    requiredByRule: col("required") < 0 && fields.some((f) => !f.requiredStated),
+  };
 }
 
 /** A type cell read: the schema, plus flags written beside the type (`string, optional`). */
@@ -342,12 +347,12 @@ export function typeSchema(
  * Fills `required`, `default` and `defaultText` of a field from a Required cell, a
  * Default cell and its description ("(default: 5)", "(required)"). A default that is
  * prose or contains a placeholder (`<module>/app`, `files(id,...)`) is kept as text only.
+ * When nothing says whether the field is required, it is required unless it has a default.
  */
 export function readRequiredAndDefault(
   field: FieldSpec,
   requiredCell: string | undefined,
   defaultCell: string,
-  inferRequired: boolean,
   descriptionSource?: string,
 ): void {
   let required: boolean | undefined;
@@ -366,8 +371,8 @@ export function readRequiredAndDefault(
   }
   if (raw !== undefined) applyDefault(field, raw, prose ? (descriptionSource ?? field.description) : undefined);
   field.requiredStated = required !== undefined;
-  // Without a Required column, a field with no default is taken as required only when asked to.
-  field.required = required ?? (inferRequired && field.default === undefined && field.defaultText === undefined);
+  // Nothing says: a field the caller may leave out has a default; one without is required.
+  field.required = required ?? (field.default === undefined && field.defaultText === undefined);
 }
 
 /**
@@ -453,6 +458,18 @@ function exampleValue(text: string): JsonValue | undefined {
     return containsPlaceholder(v) ? undefined : v;
   } catch {
     return undefined;
+  }
+}
+
+/** Text that starts like JSON, is no valid JSON, and elides nothing (`[0.1, ...]` is a sketch, not a slip). */
+function brokenJson(text: string): boolean {
+  const t = text.trim();
+  if (!/^[{[]/.test(t) || /\.\.\.|…/.test(t)) return false;
+  try {
+    JSON.parse(t);
+    return false;
+  } catch {
+    return true;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Code } from "mdast";
 import type { ToolExample } from "../../ir/types.js";
-import { readCodeValue, readSchemaValue } from "./blocks.js";
+import { jsonBreak, readCodeValue, readSchemaValue } from "./blocks.js";
 import { defSignatureFields } from "./bullets.js";
 import { locOf } from "./document.js";
 import { classifyExample, readExamples } from "./examples.js";
@@ -44,20 +44,25 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
     return;
   }
   const before = r.ctx.diagnostics.items.length;
-  const cv = readCodeValue(r.doc, code);
+  const read = readCodeValue(r.doc, code);
+  // A JSON block that lost its first `{` reads leniently as its first string: no value at all.
+  const cv = read?.lenient && (read.value === null || typeof read.value !== "object") ? undefined : read;
   if (!cv) {
     // Reading no schema here would accept any input, or drop the output schema, in silence.
     if (
       (state.kind === "input" || state.kind === "output") &&
       r.ctx.diagnostics.items.length === before &&
       looksLikeData(code)
-    )
+    ) {
+      const yaml = !!code.lang && /^ya?ml$/i.test(code.lang);
+      const broken = yaml ? undefined : jsonBreak(r.doc, code);
       r.ctx.diagnostics.error(
         "SPEC_SCHEMA_UNREADABLE",
-        locOf(r.doc, code),
-        `this ${code.lang && /^ya?ml$/i.test(code.lang) ? "YAML" : "JSON"} block under the ${state.kind === "input" ? "input" : "output"} section cannot be read, even leniently; no ${state.kind} schema is taken from it`,
-        "fix the block's syntax (a JSON formatter shows where it breaks)",
+        broken?.loc ?? locOf(r.doc, code),
+        `this ${yaml ? "YAML" : "JSON"} block under the ${state.kind === "input" ? "input" : "output"} section cannot be read, even leniently${broken?.message ? ` (${broken.message} here)` : ""}; no ${state.kind} schema is taken from it`,
+        "fix the block's syntax where it breaks",
       );
+    }
     return;
   }
   const yaml = !!code.lang && /^ya?ml$/i.test(code.lang);

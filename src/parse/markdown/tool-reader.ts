@@ -26,6 +26,11 @@ export interface ReadContext {
   module: string;
   /** Bare names of every tool in the file (for Python call examples). */
   toolNames: ReadonlySet<string>;
+  /**
+   * Tables read so far without a Required column (whose fields' requirement the rule
+   * decided): the first one's place and how many. Filled while reading, reported once.
+   */
+  requiredRule?: { loc: SourceLocation; tables: number };
 }
 
 /** One side (input or output) as the spec describes it. */

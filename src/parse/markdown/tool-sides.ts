@@ -170,7 +170,7 @@ export function fileSchemaValue(
     r.ctx.diagnostics.warning(
       "SPEC_JSON_LENIENT",
       cv.lenientLoc ?? cv.loc,
-      `this ${what} schema block is not strict ${what} (${cv.lenient}); it was read leniently`,
+      `this ${what} schema block is not strict ${what} (${cv.lenient.replace(/\s*(in JSON )?at position \d+.*$/, "")} here); it was read leniently`,
       yaml ? 'quote values that contain ": "' : "remove comments, trailing commas and other non-JSON syntax",
     );
   }

@@ -28,8 +28,9 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
     nestedTable(r, table, kind, state.intro);
     return;
   }
-  const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics, kind === "input");
+  const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics);
   if (!read) return;
+  if (read.requiredByRule) noteRequiredRule(r, table);
   if (read.none && kind === "input") side.none ??= locOf(r.doc, table);
   else if (read.fields.length) side.fields = { value: read.fields, loc: locOf(r.doc, table) };
 }
@@ -63,13 +64,21 @@ function nestedTable(r: ToolReader, table: Table, kind: "input" | "output", intr
       );
     return;
   }
-  const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics, kind === "input");
+  const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics);
   if (!read?.fields.length) return;
+  if (read.requiredByRule) noteRequiredRule(r, table);
   const parent = side.fields.value.find((f) => f.name === target)!;
   const isArray =
     parent.schema.type === "array" || (Array.isArray(parent.schema.type) && parent.schema.type.includes("array"));
   const prefix = `${target}${isArray ? "[]" : ""}.`;
   side.fields.value.push(...read.fields.map((f) => ({ ...f, name: prefix + f.name })));
+}
+
+/** Counts a table read by the rule for tables without a Required column (noted once per file). */
+function noteRequiredRule(r: ToolReader, table: Table): void {
+  const seen = r.ctx.requiredRule;
+  if (seen) seen.tables++;
+  else r.ctx.requiredRule = { loc: locOf(r.doc, table), tables: 1 };
 }
 
 function cellTextOf(cell: { children: PhrasingContent[] } | undefined): string {

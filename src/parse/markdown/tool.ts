@@ -10,6 +10,7 @@ import { addDescription, type Parts, type ReadContext, type State, type ToolRead
 import { readRow } from "./tool-rows.js";
 import { readTable } from "./tool-tables.js";
 import { applySummaryParams, summaryParamFields } from "./summary-params.js";
+import { looksLikeTable } from "./table-shape.js";
 
 // Reading one tool section, in files by concern: tool-reader (what the parts share),
 // tool-labels (splitting paragraphs at bold labels), tool-facts (labels that state a fact),
@@ -115,11 +116,6 @@ function walk(r: ToolReader, nodes: readonly RootContent[], state: State): void 
     }
     state.intro = undefined;
   }
-}
-
-/** Two or more lines that start and end with `|`: table rows Markdown did not read as a table. */
-function looksLikeTable(text: string): boolean {
-  return text.split("\n").filter((l) => /^\s*\|.*\|\s*$/.test(l)).length >= 2;
 }
 
 /** True for a heading that is only a snake_case or dotted name in code (`` `get_user` ``), with parameters or results under it. */

@@ -1,0 +1,48 @@
+import type { DiagnosticCodeInfo } from "./codes-info.js";
+
+/**
+ * Codes for common slips in a Markdown spec's structure (a heading a level off, a table
+ * header short of a cell) and the reading rules they bring into view. Part of the
+ * catalogue in codes.ts, kept in their own file so that it stays readable.
+ */
+export const SLIP_CODES = {
+  SPEC_TOOL_HEADING_LEVEL: {
+    severity: "error",
+    alsoReportedAs: ["warning"],
+    summary:
+      "A tool's sections (Parameters, Returns…) are cut off from it by a heading level: the tool heading is as deep as its sections, or a section is as high as the tool heading.",
+    cause:
+      "A tool heading has one `#` too many (`### Tool: x` above `### Parameters`) or a section one too few, so Markdown ends the tool where its section starts; it is an error when the tool would lose its parameters and accept any arguments.",
+    fix: "give the tool heading one `#` fewer than its sections (for example `## Tool: x` above `### Parameters`)",
+  },
+  SPEC_TOOL_HEADING_MISSING: {
+    severity: "warning",
+    summary:
+      "A tool's section holds a second Parameters, Returns or Invocation part: the heading of the next tool looks lost, so two tools are read as one.",
+    cause:
+      "A tool heading was deleted or lost its `#` marks, so Markdown continues the tool above it; the second tool's description is read as part of the first tool and its own parts are dropped.",
+    fix: 'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+  },
+  SPEC_TABLE_HEADER_SHORT: {
+    severity: "error",
+    summary: "A table's header row has fewer cells than its rows, so every row would be read one column off.",
+    cause:
+      "A header cell (or a `|` between two) was lost while the rows kept theirs; Markdown drops the cells past the header's count and the rest no longer line up with their columns.",
+    fix: "give the header one cell per column of the rows (restore the lost column name)",
+  },
+  SPEC_TABLE_REQUIRED_RULE: {
+    severity: "info",
+    summary:
+      "A parameter or result table has no Required column: each field is read as required unless the row gives a default or says it is optional.",
+    cause:
+      "Without a Required column a table does not say which fields may be left out, so one rule is applied to parameter and result tables alike (see docs/spec-format.md).",
+    fix: "add a Required column (Yes/No) to state it for each field",
+  },
+  SPEC_MODULE_PREFIX_FOLDER: {
+    severity: "info",
+    summary: "A tool's `module.` prefix names another module than the folder its spec is in.",
+    cause:
+      "The written prefix decides the tool's module, so the tool's generated code goes with that module's files, not with the folder's.",
+    fix: "check the prefix: drop it to use the folder's module, or keep it if the tool belongs to that module",
+  },
+} as const satisfies Readonly<Record<string, DiagnosticCodeInfo>>;

@@ -1,0 +1,114 @@
+import type { Paragraph, RootContent } from "mdast";
+import type { DiagnosticBag } from "../../diagnostics/types.js";
+import type { SourceLocation } from "../../ir/types.js";
+import { inlineText, locOf, type MarkdownDocument } from "./document.js";
+import type { ToolSection } from "./discover.js";
+import { classifySection, normalizeTitle, type SectionKind } from "./sections.js";
+import { labelSegments } from "./tool-labels.js";
+
+/** Parts whose heading or label ends a tool's preamble (description, labels such as "**Read-only**"). */
+const PARTS = new Set<SectionKind>(["input", "output", "schema", "examples", "errors", "security", "invocation"]);
+
+/** One step of a tool's section as this check sees it: a part's heading or label, or a plain paragraph. */
+interface Step {
+  kind: SectionKind | "plain" | "intro" | "content";
+  loc: SourceLocation;
+  /** The heading's or label's title, normalised (numbering and marks dropped); "" for other steps. */
+  title: string;
+  /** The title as written, for the message. */
+  what: string;
+}
+
+/**
+ * Titles of the parts a tool states once: a second one with the same title means a second
+ * tool. ("Input Validation" or "Returns (error)" beside "Returns (success)" are not.)
+ */
+const ONCE =
+  /^(input schema|inputs?|parameters?|params|arguments?|args|returns?|return value|outputs?|output schema|results?|responses?|invocation( name)?)( \((parameters|return value)\))?$/;
+
+/**
+ * Reports a tool section that holds the parts of two tools: a Parameters, Returns or
+ * Invocation heading or label that comes again after the tool already had one. That is
+ * what a lost tool heading leaves (the second tool is read as part of the first, its own
+ * parts dropped). The warning is at the second tool's first plain paragraph (its
+ * description, right under where its heading was), or at the repeated part.
+ */
+export function reportMergedTools(doc: MarkdownDocument, sections: readonly ToolSection[], diagnostics: DiagnosticBag) {
+  for (const section of sections) {
+    if (!section.head || section.row) continue;
+    const steps = stepsOf(doc, section);
+    const seen = new Map<string, Step>();
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      if (!ONCE.test(step.title)) continue;
+      const first = seen.get(step.title);
+      if (!first) {
+        seen.set(step.title, step);
+        continue;
+      }
+      let start = step;
+      // Back over the second tool's preamble (its description, "**Read-only**: Yes"…) to
+      // the first tool's last part: where the lost heading was.
+      for (let j = i - 1; j >= 0; j--) {
+        const s = steps[j]!;
+        if (s.kind === "content" || s.kind === "intro") continue;
+        if (ONCE.test(s.title) || PARTS.has(s.kind as SectionKind)) break;
+        start = s;
+      }
+      diagnostics.warning(
+        "SPEC_TOOL_HEADING_MISSING",
+        start.loc,
+        `tool "${section.name}" has a second "${step.what}" (line ${step.loc.line}; the first is at line ${first.loc.line}), so what follows ${start === step ? "it" : "here"} reads as another tool whose heading is missing; it is read as part of "${section.name}" and its own parameters and results are not read`,
+        'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+      );
+      break;
+    }
+  }
+}
+
+/** The steps of a section: sub-headings, labelled paragraphs and list items, plain paragraphs, other content. */
+function stepsOf(doc: MarkdownDocument, section: ToolSection): Step[] {
+  const steps: Step[] = [];
+  const label = (para: Paragraph): Step | undefined => {
+    const seg = labelSegments(para.children, false).find((s) => s.label);
+    if (!seg?.label) return undefined;
+    // "**Returns** (error):" beside "**Returns** (success):" is a variant, not a second part.
+    const qualifier = seg.labelNodes
+      .map((n) => (n.type === "text" ? n.value : ""))
+      .join("")
+      .match(/\([^)]*\)/)?.[0];
+    const what = qualifier ? `${seg.label} ${qualifier}` : seg.label;
+    return { kind: classifySection(seg.label), loc: locOf(doc, para), title: normalizeTitle(what), what };
+  };
+  const visit = (node: RootContent) => {
+    if (node.type === "paragraph") {
+      const labelled = label(node);
+      if (labelled) steps.push(labelled);
+      else {
+        const text = inlineText(node.children).trim();
+        steps.push({ kind: /:$/.test(text) ? "intro" : "plain", loc: locOf(doc, node), title: "", what: "" });
+      }
+      return;
+    }
+    if (node.type === "list") {
+      for (const item of node.children) {
+        const para = item.children[0];
+        const labelled = para?.type === "paragraph" ? label(para) : undefined;
+        steps.push(labelled ?? { kind: "content", loc: locOf(doc, item), title: "", what: "" });
+      }
+      return;
+    }
+    steps.push({ kind: "content", loc: locOf(doc, node), title: "", what: "" });
+  };
+  for (const block of [section.head!, ...section.body]) {
+    if (block !== section.head && block.heading)
+      steps.push({
+        kind: classifySection(block.title),
+        loc: locOf(doc, block.heading),
+        title: normalizeTitle(block.title),
+        what: block.title,
+      });
+    for (const node of block.nodes) visit(node);
+  }
+  return steps;
+}
