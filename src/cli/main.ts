@@ -56,6 +56,8 @@ async function runCommand(command: CommandName, argv: string[], io: CliIO): Prom
       return (await import("./import.js")).runImport(argv, io);
     case "init":
       return (await import("./init.js")).runInit(argv, io);
+    case "docs":
+      return (await import("./docs.js")).runDocsCommand(argv, io);
   }
 }
 
