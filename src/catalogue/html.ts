@@ -4,6 +4,7 @@
 // through the `html` template (and so through `escapeHtml`); the page loads nothing: its
 // Content-Security-Policy allows only its own style sheet and script, by their hashes.
 import { createHash } from "node:crypto";
+import { catalogueBanner } from "./banner.js";
 import { CATALOGUE_CSS, CATALOGUE_SCRIPT } from "./html-assets.js";
 import { Html, html } from "./html-escape.js";
 import type { Catalogue, CatalogueModule, CatalogueTool } from "./model.js";
@@ -20,7 +21,7 @@ export function renderCatalogueHtml(catalogue: Catalogue): string {
     "form-action 'none'",
   ].join("; ");
   const modules = catalogue.modules.length;
-  const page = html`<!doctype html>
+  const page = html`${new Html(catalogueBanner(catalogue.sources))}<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

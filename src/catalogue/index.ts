@@ -7,6 +7,7 @@ import { buildCatalogue, type CatalogueInput } from "./model.js";
 export { buildCatalogue, type Catalogue, type CatalogueInput, type CatalogueTool } from "./model.js";
 export { renderCatalogueHtml } from "./html.js";
 export { renderCatalogueMarkdown } from "./markdown.js";
+export { catalogueBanner } from "./banner.js";
 
 /** The formats of the catalogue. */
 export type CatalogueFormat = "html" | "markdown";

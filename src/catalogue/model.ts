@@ -73,6 +73,8 @@ export interface CatalogueModule {
 /** The whole catalogue. */
 export interface Catalogue {
   title: string;
+  /** The inputs the tools were read from (as the config lists them), for the banner. */
+  sources: readonly string[];
   /** The generator's version, shown in the footer. */
   generatorVersion: string;
   modules: CatalogueModule[];
@@ -82,6 +84,8 @@ export interface Catalogue {
 /** What a catalogue is made from: the checked tools of a run, their names and the vendors' strict options. */
 export interface CatalogueInput {
   title: string;
+  /** The inputs the tools were read from (the config's `inputs`), named in the banner. */
+  sources: readonly string[];
   generatorVersion: string;
   /** The tools, as `readSpecs` gives them (schemas resolved). */
   tools: readonly ToolSpec[];
@@ -140,7 +144,13 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
       ),
     );
   });
-  return { title: input.title, generatorVersion: input.generatorVersion, modules, toolCount: tools.length };
+  return {
+    title: input.title,
+    sources: input.sources,
+    generatorVersion: input.generatorVersion,
+    modules,
+    toolCount: tools.length,
+  };
 }
 
 function catalogueTool(tool: ToolSpec, anchor: string, vendors: CatalogueVendor[]): CatalogueTool {

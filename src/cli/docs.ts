@@ -48,10 +48,11 @@ export async function runDocsCommand(argv: string[], io: CliIO): Promise<number>
     color: useColor(io, "stderr"),
     strict: false,
   };
-  const [{ readSpecs }, { renderCatalogue }, { writeOutput }] = await Promise.all([
+  const [{ readSpecs }, { renderCatalogue }, { writeOutput }, { ownershipFile }] = await Promise.all([
     import("../inputs/read-specs.js"),
     import("../catalogue/index.js"),
     import("../output/write.js"),
+    import("../output/ownership.js"),
   ]);
   const diagnostics = new DiagnosticBag();
   const shown = withProgress(io, values.quiet);
@@ -74,6 +75,7 @@ export async function runDocsCommand(argv: string[], io: CliIO): Promise<number>
   const file = renderCatalogue(
     {
       title: values.title ?? `${config.server.name} tools`,
+      sources: config.inputs,
       generatorVersion: generatorVersion(),
       tools: read.tools,
       names: read.names,
@@ -82,7 +84,9 @@ export async function runDocsCommand(argv: string[], io: CliIO): Promise<number>
     format,
   );
   try {
-    writeOutput(outDir, [file]);
+    // With its ownership record, like generate's output: a later run may replace the file,
+    // and never overwrites one mcp-specgen did not write.
+    writeOutput(outDir, [file, ownershipFile([file], config.inputs)]);
   } catch (e) {
     if (!(e instanceof OutputError)) throw e;
     return reportFailure(e, io);
