@@ -190,8 +190,9 @@ class AnchorSet {
     const base =
       name
         .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-+|-+$/g, "") || "tool";
+        .split(/[^a-z0-9]+/)
+        .filter((word) => word !== "")
+        .join("-") || "tool";
     let anchor = base;
     for (let n = 2; this.taken.has(anchor); n++) anchor = `${base}-${n}`;
     this.taken.add(anchor);
