@@ -18,7 +18,7 @@ html { -webkit-text-size-adjust: 100%; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--fg); background: var(--bg); }
 a { color: var(--link); }
 a:focus-visible, input:focus-visible, summary:focus-visible, [tabindex]:focus-visible { outline: 3px solid var(--link); outline-offset: 2px; }
-:not(pre) > code { overflow-wrap: anywhere; }
+:not(pre) > code { overflow-wrap: break-word; }
 code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.9em; }
 pre { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; padding: 0.75rem; overflow-x: auto; }
 .skip { position: absolute; left: -10000px; top: 0; background: var(--bg); padding: 0.5rem; }
