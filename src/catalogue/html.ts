@@ -110,7 +110,8 @@ ${tool.idempotency && html`<p>Idempotency (as the spec states it): ${tool.idempo
 
 function outputPart(tool: CatalogueTool): Html {
   if (!tool.hasOutputSchema) return html`<p class="muted">No output schema declared.</p>\n`;
-  if (!tool.outputFields.length) return html`<p class="muted">No named fields (see the output JSON Schema).</p>\n`;
+  if (!tool.outputFields.length)
+    return html`<p>Type <code>${tool.outputType}</code>, without named fields (see the output JSON Schema).</p>\n`;
   return rowsTable(tool.outputFields, `Output fields of ${tool.name}`, false);
 }
 

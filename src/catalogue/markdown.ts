@@ -55,7 +55,8 @@ function toolSection(tool: CatalogueTool): string[] {
   out.push(...(tool.parameters.length ? rowsTable(tool.parameters, true) : ["*No parameters.*"]), "");
   out.push("#### Output", "");
   if (!tool.hasOutputSchema) out.push("*No output schema declared.*", "");
-  else if (!tool.outputFields.length) out.push("*No named fields (see the output JSON Schema).*", "");
+  else if (!tool.outputFields.length)
+    out.push(`Type ${code(tool.outputType ?? "any")}, without named fields (see the output JSON Schema).`, "");
   else out.push(...rowsTable(tool.outputFields, false), "");
   out.push("#### Errors", "");
   if (!tool.errors.length) out.push("*None documented.*", "");

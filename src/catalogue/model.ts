@@ -11,7 +11,7 @@ import type {
 } from "../ir/types.js";
 import { toolKey, type ToolNames, type VendorName } from "../naming/table.js";
 import { geminiForm, strictCoverage, type StrictOptions } from "../vendors/forms.js";
-import { schemaRows, type SchemaRow } from "./schema-rows.js";
+import { schemaRows, schemaType, type SchemaRow } from "./schema-rows.js";
 
 /** How a vendor is sent a tool: its function name and whether its schema is strict. */
 export interface CatalogueVendor {
@@ -51,6 +51,8 @@ export interface CatalogueTool {
   outputFields: SchemaRow[];
   /** The tool declares an output schema (its fields may still be none: a schema without properties). */
   hasOutputSchema: boolean;
+  /** The output schema's type as a reader writes it (see `schemaType`), when there is one. */
+  outputType?: string;
   errors: ToolErrorType[];
   examples: CatalogueExample[];
   security: string[];
@@ -167,6 +169,7 @@ function catalogueTool(tool: ToolSpec, anchor: string, vendors: CatalogueVendor[
     parameters: schemaRows(tool.inputSchema),
     outputFields: tool.outputSchema ? schemaRows(tool.outputSchema) : [],
     hasOutputSchema: tool.outputSchema !== undefined,
+    ...(tool.outputSchema ? { outputType: schemaType(tool.outputSchema, tool.outputSchema) } : {}),
     errors: tool.errors,
     examples: tool.examples.map((e) => ({
       kind: e.kind,
