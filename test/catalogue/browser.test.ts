@@ -111,6 +111,8 @@ describe.skipIf(CHROMIUM === undefined && !process.env.CI)("the HTML catalogue i
   /** Opens the catalogue, recording console errors, page errors and every request made. */
   async function open(viewport = { width: 1280, height: 900 }, colorScheme: "light" | "dark" = "light") {
     const context = await browser.newContext({ viewport, colorScheme });
+    // A missing element fails the test at once rather than after playwright's 30 s default.
+    context.setDefaultTimeout(5_000);
     const page = await context.newPage();
     const errors: string[] = [];
     const requests: string[] = [];
