@@ -60,6 +60,8 @@ export async function runDocsCommand(argv: string[], io: CliIO): Promise<number>
   try {
     read = await readSpecs(config, diagnostics, {
       session: BuildSession.oneShot(),
+      // The catalogue's own README.md is no spec, should the inputs hold its directory.
+      exclude: [outDir],
       onFile: (done, total) => shown.progress.update(`reading ${done}/${total} specs…`),
     });
   } finally {

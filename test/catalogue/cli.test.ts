@@ -37,6 +37,15 @@ describe("mcp-specgen docs", () => {
     expect(md).not.toContain("create_task");
   });
 
+  it("does not read its own Markdown as a spec when the inputs hold the output directory", async () => {
+    project = tempProject({}, true);
+    for (let run = 0; run < 2; run++) {
+      const r = await runCli(["docs", ".", "--format", "markdown", "--out", "specs/catalogue"], project.dir);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/the catalogue of 8 tools/);
+    }
+  });
+
   it("refuses an unknown --format (exit 2)", async () => {
     project = tempProject({}, true);
     const r = await runCli(["docs", "--format", "pdf"], project.dir);
