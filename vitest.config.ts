@@ -50,6 +50,7 @@ const E2E = [
   "test/diagnostics/docs.test.ts",
   "test/cache/workers.test.ts",
   "test/codemode/acceptance.test.ts",
+  "test/catalogue/browser.test.ts",
 ];
 
 // The longest file, started first even before vitest has timed any run (a fresh clone, as in

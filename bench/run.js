@@ -21,6 +21,7 @@ import { benchPatternMemory } from "./security/pattern-memory.js";
 import { compareBuilds } from "./compare-builds.js";
 import { benchCodemodeTokens } from "./codemode-tokens.js";
 import { benchDiff } from "./diff.js";
+import { benchCatalogue } from "./catalogue.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -53,6 +54,7 @@ const suites = {
   "pattern-size": () => benchPatternSize(),
   "pattern-memory": () => benchPatternMemory(),
   "codemode-tokens": () => benchCodemodeTokens(),
+  catalogue: () => benchCatalogue(),
   "compare-builds": async () => (await compareBuilds({ oldDir: oldArg.slice(6) })).rows,
 };
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, tempProject, type TempProject } from "./helpers/project.js";
 
-const COMMANDS = ["init", "generate", "check", "lint", "import"] as const;
+const COMMANDS = ["init", "generate", "check", "lint", "import", "docs"] as const;
 
 let project: TempProject;
 afterEach(() => project?.dispose());

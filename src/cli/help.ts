@@ -2,7 +2,7 @@
 // prints without loading the pipeline, the parsers or the MCP SDK.
 
 /** The commands the CLI knows, in the order the global help lists them. */
-export const COMMAND_NAMES = ["init", "generate", "check", "lint", "import", "diff"] as const;
+export const COMMAND_NAMES = ["init", "generate", "check", "lint", "import", "diff", "docs"] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** True when `word` names a command. */
@@ -36,6 +36,7 @@ Usage:
   mcp-specgen lint     [inputs…] [--json] [--strict]     report spec quality, generate nothing
   mcp-specgen import   --stdio CMD | --url URL | --file FILE   write specs from a server's tool list
   mcp-specgen diff     <base> <head> [--fail-on major]   classify the changes between two tool sets
+  mcp-specgen docs     [inputs…] [--out DIR] [--format html|markdown]   write a browsable tool catalogue
   mcp-specgen help <command>                             show a command's options and an example
   mcp-specgen --help | --version
 
@@ -310,6 +311,40 @@ Example:
 
 Exit codes: 0 done (no change reached --fail-on) · 1 a change reached --fail-on, or a side
 could not be read · 2 usage error`;
+/** Help for `mcp-specgen docs`. */
+export const DOCS_HELP = `mcp-specgen docs — write a catalogue of the tools, to read and to search
+
+Usage:
+  mcp-specgen docs [inputs…] [--out DIR] [--format html|markdown]
+
+Reads the specs like generate does and writes one file with every tool: its description,
+parameters (type, required, default, allowed values, constraints), output fields, errors,
+examples, version, annotations (read-only, destructive, idempotent, open world), its
+function name for OpenAI, Anthropic and Gemini and whether each gets it in strict mode,
+and its JSON Schemas.
+  html      DIR/index.html: one page with a search box, self-contained (no fonts, scripts
+            or images are loaded; it works opened from disk, offline)
+  markdown  DIR/README.md: for a repository; renders on GitHub and GitLab
+
+Nothing is written when a spec has an error. A file mcp-specgen did not write is never
+overwritten (what it owns is listed in DIR/.mcp-specgen-files.json).
+
+${INPUTS}
+
+Options:
+  --out DIR        where to write (default: ./catalogue)
+  --format F       html (default) or markdown
+  --title TEXT     the catalogue's title (default: "<server name> tools", the config's
+                   server.name or package.json's name)
+  --quiet          print errors only
+  --verbose        print info findings as well
+${CONFIG_OPTION}
+  -h, --help       show this help
+
+Example:
+  mcp-specgen docs specs/ --out site/tools && open site/tools/index.html
+
+Exit codes: 0 written · 1 spec errors, or the file could not be written · 2 usage error`;
 
 /** The help text of each command. */
 export const COMMAND_HELP: Record<CommandName, string> = {
@@ -319,4 +354,5 @@ export const COMMAND_HELP: Record<CommandName, string> = {
   lint: LINT_HELP,
   import: IMPORT_HELP,
   diff: DIFF_HELP,
+  docs: DOCS_HELP,
 };

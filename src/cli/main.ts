@@ -58,6 +58,8 @@ async function runCommand(command: CommandName, argv: string[], io: CliIO): Prom
       return (await import("./init.js")).runInit(argv, io);
     case "diff":
       return (await import("./diff.js")).runDiff(argv, io);
+    case "docs":
+      return (await import("./docs.js")).runDocsCommand(argv, io);
   }
 }
 

@@ -37,6 +37,8 @@ export interface ReadSpecsOptions {
   session?: BuildSession;
   /** Worker threads for parsing (see `parseFiles`); default "auto". */
   workers?: number | "auto";
+  /** Directories to skip when searching the inputs, besides the config's `outDir` (relative to its directory). */
+  exclude?: readonly string[];
 }
 
 /**
@@ -55,7 +57,7 @@ export async function readSpecs(
   let parsed = 0;
   const specs = await loadSpecsParallel(config.inputs, diagnostics, {
     cwd: config.cwd,
-    exclude: [config.outDir],
+    exclude: [config.outDir, ...(options.exclude ?? [])],
     limits: config.limits,
     onFile: options.onFile,
     store: session.memo,

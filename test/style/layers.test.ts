@@ -33,6 +33,8 @@ const LAYERS: Readonly<Record<string, number>> = {
   generators: 6,
   "src/session": 6,
   "src/output": 6,
+  // The tool catalogue of `mcp-specgen docs`: a model and its renderers, from the checked IR.
+  "src/catalogue": 6,
   // Loading a config (it names the generators and their options).
   "src/config": 7,
   // Finding, reading and parsing the inputs into the IR.

@@ -81,9 +81,22 @@ export function jsonBreak(doc: MarkdownDocument, code: Code): { loc: SourceLocat
     const offset = at ? Math.min(Number(at[1]), code.value.length) : code.value.trimEnd().length;
     return {
       loc: locInCode(doc, code, offset),
-      message: message.replace(/\s*(in JSON )?at position \d+.*$/, "").replace(/\s*\(line \d+ column \d+\)$/, ""),
+      message: jsonErrorReason(message),
     };
   }
+}
+
+/**
+ * What a JSON parser's message says is wrong, without where ("in JSON at position 12",
+ * "(line 2 column 3)"): the diagnostic gives the place itself, as file:line:col.
+ */
+export function jsonErrorReason(message: string): string {
+  let cut = message.indexOf(" in JSON at position ");
+  if (cut === -1) cut = message.indexOf(" at position ");
+  let text = cut === -1 ? message : message.slice(0, cut);
+  const line = text.lastIndexOf(" (line ");
+  if (line !== -1 && text.endsWith(")")) text = text.slice(0, line);
+  return text.trimEnd();
 }
 
 /** Reads JSON written in an inline code span (`` **Input Schema**: `{"type": "object"}` ``). */

@@ -73,10 +73,7 @@ function stepsOf(doc: MarkdownDocument, section: ToolSection): Step[] {
     const seg = labelSegments(para.children, false).find((s) => s.label);
     if (!seg?.label) return undefined;
     // "**Returns** (error):" beside "**Returns** (success):" is a variant, not a second part.
-    const qualifier = seg.labelNodes
-      .map((n) => (n.type === "text" ? n.value : ""))
-      .join("")
-      .match(/\([^)]*\)/)?.[0];
+    const qualifier = firstParenthesised(seg.labelNodes.map((n) => (n.type === "text" ? n.value : "")).join(""));
     const what = qualifier ? `${seg.label} ${qualifier}` : seg.label;
     return { kind: classifySection(seg.label), loc: locOf(doc, para), title: normalizeTitle(what), what };
   };
@@ -111,4 +108,11 @@ function stepsOf(doc: MarkdownDocument, section: ToolSection): Step[] {
     for (const node of block.nodes) visit(node);
   }
   return steps;
+}
+
+/** The first "(…)" in `text`, brackets included, or undefined (found by index: linear on any text). */
+function firstParenthesised(text: string): string | undefined {
+  const open = text.indexOf("(");
+  const close = open === -1 ? -1 : text.indexOf(")", open);
+  return close === -1 ? undefined : text.slice(open, close + 1);
 }

@@ -1,7 +1,7 @@
 import type { PhrasingContent } from "mdast";
 import type { JsonSchema, SourceLocation } from "../../ir/types.js";
 import { parseTypeString } from "../primitives/type-string.js";
-import { readInlineJson, readSchemaValue, type CodeValue } from "./blocks.js";
+import { jsonErrorReason, readInlineJson, readSchemaValue, type CodeValue } from "./blocks.js";
 import { fieldFromInline, signatureFields, splitTopLevel } from "./bullets.js";
 import { inlineText, locOf, sourceOfNodes } from "./document.js";
 import type { FieldSpec } from "./fields.js";
@@ -170,7 +170,7 @@ export function fileSchemaValue(
     r.ctx.diagnostics.warning(
       "SPEC_JSON_LENIENT",
       cv.lenientLoc ?? cv.loc,
-      `this ${what} schema block is not strict ${what} (${cv.lenient.replace(/\s*(in JSON )?at position \d+.*$/, "")} here); it was read leniently`,
+      `this ${what} schema block is not strict ${what} (${jsonErrorReason(cv.lenient)} here); it was read leniently`,
       yaml ? 'quote values that contain ": "' : "remove comments, trailing commas and other non-JSON syntax",
     );
   }
