@@ -18,6 +18,8 @@ import { reportFailure } from "./failure.js";
 import { envOf, useColor, withProgress, type CliIO } from "./io.js";
 import type { Progress } from "./progress.js";
 import { count } from "./count.js";
+import { countRefused, refusedToolsLine } from "../lint/trust.js";
+import type { ToolCounts } from "../cache/entry.js";
 
 // The pipeline (parsers, ajv, json-schema-to-typescript, the generators) is imported only
 // when a run needs it: an up-to-date `check` answers from the cache without loading it.
@@ -107,6 +109,7 @@ export async function runGenerateCommand(
     printGenerated(io, flags, relOut, {
       tools: hit.tools,
       diagnostics: hit.diagnostics,
+      refused: hit.refused,
       // As writeOutput reports it: the generated files, not the ownership record.
       written: { written: [], unchanged: hit.paths.filter((p) => p !== OWNERSHIP_FILE), removed: [] },
       timings: {},
@@ -181,7 +184,7 @@ async function run(
     const compared = performance.now();
     const drift = checkOutput(outDir, result.files, (f, abs) => cache.knownToHold(f, abs));
     result.timings.compare = performance.now() - compared;
-    cache.record(result);
+    cache.record({ ...result, refused: countRefused(result.tools) });
     await showTimings();
     progress.clear();
     printCheck(io, flags, relOut, {
@@ -212,12 +215,14 @@ async function run(
     return code;
   }
   result.timings.write = performance.now() - writing;
-  cache.record(result);
+  const refused = countRefused(result.tools);
+  cache.record({ ...result, refused });
   await showTimings();
   progress.clear();
   printGenerated(io, flags, relOut, {
     tools: result.tools.length,
     diagnostics: result.diagnostics,
+    refused,
     written,
     timings: result.timings,
   });
@@ -228,22 +233,32 @@ async function run(
 interface GenerateOutcome {
   tools: number;
   diagnostics: readonly Diagnostic[];
+  /** Tools a generated server refuses without a trust policy. */
+  refused: ToolCounts;
   written: WriteReport;
   timings: Record<string, number>;
 }
 
 /** Prints the result of a successful `generate`: as JSON, or diagnostics on stderr and one summary line. */
 function printGenerated(io: CliIO, flags: Flags, relOut: string, outcome: GenerateOutcome): void {
-  const { tools, diagnostics, written, timings } = outcome;
+  const { tools, diagnostics, refused, written, timings } = outcome;
   if (flags.json) {
-    io.stdout(JSON.stringify({ command: "generate", ok: true, tools, diagnostics, ...written, timings }, null, 2));
+    io.stdout(
+      JSON.stringify(
+        { command: "generate", ok: true, tools, diagnostics, refusedWithoutTrustPolicy: refused, ...written, timings },
+        null,
+        2,
+      ),
+    );
     return;
   }
   printDiagnostics(io, flags, diagnostics);
-  if (!flags.quiet)
-    io.stdout(
-      `mcp-specgen: ${count(tools, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`,
-    );
+  if (flags.quiet) return;
+  io.stdout(
+    `mcp-specgen: ${count(tools, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`,
+  );
+  const note = refusedToolsLine(refused);
+  if (note) io.stderr(note);
 }
 
 /** The progress line for a pipeline step. */

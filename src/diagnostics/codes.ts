@@ -516,6 +516,14 @@ const CATALOGUE = {
       "The tool is marked destructive or named with a verb that changes state (`delete`, `write`, `send`…), but has no Security Considerations section.",
     fix: "add a Security Considerations section: risks, input validation, permissions",
   },
+  LINT_DESTRUCTIVE_BY_DEFAULT: {
+    severity: "warning",
+    summary:
+      "lint: a tool states neither read-only nor destructive, so it is destructive by MCP's default, and a generated server refuses it at run time unless its registry has a trust policy.",
+    cause:
+      "MCP's default for an unstated `destructiveHint` is true; generated tools carry their annotations, and the registry refuses destructive tools without a `trustPolicy` that allows the call.",
+    fix: 'label the tool "**Read-only**: Yes" or "**Destructive**: No" (annotations readOnlyHint / destructiveHint in JSON) when it destroys nothing; otherwise label it "**Destructive**: Yes" and allow it with the registry\'s trustPolicy',
+  },
   LINT_INPUT_NOT_JSON_SCHEMA: {
     severity: "info",
     summary: "lint: parameters are described in prose only; their JSON Schema was inferred.",
