@@ -412,7 +412,7 @@ const CATALOGUE = {
     summary:
       "A tool's schema cannot be sent in a vendor's strict mode (OpenAI structured outputs, Anthropic strict tool use); it is sent as it is, with `strict: false` (shown with `generate --verbose`, and in the manifest's `strict`).",
     cause:
-      "Strict mode accepts a subset of JSON Schema, and the schema uses something outside it (`oneOf`, `allOf`, a map, a recursive `$ref`, an unsupported keyword) at the place named.",
+      "Strict mode accepts a subset of JSON Schema, and the schema uses something outside it (`oneOf`, `allOf`, a map, a recursive `$ref`, an unsupported keyword) at the place named; or (OpenAI) an optional property already accepts `null`, so strict mode, which sends `null` for what the model leaves out, would make the two the same.",
     fix: "rewrite the part named with what strict mode supports if the tool should be strict, or set `strict: false` in the vendor's config options to stop asking",
   },
   SPEC_MISSING_DESCRIPTION: {
