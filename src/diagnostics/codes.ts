@@ -160,7 +160,7 @@ const CATALOGUE = {
       "A pattern of an input that opts in to backtracking patterns runs on JavaScript's RegExp and has a shape that can take time exponential in the length of the string: a repetition without bound holding another one (`(a+)+`), or holding alternatives that can start with the same character (`(\\w|\\d)+`).",
     cause:
       "The length cap of `backtrackingPatterns` bounds polynomial shapes but not exponential ones, and the check is a heuristic on the pattern's syntax, so it may flag a pattern that is in fact fast, and miss other slow shapes.",
-    fix: 'rewrite the pattern without the ambiguity (e.g. (a+)+ as a+), or lower the input\'s "maxLength" in "backtrackingPatterns" to a few dozen characters',
+    fix: 'use the equivalent pattern the help gives when there is one (it accepts the same strings), or rewrite the pattern without the ambiguity (e.g. (a+)+ as a+), or lower the input\'s "maxLength" in "backtrackingPatterns" to a few dozen characters',
   },
   SPEC_UNIQUE_ITEMS_UNBOUNDED: {
     severity: "error",
