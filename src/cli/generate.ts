@@ -258,7 +258,7 @@ function printGenerated(io: CliIO, flags: Flags, relOut: string, outcome: Genera
     `mcp-specgen: ${count(tools, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`,
   );
   const note = refusedToolsLine(refused);
-  if (note) io.stderr(note);
+  if (note) io.stdout(note);
 }
 
 /** The progress line for a pipeline step. */

@@ -17,7 +17,7 @@ import { writeOutput } from "../output/write.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
 import { count } from "./count.js";
-import { countRefused, refusedToolsLine } from "../lint/trust.js";
+import { countRefused } from "../lint/trust.js";
 import { describeProgress, printDiagnostics, type Flags } from "./generate.js";
 import { envOf, withProgress, type CliIO } from "./io.js";
 
@@ -342,10 +342,8 @@ class Watcher {
           const summary = changed.length
             ? line(written.written.length + written.removed.length ? files : "no changes")
             : `mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${files})`;
+          // No note about tools refused without a trust policy: a one-shot `generate` prints it.
           if (!flags.quiet) out.stdout(summary);
-          // Once, on the first build: the rebuilds' one-line summaries stay one line.
-          const note = changed.length ? undefined : refusedToolsLine(refused);
-          if (note && !flags.quiet) out.stderr(note);
         }
         await io.drained?.();
         cache.record({ ...result, refused });

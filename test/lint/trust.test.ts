@@ -44,14 +44,15 @@ describe("tools refused without a trust policy", () => {
       /^mcp-specgen: 3 tools will be refused at run time unless the registry has a trustPolicy: they are destructive, 2 of them only by MCP's default \(no read-only\/destructive label\); label read-only tools "\*\*Read-only\*\*: Yes" \(readOnlyHint in JSON\) — "mcp-specgen lint" lists them$/m;
     const first = await runCli(["generate"], project.dir);
     expect(first.code).toBe(0);
-    expect(first.stderr.match(/will be refused/g)).toHaveLength(1);
-    expect(first.stderr).toMatch(expected);
+    expect(first.stdout.match(/will be refused/g)).toHaveLength(1);
+    expect(first.stdout).toMatch(expected);
     // The generated tools carry what the line counts: three destructive, one read-only.
     expect(project.read("generated/manifest.json").match(/"destructiveHint": true/g)).toHaveLength(3);
     const cached = await runCli(["generate"], project.dir);
     expect(cached.stdout).toMatch(/0 written/);
-    expect(cached.stderr).toMatch(expected);
-    expect((await runCli(["generate", "--quiet"], project.dir)).stderr).not.toMatch(/refused/);
+    expect(cached.stdout).toMatch(expected);
+    const quiet = await runCli(["generate", "--quiet"], project.dir);
+    expect(quiet.stdout + quiet.stderr).not.toMatch(/refused/);
     const json = JSON.parse((await runCli(["generate", "--json", "--no-cache"], project.dir)).stdout) as {
       refusedWithoutTrustPolicy: unknown;
     };
@@ -67,7 +68,7 @@ describe("tools refused without a trust policy", () => {
     });
     const r = await runCli(["generate"], project.dir);
     expect(r.code).toBe(0);
-    expect(r.stderr).not.toMatch(/refused/);
+    expect(r.stdout + r.stderr).not.toMatch(/refused/);
   });
 
   it("lint lists each tool destructive only by default at its heading, and none that states a label", async () => {
