@@ -29,6 +29,7 @@ Gets a thing.
 | extra | object | No | More stuff. |
 | whatever | any | No | Anything. |
 | weird | frobnicator | No | A misspelled type. |
+| gadgets | list[gadget] | No | Items of an unknown type. |
 
 ### 4. Output Schema (Return Value)
 
@@ -82,9 +83,14 @@ describe("free-form types", () => {
     expect(types).toMatch(/result: unknown$/m);
     expect(types).toMatch(/meta\?: object$/m);
     expect(types).toMatch(/items: unknown\[\]$/m);
+    expect(types).toMatch(/gadgets\?: unknown\[\]$/m);
     // The warning for an unknown word says what is generated.
     const warning = result.diagnostics.find((d) => d.code === "SPEC_UNKNOWN_TYPE" && d.message.includes("frobnicator"));
-    expect(warning?.message).toContain("`unknown` in TypeScript");
+    expect(warning?.message).toContain('field "weird"; it accepts any value (`unknown` in TypeScript)');
+    const part = result.diagnostics.find((d) => d.code === "SPEC_UNKNOWN_TYPE" && d.message.includes("gadget"));
+    expect(part?.message).toContain(
+      'field "gadgets"; that part of its type accepts any value (`unknown` in TypeScript)',
+    );
     const r = typeCheck([...files, path.join(project.dir, "usage.ts")], project.dir);
     expect(r.output).toBe("");
     expect(r.ok).toBe(true);
