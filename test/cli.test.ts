@@ -241,7 +241,12 @@ describe("mcp-specgen CLI", () => {
     });
     project.write(
       "api/tools.json",
-      JSON.stringify({ name: "demo.x", description: "d", inputSchema: { type: "object" } }),
+      JSON.stringify({
+        name: "demo.x",
+        description: "d",
+        inputSchema: { type: "object" },
+        annotations: { readOnlyHint: true },
+      }),
     );
     const r = await runCli(["generate"], project.dir);
     expect(r.stderr).toBe("");

@@ -30,6 +30,8 @@ export default defineConfig({
   openai: {
     // Bring schemas into OpenAI's strict mode whenever they allow it.
     strict: true,
+    // Strict mode also for tools with an optional property that accepts null (left out and null then look the same).
+    strictNullableOptionals: false,
     // Longest function name, 16 to 64; some hosts accept fewer characters (Cursor: 60).
     nameMaxLength: 64,
   },

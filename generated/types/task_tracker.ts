@@ -158,7 +158,7 @@ export interface ListTasksResult {
    *
    * @example []
    */
-  tasks: {}[]
+  tasks: object[]
   /**
    * Number of matching tasks before limit.
    *

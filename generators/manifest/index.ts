@@ -2,7 +2,13 @@ import type { Generator } from "../../src/generator-kit/contract.js";
 import { Fragment, jsonAt, jsonDocument } from "../../src/generator-kit/fragments.js";
 import { contentHash } from "../../src/generator-kit/hash.js";
 import { MANIFEST_PATH, toolListEntry } from "../../src/generator-kit/outputs.js";
-import { anthropicOutcome, openaiOutcome, strictCoverage, type StrictOptions } from "../../src/vendors/forms.js";
+import {
+  anthropicOutcome,
+  openaiOutcome,
+  openaiStrictnessPart,
+  strictCoverage,
+  type StrictOptions,
+} from "../../src/vendors/forms.js";
 
 /** MCP protocol revision the generated servers speak by default. */
 export const MCP_PROTOCOL_VERSION = "2025-11-25";
@@ -18,7 +24,7 @@ export interface ManifestOptions {
 /** The part of the resolved config the manifest's options are made from. */
 export interface ManifestConfig {
   server: { name: string; version: string };
-  openai: { strict: boolean };
+  openai: { strict: boolean; strictNullableOptionals: boolean };
   anthropic: { strict: boolean };
 }
 
@@ -34,15 +40,16 @@ export const manifestGenerator: Generator<ManifestOptions, ManifestConfig> = {
   requires: [],
   optionsFrom: (config): ManifestOptions => ({
     server: { name: config.server.name, version: config.server.version },
-    strict: { openai: { strict: config.openai.strict }, anthropic: { strict: config.anthropic.strict } },
+    strict: {
+      openai: { strict: config.openai.strict, strictNullableOptionals: config.openai.strictNullableOptionals },
+      anthropic: { strict: config.anthropic.strict },
+    },
   }),
   generate(ctx) {
     const { strict: options } = ctx.options;
     // Each tool's strictness as the vendor generators of the build found it (made here without them).
     const coverage = strictCoverage(ctx.tools, options, (tool) => ({
-      openai: ctx.shared(tool, `openai strictness strict=${options.openai.strict}`, () =>
-        openaiOutcome(tool, options.openai.strict),
-      ),
+      openai: ctx.shared(tool, openaiStrictnessPart(options.openai), () => openaiOutcome(tool, options.openai)),
       anthropic: ctx.shared(tool, `anthropic strictness strict=${options.anthropic.strict}`, () =>
         anthropicOutcome(tool, options.anthropic.strict),
       ),

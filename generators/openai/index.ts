@@ -16,7 +16,7 @@ import {
   toolDefinitionsImport,
   vendorIndexSource,
 } from "../../src/generator-kit/vendor-module.js";
-import { openaiForm, strictOutcome } from "../../src/vendors/forms.js";
+import { openaiForm, openaiStrictnessPart, strictOutcome } from "../../src/vendors/forms.js";
 import type { openaiOptions } from "./options.js";
 
 /**
@@ -32,11 +32,11 @@ export const openaiGenerator: Generator<ResolvedOptionsOf<typeof openaiOptions>>
   name: "openai",
   requires: [],
   generate(ctx) {
-    const { strict } = ctx.options;
+    const { strict, strictNullableOptionals } = ctx.options;
     const forms = ctx.tools.map((tool) => {
-      const form = ctx.perTool(tool, "form", () => openaiForm(tool, strict));
+      const form = ctx.perTool(tool, "form", () => openaiForm(tool, { strict, strictNullableOptionals }));
       // Whether the tool is strict, for the manifest: found there instead of converting again.
-      ctx.shared(tool, `openai strictness strict=${strict}`, () => strictOutcome(form));
+      ctx.shared(tool, openaiStrictnessPart({ strict, strictNullableOptionals }), () => strictOutcome(form));
       return { tool, form };
     });
     reportStrictRefusals(ctx, "OpenAI", forms);

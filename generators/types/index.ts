@@ -73,6 +73,7 @@ async function moduleFile(
         `Result data of \`${tool.name}\` on success.`,
         `${pascal}Result`,
         taken,
+        true,
       );
       chunks.push(await compileTypes(tool, "outputSchema", result, options));
     } else {

@@ -3,6 +3,7 @@ import { mapSchema } from "../../src/schema/walk.js";
 import { commentText, docValue } from "../../src/generator-kit/ts.js";
 import { schemaDialect } from "../../src/schema/ajv.js";
 import { prepareTuple } from "./tuples.js";
+import { freeFormType } from "./free-form.js";
 
 // The only keywords json-schema-to-typescript is given. Everything else is dropped from
 // the copy it sees: its own code-pasting keywords (tsType, tsEnumNames…), validation-only
@@ -85,6 +86,7 @@ export function prepareSchemaForTypes(
   rootDescription: string | undefined,
   definitionPrefix: string,
   taken: Set<string>,
+  freeFormRoot = false,
 ): JsonSchema {
   // Definition keys → safe names, decided before mapping so $refs anywhere can be rewritten.
   const renamed = new Map<string, string>();
@@ -148,6 +150,9 @@ export function prepareSchemaForTypes(
       .join("\n\n");
     if (description) s.description = commentText(description);
     else delete s.description;
+    // Set last, on the copy only: every `tsType` of the spec itself was removed above.
+    const freeForm = path.length > 0 || freeFormRoot ? freeFormType(s) : undefined;
+    if (freeForm) s.tsType = freeForm;
     return s;
   });
   prepared.title = rootName;

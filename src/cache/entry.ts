@@ -11,7 +11,7 @@ import { isPrivate } from "./location.js";
  * ignored. An entry file is this, a space, the MAC of the rest (see `entryMacParts`), a newline,
  * then the entry as JSON.
  */
-export const CACHE_FORMAT = "mcp-specgen check cache 3";
+export const CACHE_FORMAT = "mcp-specgen check cache 4";
 
 /** What a full run recorded: enough to print its result again without running it. */
 export interface CacheEntry {
@@ -29,6 +29,14 @@ export interface CacheEntry {
   stamps: Record<string, FileStamp>;
   /** The diagnostics the run reported (warnings and infos: runs with errors are not recorded). */
   diagnostics: Diagnostic[];
+  /** Tools refused at run time without a trust policy: all of them, and those only by MCP's default. */
+  refused: ToolCounts;
+}
+
+/** A number of tools, and how many of them are so only by a default. */
+export interface ToolCounts {
+  total: number;
+  byDefault: number;
 }
 
 /**
@@ -112,7 +120,20 @@ export function parseEntry(text: string): CacheEntry | undefined {
   )
     return undefined;
   if (!Array.isArray(diagnostics) || !diagnostics.every(isRecordedDiagnostic)) return undefined;
+  if (!isToolCounts(value.refused, tools)) return undefined;
   return value as unknown as CacheEntry;
+}
+
+function isToolCounts(value: unknown, tools: number): value is ToolCounts {
+  if (!isRecord(value)) return false;
+  const { total, byDefault } = value;
+  return (
+    Number.isSafeInteger(total) &&
+    Number.isSafeInteger(byDefault) &&
+    (byDefault as number) >= 0 &&
+    (byDefault as number) <= (total as number) &&
+    (total as number) <= tools
+  );
 }
 
 /** A warning or info as a successful run reports it. */

@@ -4,7 +4,7 @@ import type { Diagnostic } from "../diagnostics/types.js";
 import type { GeneratedFile } from "../generator-kit/contract.js";
 import { compareOutput } from "../output/check.js";
 import { sameText, utf8Length, type FileText } from "../output/file-text.js";
-import { CACHE_FORMAT, readEntry, writeEntry, type CacheEntry, type FileStamp } from "./entry.js";
+import { CACHE_FORMAT, readEntry, writeEntry, type CacheEntry, type FileStamp, type ToolCounts } from "./entry.js";
 import { statSync } from "node:fs";
 import type { DiskCache } from "./disk.js";
 import { runFingerprint } from "./fingerprint.js";
@@ -25,6 +25,8 @@ export interface CachedResult {
   /** Their paths in the output directory, sorted. */
   paths: string[];
   diagnostics: Diagnostic[];
+  /** Tools refused at run time without a trust policy (see `ToolCounts`). */
+  refused: ToolCounts;
 }
 
 /** What a successful full run produced, to be recorded. */
@@ -32,6 +34,8 @@ export interface RunResult {
   tools: readonly unknown[];
   files: readonly GeneratedFile[];
   diagnostics: readonly Diagnostic[];
+  /** Tools refused at run time without a trust policy (see `ToolCounts`). */
+  refused: ToolCounts;
 }
 
 /**
@@ -155,7 +159,7 @@ export class RunCache {
       return undefined;
     }
     const paths = Object.keys(entry.outputs).sort();
-    return { tools: entry.tools, files: paths.length, paths, diagnostics: entry.diagnostics };
+    return { tools: entry.tools, files: paths.length, paths, diagnostics: entry.diagnostics, refused: entry.refused };
   }
 
   /**
@@ -190,6 +194,7 @@ export class RunCache {
       outputs,
       stamps,
       diagnostics: [...result.diagnostics],
+      refused: { ...result.refused },
     });
   }
 }

@@ -20,6 +20,8 @@ import type { Progress } from "./progress.js";
 import { count } from "./count.js";
 import { printDryRun } from "./dry-run.js";
 import { describeProgress, printDiagnostics, type Flags } from "./run-output.js";
+import { countRefused, refusedToolsLine } from "../lint/trust.js";
+import type { ToolCounts } from "../cache/entry.js";
 
 // The pipeline (parsers, ajv, json-schema-to-typescript, the generators) is imported only
 // when a run needs it: an up-to-date `check` answers from the cache without loading it.
@@ -124,6 +126,7 @@ export async function runGenerateCommand(
     printGenerated(io, flags, relOut, {
       tools: hit.tools,
       diagnostics: hit.diagnostics,
+      refused: hit.refused,
       // As writeOutput reports it: the generated files, not the ownership record.
       written: { written: [], unchanged: hit.paths.filter((p) => p !== OWNERSHIP_FILE), removed: [] },
       timings: {},
@@ -199,7 +202,7 @@ async function run(
     const compared = performance.now();
     const drift = checkOutput(outDir, result.files, (f, abs) => cache.knownToHold(f, abs));
     result.timings.compare = performance.now() - compared;
-    cache.record(withoutContractFindings(result));
+    cache.record({ ...withoutContractFindings(result), refused: countRefused(result.tools) });
     await showTimings();
     progress.clear();
     printCheck(io, flags, relOut, {
@@ -240,12 +243,14 @@ async function run(
     return code;
   }
   result.timings.write = performance.now() - writing;
-  cache.record(withoutContractFindings(result));
+  const refused = countRefused(result.tools);
+  cache.record({ ...withoutContractFindings(result), refused });
   await showTimings();
   progress.clear();
   printGenerated(io, flags, relOut, {
     tools: result.tools.length,
     diagnostics: result.diagnostics,
+    refused,
     written,
     timings: result.timings,
   });
@@ -256,22 +261,32 @@ async function run(
 interface GenerateOutcome {
   tools: number;
   diagnostics: readonly Diagnostic[];
+  /** Tools a generated server refuses without a trust policy. */
+  refused: ToolCounts;
   written: WriteReport;
   timings: Record<string, number>;
 }
 
 /** Prints the result of a successful `generate`: as JSON, or diagnostics on stderr and one summary line. */
 function printGenerated(io: CliIO, flags: Flags, relOut: string, outcome: GenerateOutcome): void {
-  const { tools, diagnostics, written, timings } = outcome;
+  const { tools, diagnostics, refused, written, timings } = outcome;
   if (flags.json) {
-    io.stdout(JSON.stringify({ command: "generate", ok: true, tools, diagnostics, ...written, timings }, null, 2));
+    io.stdout(
+      JSON.stringify(
+        { command: "generate", ok: true, tools, diagnostics, refusedWithoutTrustPolicy: refused, ...written, timings },
+        null,
+        2,
+      ),
+    );
     return;
   }
   printDiagnostics(io, flags, diagnostics);
-  if (!flags.quiet)
-    io.stdout(
-      `mcp-specgen: ${count(tools, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`,
-    );
+  if (flags.quiet) return;
+  io.stdout(
+    `mcp-specgen: ${count(tools, "tool")} → ${relOut}/ (${written.written.length} written, ${written.unchanged.length} unchanged, ${written.removed.length} removed)`,
+  );
+  const note = refusedToolsLine(refused);
+  if (note) io.stdout(note);
 }
 
 /** What `check` found; the same whether it ran in full or came from the cache. */

@@ -17,6 +17,7 @@ import { writeOutput } from "../output/write.js";
 import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
 import { count } from "./count.js";
+import { countRefused } from "../lint/trust.js";
 import { describeProgress, printDiagnostics, type Flags } from "./run-output.js";
 import { envOf, withProgress, type CliIO } from "./io.js";
 
@@ -320,6 +321,7 @@ class Watcher {
           return;
         }
         result.timings.write = performance.now() - writing;
+        const refused = countRefused(result.tools);
         shown.progress.clear();
         // The output is complete: say so, then do the bookkeeping (hashing what was written
         // for the run record), which the next build waits for but the user need not.
@@ -340,10 +342,11 @@ class Watcher {
           const summary = changed.length
             ? line(written.written.length + written.removed.length ? files : "no changes")
             : `mcp-specgen: ${count(result.tools.length, "tool")} → ${relOut}/ (${files})`;
+          // No note about tools refused without a trust policy: a one-shot `generate` prints it.
           if (!flags.quiet) out.stdout(summary);
         }
         await io.drained?.();
-        cache.record(result);
+        cache.record({ ...result, refused });
         this.specFiles = [...new Set(result.tools.map((t) => t.locations.tool.file))];
         // What this build did not use belongs to earlier versions of the specs.
         this.session.sweep();

@@ -155,7 +155,7 @@ const CATALOGUE = {
       "A pattern of an input that opts in to backtracking patterns runs on JavaScript's RegExp and has a shape that can take time exponential in the length of the string: a repetition without bound holding another one (`(a+)+`), or holding alternatives that can start with the same character (`(\\w|\\d)+`).",
     cause:
       "The length cap of `backtrackingPatterns` bounds polynomial shapes but not exponential ones, and the check is a heuristic on the pattern's syntax, so it may flag a pattern that is in fact fast, and miss other slow shapes.",
-    fix: 'rewrite the pattern without the ambiguity (e.g. (a+)+ as a+), or lower the input\'s "maxLength" in "backtrackingPatterns" to a few dozen characters',
+    fix: 'use the equivalent pattern the help gives when there is one (it accepts the same strings), or rewrite the pattern without the ambiguity (e.g. (a+)+ as a+), or lower the input\'s "maxLength" in "backtrackingPatterns" to a few dozen characters',
   },
   SPEC_UNIQUE_ITEMS_UNBOUNDED: {
     severity: "error",
@@ -423,7 +423,7 @@ const CATALOGUE = {
     summary:
       "A tool's schema cannot be sent in a vendor's strict mode (OpenAI structured outputs, Anthropic strict tool use); it is sent as it is, with `strict: false` (shown with `generate --verbose`, and in the manifest's `strict`).",
     cause:
-      "Strict mode accepts a subset of JSON Schema, and the schema uses something outside it (`oneOf`, `allOf`, a map, a recursive `$ref`, an unsupported keyword) at the place named.",
+      "Strict mode accepts a subset of JSON Schema, and the schema uses something outside it (`oneOf`, `allOf`, a map, a recursive `$ref`, an unsupported keyword) at the place named; or (OpenAI) an optional property already accepts `null`, so strict mode, which sends `null` for what the model leaves out, would make the two the same.",
     fix: "rewrite the part named with what strict mode supports if the tool should be strict, or set `strict: false` in the vendor's config options to stop asking",
   },
   SPEC_MISSING_DESCRIPTION: {
@@ -526,6 +526,14 @@ const CATALOGUE = {
     cause:
       "The tool is marked destructive or named with a verb that changes state (`delete`, `write`, `send`…), but has no Security Considerations section.",
     fix: "add a Security Considerations section: risks, input validation, permissions",
+  },
+  LINT_DESTRUCTIVE_BY_DEFAULT: {
+    severity: "warning",
+    summary:
+      "lint: a tool states neither read-only nor destructive, so it is destructive by MCP's default, and a generated server refuses it at run time unless its registry has a trust policy.",
+    cause:
+      "MCP's default for an unstated `destructiveHint` is true; generated tools carry their annotations, and the registry refuses destructive tools without a `trustPolicy` that allows the call.",
+    fix: 'label the tool "**Read-only**: Yes" or "**Destructive**: No" (annotations readOnlyHint / destructiveHint in JSON) when it destroys nothing; otherwise label it "**Destructive**: Yes" and allow it with the registry\'s trustPolicy',
   },
   LINT_INPUT_NOT_JSON_SCHEMA: {
     severity: "info",

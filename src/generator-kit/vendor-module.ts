@@ -96,6 +96,7 @@ export function reportStrictRefusals(
       code: "VENDOR_STRICT_REFUSED",
       loc: locateInSchema(tool, "inputSchema", pointerPath(form.pointer)),
       message: `${vendor}: "${tool.name}" is sent without strict mode: ${form.reason}`,
+      ...(form.help ? { help: form.help } : {}),
     });
   }
 }

@@ -4,6 +4,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import { schemaProvenance, untypedFields } from "../ir/schema-source.js";
 import { readSpecs } from "../inputs/read-specs.js";
+import { lintTrust } from "./trust.js";
 
 /** The outcome of linting: what was read and every finding, nothing generated. */
 export interface LintResult {
@@ -32,6 +33,7 @@ export async function runLint(
   const diagnostics = new DiagnosticBag();
   const { files, tools } = await readSpecs(config, diagnostics, { onFile: options.onFile });
   lintTools(tools, diagnostics);
+  lintTrust(tools, diagnostics);
   const sorted = diagnostics.sorted();
   return { files, tools, diagnostics: sorted, summary: summarizeByCode(sorted) };
 }

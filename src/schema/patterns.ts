@@ -6,6 +6,7 @@ import {
 } from "@mcp-specgen/runtime";
 import type { JsonSchema } from "../ir/types.js";
 import { isObject, walkSchema } from "./walk.js";
+import { saferEquivalent } from "./pattern-rewrites.js";
 
 /**
  * A `pattern` (or `patternProperties` key) that cannot be used as it is (an error), or that
@@ -88,13 +89,16 @@ export function checkPatterns(schema: JsonSchema, options: CheckPatternsOptions 
       });
     } else {
       const risk = backtrackingRisk(pattern);
+      const equivalent = risk ? saferEquivalent(pattern) : undefined;
       if (risk)
         problems.push({
           code: "SPEC_PATTERN_BACKTRACKING",
           severity: "warning",
           path,
           message: `pattern ${shown} runs on JavaScript's backtracking RegExp (this input opts in, "backtrackingPatterns") and ${risk}: a shape that can take time exponential in the length of the string, which a cap of ${options.backtracking.maxLength} characters does not bound`,
-          help: `rewrite the pattern without the ambiguity (e.g. (a+)+ as a+, (\\w|\\d)+ as \\w+), or lower this input's "maxLength" in "backtrackingPatterns" to a few dozen characters`,
+          help: equivalent
+            ? `use the equivalent pattern ${JSON.stringify(equivalent)}: it accepts the same strings, without the ambiguity; or lower this input's "maxLength" in "backtrackingPatterns" to a few dozen characters`
+            : `rewrite the pattern without the ambiguity (e.g. (a+)+ as a+, (\\w|\\d)+ as \\w+), or lower this input's "maxLength" in "backtrackingPatterns" to a few dozen characters`,
         });
     }
   });

@@ -5,6 +5,7 @@
 // unchanged tool's form is not computed again in `generate --watch`.
 import type { JsonSchema, ToolSpec } from "../ir/types.js";
 import { toStrictSchema } from "./openai-strict.js";
+import { nullableOptionals } from "./openai-null-ambiguity.js";
 import { toolKey } from "../naming/table.js";
 import { pruneUnreachableDefs } from "../schema/prune-defs.js";
 import { applyAnthropicStrictBudget, toAnthropicStrictSchema } from "./anthropic-strict.js";
@@ -34,6 +35,8 @@ export type StrictForm = StrictOutcome & {
    * calls carry `null` for what the model leaves out.
    */
   optionalsAsNull: boolean;
+  /** What to do about a schema that is not strict, when the general advice does not fit. */
+  help?: string;
 };
 
 /** Why a tool is not strict when the config turns strict mode off. */
@@ -58,25 +61,54 @@ function nonStrictFormOf(tool: ToolSpec): JsonSchema {
   return nonStrictSchema(tool.inputSchema);
 }
 
-/** The schema OpenAI is sent for a tool: strict form when `strict` is on and the schema allows it. */
-export function openaiForm(tool: ToolSpec, strict: boolean): StrictForm {
-  if (!strict)
+/** Options of {@link openaiForm}. */
+export interface OpenAIFormOptions {
+  /** Bring the schema into strict mode when it allows it (the generator's `strict`). */
+  strict: boolean;
+  /**
+   * Strict mode also for a tool with an optional property whose schema accepts `null`
+   * (the generator's `strictNullableOptionals`); by default such a tool is sent without it.
+   */
+  strictNullableOptionals?: boolean;
+}
+
+/**
+ * The schema OpenAI is sent for a tool: strict form when `strict` is on and the schema
+ * allows it, and — unless `strictNullableOptionals` — when no optional property already
+ * accepts `null` (see `nullableOptionals`: strict mode would make leaving it out and sending
+ * null the same call).
+ */
+export function openaiForm(tool: ToolSpec, options: OpenAIFormOptions): StrictForm {
+  if (!options.strict)
     return {
       strict: false,
       reason: STRICT_DISABLED_REASON,
       schema: nonStrictFormOf(tool),
       optionalsAsNull: false,
     };
-  return openaiStrictForm(tool);
+  return openaiStrictForm(tool, options.strictNullableOptionals ?? false);
 }
 
-function openaiStrictForm(tool: ToolSpec): StrictForm {
-  const converted = toStrictSchema(withoutMetaKeywords(tool.inputSchema));
-  if (converted.strict) return { strict: true, schema: converted.schema, optionalsAsNull: true };
+function openaiStrictForm(tool: ToolSpec, strictNullableOptionals: boolean): StrictForm {
+  const input = withoutMetaKeywords(tool.inputSchema);
+  const converted = toStrictSchema(input);
+  if (!converted.strict)
+    return {
+      strict: false,
+      reason: converted.reason,
+      pointer: converted.pointer,
+      schema: nonStrictFormOf(tool),
+      optionalsAsNull: false,
+    };
+  const ambiguous = strictNullableOptionals ? [] : nullableOptionals(pruneUnreachableDefs(input).schema);
+  if (ambiguous.length === 0) return { strict: true, schema: converted.schema, optionalsAsNull: true };
+  const [first] = ambiguous;
+  const more = ambiguous.length > 1 ? ` (and ${ambiguous.length - 1} more)` : "";
   return {
     strict: false,
-    reason: converted.reason,
-    pointer: converted.pointer,
+    reason: `optional property "${first!.name}"${more} already accepts null, and strict mode would make leaving it out and sending null the same call (at #${first!.pointer})`,
+    pointer: first!.pointer,
+    help: 'give the property "default": null if leaving it out means null; otherwise nothing to do, or set "strictNullableOptionals: true" under "openai" in the config to send it strict anyway (a null then stands for both)',
     schema: nonStrictFormOf(tool),
     optionalsAsNull: false,
   };
@@ -191,13 +223,21 @@ export interface ToolStrictness {
 
 /** The `strict` option of each vendor with a strict mode. */
 export interface StrictOptions {
-  openai: { strict: boolean };
+  openai: OpenAIFormOptions;
   anthropic: { strict: boolean };
 }
 
 /** Whether OpenAI gets `tool` strict, and if not, why: {@link openaiForm} without the schema. */
-export function openaiOutcome(tool: ToolSpec, strict: boolean): StrictOutcome {
-  return strict ? strictOutcome(openaiStrictForm(tool)) : { strict: false, reason: STRICT_DISABLED_REASON };
+export function openaiOutcome(tool: ToolSpec, options: OpenAIFormOptions): StrictOutcome {
+  return strictOutcome(openaiForm(tool, options));
+}
+
+/**
+ * The `ctx.shared` part under which the openai generator and the manifest find a tool's
+ * OpenAI strictness: named by every option it depends on.
+ */
+export function openaiStrictnessPart(options: OpenAIFormOptions): string {
+  return `openai strictness strict=${options.strict} nullable=${options.strictNullableOptionals ?? false}`;
 }
 
 /** Whether Anthropic gets `tool` strict on its own, with its use of the per-request budgets. */
@@ -208,7 +248,7 @@ export function anthropicOutcome(tool: ToolSpec, strict: boolean): AnthropicOutc
 /** Whether each vendor gets `tool` strict on its own (the part of {@link strictCoverage} computed per tool). */
 export function toolStrictness(tool: ToolSpec, options: StrictOptions): ToolStrictness {
   return {
-    openai: openaiOutcome(tool, options.openai.strict),
+    openai: openaiOutcome(tool, options.openai),
     anthropic: anthropicOutcome(tool, options.anthropic.strict),
   };
 }

@@ -48,6 +48,7 @@ const ENTRY: CacheEntry = {
   diagnostics: [
     { severity: "warning", code: "X", message: "m", help: "h", loc: { file: "specs/a.md", line: 1, column: 2 } },
   ],
+  refused: { total: 1, byDefault: 1 },
 };
 
 describe("cache entries", () => {
@@ -72,6 +73,10 @@ describe("cache entries", () => {
       { ...ENTRY, diagnostics: [{ ...ENTRY.diagnostics[0], severity: "error" }] },
       { ...ENTRY, diagnostics: [{ ...ENTRY.diagnostics[0], loc: { file: "a", line: "1", column: 1 } }] },
       { ...ENTRY, diagnostics: [{ ...ENTRY.diagnostics[0], help: 5 }] },
+      { ...ENTRY, refused: undefined },
+      { ...ENTRY, refused: { total: 3, byDefault: 0 } },
+      { ...ENTRY, refused: { total: 1, byDefault: 2 } },
+      { ...ENTRY, refused: { total: 1, byDefault: -1 } },
     ];
     for (const b of broken) expect(parseEntry(JSON.stringify(b)), JSON.stringify(b)).toBeUndefined();
     expect(parseEntry("{")).toBeUndefined();
@@ -209,9 +214,14 @@ describe("RunCache", () => {
     const files = [{ path: ".mcp-specgen-files.json", contents: "{}" }];
     const cache = RunCache.open(config, testDisk(config));
     writeFileSync(path.join(dir, "specs/a.json"), "{ }");
-    cache.record({ tools: [], files, diagnostics: [] });
+    cache.record({ tools: [], files, diagnostics: [], refused: { total: 0, byDefault: 0 } });
     expect(() => readdirSync(path.join(dir, "node_modules/.cache/mcp-specgen"))).toThrow();
-    RunCache.open(config, testDisk(config)).record({ tools: [], files, diagnostics: [] });
+    RunCache.open(config, testDisk(config)).record({
+      tools: [],
+      files,
+      diagnostics: [],
+      refused: { total: 0, byDefault: 0 },
+    });
     expect(readdirSync(path.join(dir, "node_modules/.cache/mcp-specgen"))).toHaveLength(1);
   });
 

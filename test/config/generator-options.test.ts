@@ -43,7 +43,7 @@ describe("generator options", () => {
   it("applies every default when the config sets nothing", () => {
     const config = resolveConfig(CWD, {});
     expect(config.types).toEqual({ closedObjects: true });
-    expect(config.openai).toEqual({ strict: true, nameMaxLength: 64 });
+    expect(config.openai).toEqual({ strict: true, strictNullableOptionals: false, nameMaxLength: 64 });
     expect(config.server).toEqual({ name: "mcp-specgen-server", version: "0.0.0" });
     // No key for generators without options.
     for (const name of ["validators", "client", "manifest"]) expect(config).not.toHaveProperty(name);
@@ -52,9 +52,10 @@ describe("generator options", () => {
   it("keeps what the config sets and defaults the rest", () => {
     const config = resolveConfig(CWD, { types: { closedObjects: false }, openai: { nameMaxLength: 60 } });
     expect(config.types).toEqual({ closedObjects: false });
-    expect(config.openai).toEqual({ strict: true, nameMaxLength: 60 });
+    expect(config.openai).toEqual({ strict: true, strictNullableOptionals: false, nameMaxLength: 60 });
     expect(resolveConfig(CWD, { openai: { strict: false, nameMaxLength: undefined } }).openai).toEqual({
       strict: false,
+      strictNullableOptionals: false,
       nameMaxLength: 64,
     });
   });
@@ -68,10 +69,13 @@ describe("generator options", () => {
     [{ types: { closedObjects: 1 } }, "types.closedObjects must be true or false"],
     [
       { openai: { strik: true } },
-      'openai.strik is not an option of the "openai" generator (its options: strict, nameMaxLength)',
+      'openai.strik is not an option of the "openai" generator (its options: strict, strictNullableOptionals, nameMaxLength)',
     ],
     [{ types: true }, "types must be an object of options (its options: closedObjects)"],
-    [{ openai: [] }, "openai must be an object of options (its options: strict, nameMaxLength)"],
+    [
+      { openai: [] },
+      "openai must be an object of options (its options: strict, strictNullableOptionals, nameMaxLength)",
+    ],
     [{ server: "x" }, "server must be an object: { name, version }"],
     [{ server: { name: 1 } }, "server.name must be a string"],
     [{ server: { version: 1 } }, "server.version must be a string"],
@@ -87,12 +91,14 @@ describe("generator options", () => {
 
   it("resolves the options of a definition on its own", () => {
     const openai = GENERATOR_OPTIONS.openai;
-    expect(resolveGeneratorOptions(openai, undefined)).toEqual({ options: { strict: true, nameMaxLength: 64 } });
+    expect(resolveGeneratorOptions(openai, undefined)).toEqual({
+      options: { strict: true, strictNullableOptionals: false, nameMaxLength: 64 },
+    });
     expect(resolveGeneratorOptions(openai, { strict: false })).toEqual({
-      options: { strict: false, nameMaxLength: 64 },
+      options: { strict: false, strictNullableOptionals: false, nameMaxLength: 64 },
     });
     expect(resolveGeneratorOptions(openai, null)).toEqual({
-      problem: "openai must be an object of options (its options: strict, nameMaxLength)",
+      problem: "openai must be an object of options (its options: strict, strictNullableOptionals, nameMaxLength)",
     });
     expect(resolveGeneratorOptions(defineGeneratorOptions({ name: "client", options: {} }), { x: 1 })).toEqual({
       problem: 'client.x is not an option of the "client" generator (it has no options)',

@@ -611,7 +611,7 @@ describe("strict coverage (what the manifest records)", () => {
   const expected = (tools: ToolSpec[], strict: boolean) => {
     const anthropic = anthropicForms(tools, strict);
     return tools.map((tool, i) => ({
-      openai: outcomeOf(openaiForm(tool, strict)),
+      openai: outcomeOf(openaiForm(tool, { strict })),
       anthropic: outcomeOf(anthropic[i]!),
     }));
   };
@@ -657,9 +657,9 @@ describe("non-strict tools", () => {
       },
     });
     for (const form of [
-      openaiForm(tool, true),
+      openaiForm(tool, { strict: true }),
       anthropicForm(tool, true),
-      openaiForm(tool, false),
+      openaiForm(tool, { strict: false }),
       anthropicForm(tool, false),
     ]) {
       expect(form.strict).toBe(false);

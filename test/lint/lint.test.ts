@@ -18,6 +18,7 @@ const COMPLETE = `# Demo
 ## Tool: \`demo.delete_note\`
 
 **Version**: 1.0.0
+**Destructive**: Yes
 
 ### 1. Tool Purpose and Description
 

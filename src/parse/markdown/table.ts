@@ -325,7 +325,7 @@ export function readTypeCell(
     diagnostics.warning(
       "SPEC_UNKNOWN_TYPE",
       loc,
-      `unknown type ${JSON.stringify(unknown.join(", "))} for field "${name}"; it accepts any value (\`unknown\` in TypeScript)${didYouMean(unknown)}`,
+      `unknown type ${JSON.stringify(unknown.join(", "))} for field "${name}"; ${Object.keys(schema).length === 0 ? "it accepts" : "that part of its type accepts"} any value (\`unknown\` in TypeScript)${didYouMean(unknown)}`,
       "use a JSON Schema type (string, integer, number, boolean, object, array[T], enum[…]) or give a JSON Schema block",
     );
   }
