@@ -1,0 +1,121 @@
+import type { Root } from "mdast";
+import { DEFAULT_LIMITS, type SpecLimits } from "../parse/limits.js";
+import { parseMarkdown } from "../parse/markdown/document.js";
+import { findMarkdownExcess } from "../parse/markdown/prescan.js";
+import { applyEdits, type Change, effectiveChanges } from "./edits.js";
+import { meaningDifference, type SpecMeaning, specMeaning } from "./meaning.js";
+import { blankLineChanges, lineEndingChanges, trailingWhitespaceChanges } from "./rules-lines.js";
+import { fenceChanges, headingChanges } from "./rules-blocks.js";
+import { listChanges } from "./rules-lists.js";
+import { tableChanges } from "./rules-tables.js";
+
+/** One normalisation: the changes it would make to a text, given the text's Markdown tree. */
+interface Rule {
+  name: string;
+  changes(text: string, root: Root): Change[];
+}
+
+/**
+ * The normalisations, in the order they run. Line endings come first so the others see
+ * `\n` only; blank lines come last, after the rewrites that may leave lines empty.
+ */
+const RULES: readonly Rule[] = [
+  { name: "line endings", changes: (text) => lineEndingChanges(text) },
+  { name: "trailing whitespace", changes: trailingWhitespaceChanges },
+  { name: "headings", changes: headingChanges },
+  { name: "code fences", changes: fenceChanges },
+  { name: "lists", changes: listChanges },
+  { name: "tables", changes: tableChanges },
+  { name: "blank lines", changes: blankLineChanges },
+];
+
+/** Passes over the rules until the text no longer changes; one more than the rules ever need. */
+const MAX_PASSES = 4;
+
+/** A change fmt did not make because the spec would mean something else after it. */
+export interface Refusal {
+  /** 1-based line of the change in the text as fmt returns it. */
+  line: number;
+  /** What it would have rewritten ("the table", "the list"). */
+  what: string;
+  /** What would change in the spec's meaning (see `meaningDifference`). */
+  difference: string;
+}
+
+/** The outcome of formatting one spec. */
+export interface FormatResult {
+  /** The formatted text; the input itself when nothing could be changed. */
+  text: string;
+  /** Changes left out because they would change what the spec means. */
+  refused: Refusal[];
+  /** Set when the whole file was left as it is, and why (too complex to read). */
+  untouched?: string;
+}
+
+/**
+ * Rewrites a Markdown spec into the canonical layout without changing what it means. Each
+ * rule's changes are tried together; a set that changes the spec's meaning (the tools the
+ * parser reads and its findings, compared with the original's by {@link specMeaning}) is
+ * split in halves and tried again, down to single changes, which are refused and reported.
+ * So every text this returns has been parsed and found to mean what `text` means.
+ * Idempotent: the rules run again until nothing changes.
+ *
+ * @param file the spec's path; it decides the module of bare tool names, as when generating.
+ */
+export function formatSpec(file: string, text: string, limits: SpecLimits = DEFAULT_LIMITS): FormatResult {
+  if (findMarkdownExcess(text, limits))
+    return { text, refused: [], untouched: "it nests or packs Markdown beyond the limits, so it is not read" };
+  const reference = specMeaning(file, text);
+  let current = text;
+  let refused: Refusal[] = [];
+  // The tree of `current`, parsed again only when a rule has changed the text.
+  let tree = parseMarkdown(file, current).root;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const before = current;
+    refused = [];
+    for (const rule of RULES) {
+      const changes = effectiveChanges(current, rule.changes(current, tree));
+      if (!changes.length) continue;
+      const applied = applyProven(file, current, changes, reference);
+      refused.push(...applied.refused);
+      if (applied.text !== current) tree = parseMarkdown(file, applied.text).root;
+      current = applied.text;
+    }
+    if (current === before) break;
+  }
+  return { text: current, refused: refused.sort((a, b) => a.line - b.line) };
+}
+
+/**
+ * Applies as many of `changes` to `base` as keep its meaning `reference`: all at once when
+ * they do; else each half, recursively; a single change that does not is refused.
+ */
+function applyProven(
+  file: string,
+  base: string,
+  changes: readonly Change[],
+  reference: SpecMeaning,
+): { text: string; refused: Refusal[] } {
+  const accepted: Change[] = [];
+  const refused: Refusal[] = [];
+  let text = base;
+  const attempt = (group: readonly Change[]): void => {
+    const candidate = applyEdits(
+      base,
+      [...accepted, ...group].flatMap((c) => c.edits),
+    );
+    const difference = meaningDifference(reference, specMeaning(file, candidate));
+    if (difference === undefined) {
+      accepted.push(...group);
+      text = candidate;
+    } else if (group.length === 1) {
+      refused.push({ line: group[0]!.line, what: group[0]!.what, difference });
+    } else {
+      const half = Math.ceil(group.length / 2);
+      attempt(group.slice(0, half));
+      attempt(group.slice(half));
+    }
+  };
+  attempt(changes);
+  return { text, refused };
+}
