@@ -20,7 +20,7 @@ interface Rule {
  * `\n` only; blank lines come last, after the rewrites that may leave lines empty.
  */
 const RULES: readonly Rule[] = [
-  { name: "line endings", changes: (text) => lineEndingChanges(text) },
+  { name: "line endings", changes: lineEndingChanges },
   { name: "trailing whitespace", changes: trailingWhitespaceChanges },
   { name: "headings", changes: headingChanges },
   { name: "code fences", changes: fenceChanges },
@@ -34,7 +34,7 @@ const MAX_PASSES = 4;
 
 /** A change fmt did not make because the spec would mean something else after it. */
 export interface Refusal {
-  /** 1-based line of the change in the text as fmt returns it. */
+  /** 1-based line of the change in the text it was made for: the file, after fmt's earlier changes. */
   line: number;
   /** What it would have rewritten ("the table", "the list"). */
   what: string;
@@ -65,7 +65,25 @@ export interface FormatResult {
 export function formatSpec(file: string, text: string, limits: SpecLimits = DEFAULT_LIMITS): FormatResult {
   if (findMarkdownExcess(text, limits))
     return { text, refused: [], untouched: "it nests or packs Markdown beyond the limits, so it is not read" };
-  const reference = specMeaning(file, text);
+  const meaningOf = (t: string) => specMeaning(file, t, limits);
+  // Most files keep their meaning under every rule: try all of them first, checked once
+  // (and not at all when there is nothing to change: a formatted file is parsed once).
+  const everything = runRules(file, text, (_base, changes, candidate) => ({ text: candidate(changes), refused: [] }));
+  if (everything.text === text) return everything;
+  const reference = meaningOf(text);
+  if (meaningDifference(reference, meaningOf(everything.text)) === undefined) return everything;
+  return runRules(file, text, (base, changes) => applyProven(meaningOf, base, changes, reference));
+}
+
+/** How a rule's changes are applied: all of them, or those proved to keep the meaning. */
+type Apply = (
+  base: string,
+  changes: readonly Change[],
+  candidate: (changes: readonly Change[]) => string,
+) => { text: string; refused: Refusal[] };
+
+/** Runs the rules over `text` until it no longer changes, applying each rule's changes with `apply`. */
+function runRules(file: string, text: string, apply: Apply): FormatResult {
   let current = text;
   let refused: Refusal[] = [];
   // The tree of `current`, parsed again only when a rule has changed the text.
@@ -74,9 +92,15 @@ export function formatSpec(file: string, text: string, limits: SpecLimits = DEFA
     const before = current;
     refused = [];
     for (const rule of RULES) {
-      const changes = effectiveChanges(current, rule.changes(current, tree));
+      const base = current;
+      const changes = effectiveChanges(base, rule.changes(base, tree));
       if (!changes.length) continue;
-      const applied = applyProven(file, current, changes, reference);
+      const applied = apply(base, changes, (some) =>
+        applyEdits(
+          base,
+          some.flatMap((c) => c.edits),
+        ),
+      );
       refused.push(...applied.refused);
       if (applied.text !== current) tree = parseMarkdown(file, applied.text).root;
       current = applied.text;
@@ -91,7 +115,7 @@ export function formatSpec(file: string, text: string, limits: SpecLimits = DEFA
  * they do; else each half, recursively; a single change that does not is refused.
  */
 function applyProven(
-  file: string,
+  meaningOf: (text: string) => SpecMeaning,
   base: string,
   changes: readonly Change[],
   reference: SpecMeaning,
@@ -104,7 +128,7 @@ function applyProven(
       base,
       [...accepted, ...group].flatMap((c) => c.edits),
     );
-    const difference = meaningDifference(reference, specMeaning(file, candidate));
+    const difference = meaningDifference(reference, meaningOf(candidate));
     if (difference === undefined) {
       accepted.push(...group);
       text = candidate;

@@ -1,5 +1,6 @@
 import { DiagnosticBag } from "../diagnostics/types.js";
 import type { SchemaSource, ToolSpec } from "../ir/types.js";
+import { DEFAULT_LIMITS, type SpecLimits } from "../parse/limits.js";
 import { parseMarkdownSpec } from "../parse/markdown/index.js";
 
 /**
@@ -14,10 +15,10 @@ export interface SpecMeaning {
   findings: string[];
 }
 
-/** Parses `text` as the Markdown spec `file` and returns what it means (see {@link SpecMeaning}). */
-export function specMeaning(file: string, text: string): SpecMeaning {
+/** Parses `text` as the Markdown spec `file` under `limits` and returns what it means (see {@link SpecMeaning}). */
+export function specMeaning(file: string, text: string, limits: SpecLimits = DEFAULT_LIMITS): SpecMeaning {
   const diagnostics = new DiagnosticBag();
-  const tools = parseMarkdownSpec(file, text, diagnostics).map(withoutPositions);
+  const tools = parseMarkdownSpec(file, text, diagnostics, { limits }).map(withoutPositions);
   const findings = diagnostics.items.map((d) => `${d.severity} ${d.code}: ${d.message.replace(/\d+/g, "#")}`).sort();
   return { tools, findings };
 }

@@ -2,12 +2,43 @@ import type { Root } from "mdast";
 import { type Change, lineStarts, lineText } from "./edits.js";
 import { endLine, positionedBlocks, startLine, verbatimLines } from "./tree.js";
 
-/** `\r\n` and lone `\r` line breaks become `\n`, in the whole file. */
-export function lineEndingChanges(text: string): Change[] {
+/**
+ * `\r\n` and lone `\r` line breaks become `\n`: one change per top-level block (a block's
+ * text may be read as written, line breaks included) and one for the lines between blocks.
+ */
+export function lineEndingChanges(text: string, root: Root): Change[] {
   if (!text.includes("\r")) return [];
-  return [
-    { what: "the line endings", line: 1, edits: [{ start: 0, end: text.length, text: text.replace(/\r\n?/g, "\n") }] },
-  ];
+  const starts = lineStarts(text);
+  const blockOf = new Map<number, number>();
+  const blocks = positionedBlocks(root);
+  blocks.forEach((b, i) => {
+    for (let n = startLine(b); n <= endLine(b); n++) blockOf.set(n, i);
+  });
+  const groups = new Map<number, Change>();
+  for (let i = text.indexOf("\r"); i >= 0; i = text.indexOf("\r", i + 1)) {
+    const crlf = text[i + 1] === "\n";
+    // The line the break ends: the last start at or before `i`.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    const block = blockOf.get(lo + 1) ?? -1;
+    let change = groups.get(block);
+    if (!change) {
+      change = {
+        what: block < 0 ? "the line endings between blocks" : "the line endings of this block",
+        line: block < 0 ? lo + 1 : startLine(blocks[block]!),
+        edits: [],
+      };
+      groups.set(block, change);
+    }
+    change.edits.push({ start: i, end: crlf ? i + 2 : i + 1, text: "\n" });
+    if (crlf) i++;
+  }
+  return [...groups.values()].sort((a, b) => a.line - b.line);
 }
 
 /**
@@ -21,18 +52,15 @@ export function trailingWhitespaceChanges(text: string, root: Root): Change[] {
   for (let n = 1; n <= starts.length; n++) {
     if (verbatim.has(n)) continue;
     const line = lineText(text, starts, n);
-    const trailing = /[ \t]+$/.exec(line);
-    if (!trailing) continue;
+    let kept = line.length;
+    while (kept > 0 && (line[kept - 1] === " " || line[kept - 1] === "\t")) kept--;
+    if (kept === line.length) continue;
+    const trailing = line.slice(kept);
     const next = n < starts.length ? lineText(text, starts, n + 1) : "";
-    const hardBreak =
-      trailing[0].startsWith("  ") && !trailing[0].includes("\t") && line.trim() !== "" && next.trim() !== "";
+    const hardBreak = trailing.startsWith("  ") && !trailing.includes("\t") && kept > 0 && next.trim() !== "";
     if (hardBreak) continue;
-    const start = starts[n - 1]! + trailing.index;
-    changes.push({
-      what: "trailing whitespace",
-      line: n,
-      edits: [{ start, end: start + trailing[0].length, text: "" }],
-    });
+    const start = starts[n - 1]! + kept;
+    changes.push({ what: "trailing whitespace", line: n, edits: [{ start, end: start + trailing.length, text: "" }] });
   }
   return changes;
 }
