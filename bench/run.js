@@ -19,6 +19,7 @@ import { benchVendorInlining } from "./vendor-inlining.js";
 import { benchPatternSize } from "./security/pattern-size.js";
 import { benchPatternMemory } from "./security/pattern-memory.js";
 import { compareBuilds } from "./compare-builds.js";
+import { benchFmt } from "./fmt.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -45,6 +46,7 @@ const suites = {
   "vendor-inlining": () => benchVendorInlining(),
   "pattern-size": () => benchPatternSize(),
   "pattern-memory": () => benchPatternMemory(),
+  fmt: () => benchFmt(),
   "compare-builds": async () => (await compareBuilds({ oldDir: oldArg.slice(6) })).rows,
 };
 

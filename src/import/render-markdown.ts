@@ -157,5 +157,6 @@ function cell(text: string): string {
   return text
     .replace(/[\r\n]+/g, " ")
     .replace(/\|/g, "\\|")
-    .replace(/`/g, "'");
+    .replace(/`/g, "'")
+    .trim();
 }

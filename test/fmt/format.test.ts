@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatSpec } from "../../src/fmt/format.js";
+import { renderMarkdownSpec } from "../../src/import/render-markdown.js";
 import { meaningDifference, specMeaning } from "../../src/fmt/meaning.js";
 import { CODOMYRMEX, corpusMarkdownFiles, hasCorpus, NEEDS_CORPUS } from "../helpers/corpus.js";
 import { REPO } from "../helpers/project.js";
@@ -45,6 +46,31 @@ describe("fmt on the specs the project has", () => {
       expect(result.refused, file).toEqual([]);
       expect(result.text === text, `${file} is not formatted`).toBe(true);
     }
+  });
+
+  it("leaves what import writes as it is: the smaller real tool lists in the fixtures, and odd cells", () => {
+    const dir = path.join(REPO, "test/fixtures/real-tools");
+    // The larger lists take seconds to render and parse, and add no shape the smaller lack.
+    const lists = readdirSync(dir).filter((f) => f.endsWith(".json") && statSync(path.join(dir, f)).size < 12_000);
+    expect(lists.length).toBeGreaterThan(8);
+    const odd = {
+      name: "odd",
+      description: "Odd.",
+      inputSchema: {
+        type: "object",
+        properties: { a: { type: "string", description: "ends in spaces, has a | pipe and `code`  " } },
+      },
+    };
+    const specs = lists.map((name) => {
+      const json = JSON.parse(readFileSync(path.join(dir, name), "utf8"));
+      return [name, renderMarkdownSpec("demo", name, Array.isArray(json) ? json : json.tools)] as const;
+    });
+    specs.push(["odd cells", renderMarkdownSpec("demo", "odd", [odd])]);
+    for (const [name, md] of specs)
+      expect(
+        formatSpec("specs/demo/MCP_TOOL_SPECIFICATION.md", md).text === md,
+        `${name} imported is not formatted`,
+      ).toBe(true);
   });
 
   const corpus = hasCorpus("test/fmt/format.test.ts", "its corpus test");
