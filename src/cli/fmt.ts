@@ -50,7 +50,15 @@ export async function runFmtCommand(argv: string[], io: CliIO): Promise<number> 
       failed = true;
       continue;
     }
-    const result = formatSpec(file, text, config.limits);
+    let result: FormatResult;
+    try {
+      result = formatSpec(file, text, config.limits);
+    } catch (e) {
+      // A fault of fmt's own: this file is left as it is, the others are still formatted.
+      io.stderr(`fmt: ${file}: left as is: internal error: ${(e as Error).message}`);
+      failed = true;
+      continue;
+    }
     if (!values.quiet) for (const line of refusalLines(file, result)) io.stderr(line);
     if (result.text === text) continue;
     unformatted.push(file);

@@ -40,17 +40,26 @@ export function effectiveChanges(text: string, changes: readonly Change[]): Chan
     .filter((c) => c.edits.length > 0);
 }
 
-/** Offsets where each line of a text starts (line `n`, 1-based, starts at `starts[n - 1]`). */
+/**
+ * Offsets where each line of a text starts (line `n`, 1-based, starts at `starts[n - 1]`).
+ * Lines end at `\n`, `\r\n` and a lone `\r`, as for the Markdown parser, so line numbers
+ * agree with its positions.
+ */
 export function lineStarts(text: string): number[] {
   const starts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) starts.push(i + 1);
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+  }
   return starts;
 }
 
-/** The text of line `n` (1-based) without its line break (`\n` or `\r\n`). */
+/** The text of line `n` (1-based) without its line break. */
 export function lineText(text: string, starts: readonly number[], n: number): string {
   const start = starts[n - 1]!;
   const next = starts[n];
-  const end = next === undefined ? text.length : next - 1;
-  return text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+  let end = next === undefined ? text.length : next - 1;
+  if (next !== undefined && text.charCodeAt(end) === 10 && end > start && text.charCodeAt(end - 1) === 13) end--;
+  return text.slice(start, end);
 }

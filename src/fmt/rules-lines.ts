@@ -101,9 +101,20 @@ export function blankLineChanges(text: string, root: Root): Change[] {
   }
   const last = blocks.at(-1)!;
   const lastEnd = endLine(last);
-  const tailStart = lastEnd < starts.length ? starts[lastEnd]! - 1 : text.length;
+  const tailStart =
+    lastEnd <= starts.length ? starts[lastEnd - 1]! + lineText(text, starts, lastEnd).length : text.length;
   const tail = text.slice(tailStart);
-  if (tail !== "\n" && tail.trim() === "" && tailStart >= last.position!.end.offset!)
+  // A code block without its closing fence, or an HTML block that runs to the end, takes
+  // in whatever ends the file: the ending is theirs and stays.
+  const open =
+    (last.type === "code" || last.type === "html") &&
+    last.position!.end.offset === text.length &&
+    !(
+      last.type === "code" &&
+      lastEnd > startLine(last) &&
+      /^ {0,3}(`{3,}|~{3,})[ \t]*$/.test(lineText(text, starts, lastEnd))
+    );
+  if (!open && tail !== "\n" && tail.trim() === "" && tailStart >= last.position!.end.offset!)
     changes.push({
       what: "the end of the file",
       line: lastEnd,

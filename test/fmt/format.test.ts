@@ -157,7 +157,7 @@ describe("formatSpec", () => {
     // An error's description is read as written: its line break is part of it.
     const text = "# M\r\n\r\n## Tool: `m.t`\r\n\r\n### 5. Error Handling\r\n\r\n- `E`: one\r\n  two\r\n";
     const result = formatSpec("specs/m/MCP_TOOL_SPECIFICATION.md", text);
-    expect(result.text).toBe("# M\n\n## Tool: `m.t`\n\n### 5. Error Handling\n\n- `E`: one\r\n  two\r\n");
+    expect(result.text).toBe("# M\n\n## Tool: `m.t`\n\n### 5. Error Handling\n\n- `E`: one\r\n  two\n");
     expect(result.refused).toEqual([
       { line: 7, what: "the line endings of this block", difference: 'tool "m.t": errors.0.description' },
     ]);
