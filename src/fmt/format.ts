@@ -10,26 +10,23 @@ import { listChanges } from "./rules-lists.js";
 import { tableChanges } from "./rules-tables.js";
 
 /** One normalisation: the changes it would make to a text, given the text's Markdown tree. */
-interface Rule {
-  name: string;
-  changes(text: string, root: Root): Change[];
-}
+type Rule = (text: string, root: Root) => Change[];
 
 /**
  * The normalisations, in the order they run. Line endings come first so the others see
  * `\n` only; blank lines come last, after the rewrites that may leave lines empty.
  */
 const RULES: readonly Rule[] = [
-  { name: "line endings", changes: lineEndingChanges },
-  { name: "trailing whitespace", changes: trailingWhitespaceChanges },
-  { name: "headings", changes: headingChanges },
-  { name: "code fences", changes: fenceChanges },
-  { name: "lists", changes: listChanges },
-  { name: "tables", changes: tableChanges },
-  { name: "blank lines", changes: blankLineChanges },
+  lineEndingChanges,
+  trailingWhitespaceChanges,
+  headingChanges,
+  fenceChanges,
+  listChanges,
+  tableChanges,
+  blankLineChanges,
 ];
 
-/** Passes over the rules until the text no longer changes; one more than the rules ever need. */
+/** At most this many passes over the rules: they settle in one or two, and the bound stops a cycle. */
 const MAX_PASSES = 4;
 
 /** A change fmt did not make because the spec would mean something else after it. */
@@ -93,7 +90,7 @@ function runRules(file: string, text: string, apply: Apply): FormatResult {
     refused = [];
     for (const rule of RULES) {
       const base = current;
-      const changes = effectiveChanges(base, rule.changes(base, tree));
+      const changes = effectiveChanges(base, rule(base, tree));
       if (!changes.length) continue;
       const applied = apply(base, changes, (some) =>
         applyEdits(
