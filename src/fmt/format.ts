@@ -31,7 +31,10 @@ const MAX_PASSES = 4;
 
 /** A change fmt did not make because the spec would mean something else after it. */
 export interface Refusal {
-  /** 1-based line of the change in the text it was made for: the file, after fmt's earlier changes. */
+  /**
+   * 1-based line of the change in the text fmt returns (the refusals are those of the last
+   * pass, which changed nothing), so it points into the file as `fmt` writes it.
+   */
   line: number;
   /** What it would have rewritten ("the table", "the list"). */
   what: string;
