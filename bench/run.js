@@ -22,6 +22,7 @@ import { compareBuilds } from "./compare-builds.js";
 import { benchCodemodeTokens } from "./codemode-tokens.js";
 import { benchDiff } from "./diff.js";
 import { benchCatalogue } from "./catalogue.js";
+import { benchFmt } from "./fmt.js";
 
 const args = process.argv.slice(2);
 const only = args.filter((a) => !a.startsWith("--"));
@@ -55,6 +56,7 @@ const suites = {
   "pattern-memory": () => benchPatternMemory(),
   "codemode-tokens": () => benchCodemodeTokens(),
   catalogue: () => benchCatalogue(),
+  fmt: () => benchFmt(),
   "compare-builds": async () => (await compareBuilds({ oldDir: oldArg.slice(6) })).rows,
 };
 

@@ -2,7 +2,7 @@
 // prints without loading the pipeline, the parsers or the MCP SDK.
 
 /** The commands the CLI knows, in the order the global help lists them. */
-export const COMMAND_NAMES = ["init", "generate", "check", "lint", "import", "diff", "docs"] as const;
+export const COMMAND_NAMES = ["init", "generate", "check", "lint", "fmt", "import", "diff", "docs"] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** True when `word` names a command. */
@@ -34,6 +34,7 @@ Usage:
   mcp-specgen generate [inputs…] [--out DIR]             read specs, write generated files
   mcp-specgen check    [inputs…] [--out DIR]             fail (exit 1) when generated files are out of date
   mcp-specgen lint     [inputs…] [--json] [--strict]     report spec quality, generate nothing
+  mcp-specgen fmt      [inputs…] [--check]               rewrite Markdown specs into the canonical layout
   mcp-specgen import   --stdio CMD | --url URL | --file FILE   write specs from a server's tool list
   mcp-specgen diff     <base> <head> [--fail-on major]   classify the changes between two tool sets
   mcp-specgen docs     [inputs…] [--out DIR] [--format html|markdown]   write a browsable tool catalogue
@@ -194,6 +195,33 @@ Example:
 Exit codes: 0 no errors (warnings allowed unless --strict) · 1 spec errors (or warnings
 with --strict) · 2 usage error`;
 
+/** Help for `mcp-specgen fmt`. */
+export const FMT_HELP = `mcp-specgen fmt — rewrite Markdown specs into the canonical layout
+
+Usage:
+  mcp-specgen fmt [inputs…] [options]
+
+Rewrites the layout of Markdown specs (inputs: files or directories; default: the
+config's inputs; JSON specs are left alone): ATX headings, \`-\` and \`1.\` list markers,
+tables with outer pipes and a delimiter row as wide as the header, backtick fences, no
+trailing whitespace, one blank line between blocks, \\n line endings. Text is kept as
+written. Every change is checked by reading the spec again: a change that would alter
+what the spec means (its tools, schemas, examples or findings) is not made, and the
+reason is printed ("left as is: rewriting the table would change …").
+
+Options:
+  --check          write nothing; list the files fmt would change and exit 1 if any
+  --quiet          print nothing but the files --check lists
+${CONFIG_OPTION}
+  -h, --help       show this help
+
+Example:
+  mcp-specgen fmt specs/
+  mcp-specgen fmt --check specs/   # in CI
+
+Exit codes: 0 done (or, with --check, every file formatted) · 1 a file fmt would change
+(--check), or a file that cannot be read or written · 2 usage error`;
+
 /** Help for `mcp-specgen import`. */
 export const IMPORT_HELP = `mcp-specgen import — write spec files from a live MCP server's tool list
 
@@ -352,6 +380,7 @@ export const COMMAND_HELP: Record<CommandName, string> = {
   generate: GENERATE_HELP,
   check: CHECK_HELP,
   lint: LINT_HELP,
+  fmt: FMT_HELP,
   import: IMPORT_HELP,
   diff: DIFF_HELP,
   docs: DOCS_HELP,

@@ -52,6 +52,8 @@ async function runCommand(command: CommandName, argv: string[], io: CliIO): Prom
       return (await import("./generate.js")).runGenerateCommand(command, argv, io);
     case "lint":
       return (await import("./lint.js")).runLintCommand(argv, io);
+    case "fmt":
+      return (await import("./fmt.js")).runFmtCommand(argv, io);
     case "import":
       return (await import("./import.js")).runImport(argv, io);
     case "init":

@@ -108,9 +108,10 @@ function schemaSection(schema: JsonSchema, input: boolean, definition?: object):
   const lines: string[] = [];
   const names = Object.keys(props);
   if (names.length) {
+    // The delimiter row as wide as the header, as `mcp-specgen fmt` writes it.
     lines.push(
       input ? "| Parameter Name | Type | Required | Description |" : "| Field Name | Type | Required | Description |",
-      "| :-- | :-- | :-- | :-- |",
+      input ? "| :------------- | :--- | :------- | :---------- |" : "| :--------- | :--- | :------- | :---------- |",
     );
     for (const name of names) {
       const p = isObject(props[name]) ? (props[name] as JsonSchema) : {};
@@ -156,5 +157,6 @@ function cell(text: string): string {
   return text
     .replace(/[\r\n]+/g, " ")
     .replace(/\|/g, "\\|")
-    .replace(/`/g, "'");
+    .replace(/`/g, "'")
+    .trim();
 }

@@ -39,10 +39,11 @@ const LAYERS: Readonly<Record<string, number>> = {
   "src/config": 7,
   // Finding, reading and parsing the inputs into the IR.
   "src/inputs": 8,
-  // Running a build; the on-disk cache; lint; importing a live server's tool list.
+  // Running a build; the on-disk cache; lint; fmt; importing a live server's tool list.
   "src/build": 9,
   "src/cache": 9,
   "src/lint": 9,
+  "src/fmt": 9,
   "src/import": 9,
   "src/diff": 9,
   // The commands.
