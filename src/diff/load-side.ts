@@ -48,9 +48,11 @@ export function loadFilesSide(inputs: readonly string[], options: SideOptions): 
   const bag = new DiagnosticBag();
   const set = loadSpecs(inputs, bag, { cwd: options.cwd, exclude: options.exclude, limits: options.limits });
   const manifests = set.files.filter((f) => /\.json$/i.test(f) && isManifest(path.resolve(options.cwd, f)));
-  const tools = set.tools.map((t) =>
-    manifests.includes(t.locations.tool.file) ? withManifestErrors(t, options.cwd) : t,
-  );
+  const errorTypes = new Map(manifests.map((file) => [file, manifestErrorTypes(path.resolve(options.cwd, file))]));
+  const tools = set.tools.map((t) => {
+    const types = errorTypes.get(t.locations.tool.file);
+    return types ? { ...t, errors: (types.get(`${t.module}\0${t.name}`) ?? []).map((type) => ({ type })) } : t;
+  });
   const onlyManifests = set.files.length > 0 && manifests.length === set.files.length;
   return {
     tools,
@@ -123,14 +125,22 @@ function isManifest(file: string): boolean {
   }
 }
 
-/** A manifest lists a tool's error types as `errorTypes`; the JSON reader knows `errors`. */
-function withManifestErrors(tool: ToolSpec, cwd: string): ToolSpec {
-  const root = JSON.parse(readFileSync(path.resolve(cwd, tool.locations.tool.file), "utf8")) as {
+/**
+ * A manifest lists a tool's error types as `errorTypes` (the JSON reader knows `errors`):
+ * each tool's, by module and name, from one reading of the file.
+ */
+function manifestErrorTypes(file: string): Map<string, string[]> {
+  const root = JSON.parse(readFileSync(file, "utf8")) as {
     tools: Array<{ name?: unknown; module?: unknown; errorTypes?: unknown }>;
   };
-  const entry = root.tools.find((e) => e.name === tool.name && e.module === tool.module);
-  const types = Array.isArray(entry?.errorTypes)
-    ? entry.errorTypes.filter((e): e is string => typeof e === "string")
-    : [];
-  return { ...tool, errors: types.map((type) => ({ type })) };
+  const types = new Map<string, string[]>();
+  for (const entry of root.tools) {
+    const key = `${entry.module}\0${entry.name}`;
+    if (types.has(key)) continue;
+    types.set(
+      key,
+      Array.isArray(entry.errorTypes) ? entry.errorTypes.filter((e): e is string => typeof e === "string") : [],
+    );
+  }
+  return types;
 }
