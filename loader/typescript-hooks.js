@@ -78,7 +78,32 @@ export async function load(url, context, nextLoad) {
  */
 async function stripTypes(source, url) {
   if (typeof module.stripTypeScriptTypes === "function")
-    return module.stripTypeScriptTypes(source, { mode: "transform", sourceUrl: url });
+    return withoutWarning("stripTypeScriptTypes", () =>
+      module.stripTypeScriptTypes(source, { mode: "transform", sourceUrl: url }),
+    );
   const { transform } = await import("sucrase");
   return transform(source, { transforms: ["typescript"], filePath: url, disableESTransforms: true }).code;
+}
+
+/**
+ * Runs `fn` with Node.js's warnings that name `feature` left out: `stripTypeScriptTypes`
+ * is marked experimental, and its warning would be printed on every run of a command
+ * whose config is TypeScript, about a detail of how mcp-specgen reads it. Other warnings
+ * go through.
+ * @template T
+ * @param {string} feature
+ * @param {() => T} fn
+ * @returns {T}
+ */
+function withoutWarning(feature, fn) {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = (warning, ...rest) => {
+    if (String(typeof warning === "string" ? warning : warning?.message).includes(feature)) return;
+    return emitWarning.call(process, warning, ...rest);
+  };
+  try {
+    return fn();
+  } finally {
+    process.emitWarning = emitWarning;
+  }
 }
