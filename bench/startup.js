@@ -2,12 +2,15 @@
 // in the same run — `node -e ""`, the floor for any Node.js CLI. Commands run in turn
 // (round robin), so a slow moment of the machine hits all of them alike; the median is
 // reported. The no-op `check` runs on a copy of specs/ after one `generate` (which fills
-// the cache); the cold `check --no-cache` is the full run it saves.
+// the cache), without a config file and with the TypeScript config `init` writes (its
+// types removed by Node.js where it can, by sucrase on older versions: run this with
+// each); the cold `check --no-cache` is the full run it saves.
 // Usage: node bench/startup.js [--runs N]   (or `npm run bench -- startup`)
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import module from "node:module";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const BIN = path.join(REPO, "bin/mcp-specgen.js");
@@ -40,23 +43,44 @@ function project() {
   return dir;
 }
 
+/**
+ * The same project with the TypeScript config `init` writes (the example project's), whose
+ * `import "mcp-specgen/config"` finds this build as an installed package would.
+ */
+function projectWithConfig() {
+  const dir = project();
+  cpSync(path.join(REPO, "examples/project/mcp-specgen.config.ts"), path.join(dir, "mcp-specgen.config.ts"));
+  symlinkSync(REPO, path.join(dir, "node_modules", "mcp-specgen"), "dir");
+  return dir;
+}
+
 /** Runs the start-up benchmark and returns rows for the report. */
 export async function benchStartup({ runs = 15, coldRuns = 5 } = {}) {
   const dir = project();
+  const configured = projectWithConfig();
   try {
     time([BIN, "generate"], dir);
+    time([BIN, "generate"], configured);
     const cases = [
       { bench: 'node -e ""', args: ["-e", ""], runs },
       { bench: "mcp-specgen --version", args: [BIN, "--version"], runs, target: 1.5 },
       { bench: "mcp-specgen --help", args: [BIN, "--help"], runs, target: 1.5 },
       { bench: "mcp-specgen generate --help", args: [BIN, "generate", "--help"], runs, target: 1.5 },
       { bench: "mcp-specgen check (no-op, cached)", args: [BIN, "check"], runs, target: 4 },
+      {
+        bench: `mcp-specgen check (no-op, cached, TypeScript config${typeof module.stripTypeScriptTypes === "function" ? "" : ", sucrase"})`,
+        args: [BIN, "check"],
+        cwd: configured,
+        runs,
+        target: 4,
+      },
       { bench: "mcp-specgen check --no-cache (cold)", args: [BIN, "check", "--no-cache"], runs: coldRuns },
     ];
     // One warm-up run each (file system cache, compiled code cache), then round robin.
-    for (const c of cases) time(c.args, dir);
+    for (const c of cases) time(c.args, c.cwd ?? dir);
     const samples = new Map(cases.map((c) => [c, []]));
-    for (let i = 0; i < runs; i++) for (const c of cases) if (i < c.runs) samples.get(c).push(time(c.args, dir));
+    for (let i = 0; i < runs; i++)
+      for (const c of cases) if (i < c.runs) samples.get(c).push(time(c.args, c.cwd ?? dir));
     const peer = median(samples.get(cases[0]));
     return cases.slice(1).map((c) => {
       const ms = median(samples.get(c));
@@ -71,6 +95,7 @@ export async function benchStartup({ runs = 15, coldRuns = 5 } = {}) {
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(configured, { recursive: true, force: true });
   }
 }
 

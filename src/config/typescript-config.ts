@@ -11,6 +11,18 @@ const MARK = "mcp-specgen-config";
 // loaded, since a second registration would chain a second copy of the same hooks.
 let hooksRegistered = false;
 
+/** The synchronous hooks of loader/typescript-hooks.js, for `module.registerHooks`. */
+interface SyncHooks {
+  resolveSync: unknown;
+  loadSync: unknown;
+}
+
+/** What newer Node.js versions add to node:module, which the Node.js 20 types lack. */
+interface ModuleHooksApi {
+  registerHooks?: (hooks: { resolve: unknown; load: unknown }) => unknown;
+  stripTypeScriptTypes?: unknown;
+}
+
 /**
  * Imports a TypeScript config file (and the TypeScript files it imports) as ES modules,
  * in an ES-module package or a CommonJS one, without a build step and without any native
@@ -21,7 +33,15 @@ let hooksRegistered = false;
  */
 export async function importTypeScriptConfig(file: string): Promise<Record<string, unknown>> {
   if (!hooksRegistered) {
-    module.register(pathToFileURL(path.join(packageRoot(), "loader/typescript-hooks.js")));
+    const hooks = pathToFileURL(path.join(packageRoot(), "loader/typescript-hooks.js"));
+    // Hooks in this thread where Node.js can (22.15 and later, which also strip types
+    // themselves): `module.register` starts a thread of its own, which costs more than the
+    // rest of a cached `check` (bench/RESULTS.md).
+    const { registerHooks, stripTypeScriptTypes } = module as unknown as ModuleHooksApi;
+    if (typeof registerHooks === "function" && typeof stripTypeScriptTypes === "function") {
+      const { resolveSync, loadSync } = (await import(hooks.href)) as SyncHooks;
+      registerHooks({ resolve: resolveSync, load: loadSync });
+    } else module.register(hooks);
     hooksRegistered = true;
   }
   const url = pathToFileURL(file);

@@ -6,7 +6,10 @@ import { REPO, tempProject, type TempProject } from "../helpers/project.js";
 // A TypeScript config loaded by the installed bin (a Node.js process of its own, so through
 // loader/typescript-hooks.js rather than the test runner's TypeScript support): in a
 // CommonJS package (as `npm init -y` makes it) and an ES-module one, with the TypeScript
-// files it imports, types and enums included, and reloaded with each run.
+// files it imports, types and enums included, and reloaded with each run. Under Node.js
+// 22.13 or later the types are removed by Node.js itself, under older versions by sucrase:
+// run this file with each (the empty stderr also holds Node.js's experimental-feature
+// warning off the user's screen).
 
 const BIN = path.join(REPO, "bin/mcp-specgen.js");
 const DEFINE = JSON.stringify(path.join(REPO, "src/config/define.ts"));

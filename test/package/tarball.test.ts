@@ -16,34 +16,51 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { REPO } from "../helpers/project.js";
 
 // What a user gets: both packages packed with `npm pack`, installed from their tarballs into
-// scratch projects outside this repository (as `npm install` would from the registry), the
-// README's first-hour steps run there with `npx` — in a project `npm init -y` made (CommonJS)
-// and in an ES-module one, with the tsconfig.json `init` writes, compiled with plain `tsc` —
-// the compiled server run with `node` and called with the official MCP SDK client; and the
-// production install (`--omit=dev`) of each setup the README names, measured against the size
-// it states. `npm test` builds before it runs (the packages have no lifecycle scripts: npm
-// pack packs dist/ as built).
+// scratch projects outside this repository (as `npm install` would from the registry) with
+// the README's own `npm install` lines, read from the README — in a project `npm init -y`
+// made (CommonJS) and in an ES-module one — then `init` (which writes the tsconfig.json),
+// `generate`, `check`, the README's files compiled with the project's `npx tsc` and the
+// client run with `node`, on SDK v2's client alone (no SDK 1.x anywhere in the project).
+// The ES-module project then takes the steps the docs give their own install lines for:
+// an SDK v2 server (docs/mcp.md) and `serveHttp` (SDK 1.x, as the README says). Beside
+// them, the production install (`--omit=dev`) of each setup the README names, measured
+// against the size it states. `npm test` builds before it runs (the packages have no
+// lifecycle scripts: npm pack packs dist/ as built).
 //
 // Cost: one `npm pack` packs both packages (its JSON lists what each tarball holds); the
-// project's dependencies are installed once, in the ESM project, and the CommonJS project
-// gets the same node_modules as hard links (npm installs the same tree whatever the
-// package's "type"); the production installs run beside it; and the ESM and CommonJS
-// projects go through their steps at the same time.
+// README's installs run once, in the ESM project, and the CommonJS project gets the same
+// node_modules as hard links (npm installs the same tree whatever the package's "type");
+// the production installs run beside it; and the ESM and CommonJS projects go through
+// their steps at the same time.
 
-const TSC = path.join(REPO, "node_modules/.bin/tsc");
-/** What examples/project/src/sdk-server.ts imports besides the runtime. */
-const SDK_V2_PACKAGES = [
+const NPM_FLAGS = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
+/** What `npm pack`, `npm publish` and `npm install` of a tarball would run from package.json. */
+const LIFECYCLE_SCRIPTS = [
+  "preinstall",
+  "install",
+  "postinstall",
+  "prepublish",
+  "preprepare",
+  "prepare",
+  "postprepare",
+  "prepack",
+  "postpack",
+  "prepublishOnly",
+  "publish",
+  "postpublish",
+];
+/** The SDK v2 server setup of the README's footprint: server, Node adapter and zod, with the client. */
+const SDK_V2_SERVER_SETUP = [
   "@modelcontextprotocol/server@^2.4.0",
   "@modelcontextprotocol/client@^2.4.0",
   "@modelcontextprotocol/node@^2.1.2",
   "zod@^4",
 ];
-const NPM_FLAGS = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
 // What a production service must never install with the runtime.
 const GENERATOR_ONLY = [
   "ts-morph",
@@ -76,8 +93,8 @@ interface Packed {
 let scratch: string;
 let packed: { cli: Packed; runtime: Packed };
 let tarballs: { cli: string; runtime: string };
-/** The dependencies installed once, in the ESM project; resolves with its directory. */
-let installed: Promise<string>;
+/** The README's installs, run once in the ESM project and linked into the CommonJS one; resolves with their directories. */
+let installed: Promise<{ esm: string; cjs: string }>;
 
 /** Runs a command without blocking the test runner (so projects can make progress side by side). */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
@@ -123,6 +140,8 @@ function linkTree(from: string, to: string): void {
     const target = path.join(to, entry.name);
     if (entry.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
     else if (entry.isDirectory()) linkTree(source, target);
+    // npm rewrites its own record of the tree in place when the first project installs more.
+    else if (entry.name === ".package-lock.json") cpSync(source, target);
     else linkSync(source, target);
   }
 }
@@ -132,75 +151,114 @@ function writePackageJson(dir: string, fields: Record<string, unknown>): void {
   writeFileSync(path.join(dir, "package.json"), `${JSON.stringify(fields, null, 2)}\n`);
 }
 
-/**
- * Installs into the ESM project what the README has a project install: the runtime and the
- * MCP SDK (1.x, and v2's server, client and Node adapter with zod, for the SDK server
- * example) as dependencies, the generator and Node's types as dev dependencies, in one
- * `npm install` (the dev dependencies are listed first, as an earlier `npm install -D` would
- * have left them).
- */
-async function install(): Promise<string> {
-  const dir = path.join(scratch, "esm");
-  writePackageJson(dir, {
-    name: "esm",
-    version: "1.0.0",
-    private: true,
-    type: "module",
-    devDependencies: { "@types/node": "^20.19.0", "mcp-specgen": `file:${tarballs.cli}` },
-  });
-  ok(
-    await run(
-      "npm",
-      ["install", ...NPM_FLAGS, tarballs.runtime, "@modelcontextprotocol/sdk@^1.32.2", ...SDK_V2_PACKAGES],
-      dir,
-    ),
-    "npm install",
-  );
-  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as Record<
-    string,
-    Record<string, string>
-  >;
-  expect(Object.keys(pkg.dependencies!).sort()).toEqual([
-    "@mcp-specgen/runtime",
-    "@modelcontextprotocol/client",
-    "@modelcontextprotocol/node",
-    "@modelcontextprotocol/sdk",
-    "@modelcontextprotocol/server",
-    "zod",
-  ]);
-  expect(Object.keys(pkg.devDependencies!).sort()).toEqual(["@types/node", "mcp-specgen"]);
-  return dir;
+function readPackageJson(dir: string): Record<string, unknown> & {
+  name: string;
+  type?: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+} {
+  return JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8"));
 }
 
 /**
- * A scratch project with the tarballs installed: the ESM project as installed, or a
- * CommonJS one made by `npm init -y` with the same dependencies. No tsconfig.json: `init`
- * writes it, as the README says.
+ * The commands a section of a document tells the user to run, as words: the lines of its
+ * `sh` blocks, or (`inline`) its inline code that starts with `npm install`. The section
+ * runs from its `## ` heading to the next one.
  */
-async function project(name: string, type: "module" | "commonjs"): Promise<string> {
-  const esm = await installed;
-  const dir = path.join(scratch, name);
-  if (dir !== esm) {
-    mkdirSync(dir, { recursive: true });
-    ok(await run("npm", ["init", "-y"], dir), "npm init -y");
-    // The dependencies as `npm install` left them in the ESM project: its lock file (with
-    // this project's name) and node_modules.
-    const made = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as Record<string, unknown>;
-    const pkg = JSON.parse(readFileSync(path.join(esm, "package.json"), "utf8")) as Record<string, unknown>;
-    writePackageJson(dir, { ...made, dependencies: pkg.dependencies, devDependencies: pkg.devDependencies });
-    const lock = JSON.parse(readFileSync(path.join(esm, "package-lock.json"), "utf8")) as {
-      name: string;
-      packages: Record<string, { name?: string }>;
-    };
-    lock.name = lock.packages[""]!.name = name;
-    writeFileSync(path.join(dir, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
-    linkTree(path.join(esm, "node_modules"), path.join(dir, "node_modules"));
-  }
-  const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name: string; type?: string };
+function documentedCommands(file: string, heading: string, where: "blocks" | "inline"): string[][] {
+  const text = readFileSync(path.join(REPO, file), "utf8");
+  const start = text.indexOf(`\n## ${heading}\n`);
+  expect(start, `${file} has a section "## ${heading}"`).toBeGreaterThanOrEqual(0);
+  const next = text.indexOf("\n## ", start + 1);
+  const section = text.slice(start, next < 0 ? undefined : next);
+  const blocks = [...section.matchAll(/^```sh\n([\s\S]*?)^```$/gm)];
+  const lines =
+    where === "blocks"
+      ? blocks.flatMap((b) => b[1]!.split("\n")).map((line) => line.replace(/#.*$/, "").trim())
+      : [...section.replace(/^```[\s\S]*?^```$/gm, "").matchAll(/`(npm install [^`]+)`/g)].map((m) => m[1]!);
+  return lines.filter(Boolean).map((line) => line.split(/\s+/));
+}
+
+/** Runs a documented `npm install …` in `dir`, with this repository's packages from their tarballs. */
+async function npmInstall(words: string[], dir: string): Promise<void> {
+  expect(words.slice(0, 2)).toEqual(["npm", "install"]);
+  const tarball: Record<string, string> = { "mcp-specgen": tarballs.cli, "@mcp-specgen/runtime": tarballs.runtime };
+  const args = words.slice(1).map((w) => tarball[w] ?? w);
+  ok(await run("npm", [...args, ...NPM_FLAGS], dir), words.join(" "));
+}
+
+/** The README's install block, first the `npm install` lines, then the `npx` ones. */
+function readmeInstallBlock(): { installs: string[][]; npx: string[][] } {
+  const commands = documentedCommands("README.md", "Install in a project", "blocks");
+  return { installs: commands.filter((c) => c[0] === "npm"), npx: commands.filter((c) => c[0] === "npx") };
+}
+
+/** What a dynamic import of `specifier` gives in `dir`: "found", or the error's code. */
+async function resolves(specifier: string, dir: string): Promise<string> {
+  const r = await run(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `await import(${JSON.stringify(specifier)}).then(() => console.log("found"), (e) => console.log(e.code))`,
+    ],
+    dir,
+  );
+  return r.stdout.trim();
+}
+
+/**
+ * Runs the README's `npm install` lines in an ES-module project (`npm init -y`, then "type":
+ * "module"), and makes the CommonJS project `npm init -y` makes with the same dependencies:
+ * the lock file (with its own name) and node_modules as hard links.
+ */
+async function install(): Promise<{ esm: string; cjs: string }> {
+  const esm = path.join(scratch, "esm");
+  mkdirSync(esm);
+  ok(await run("npm", ["init", "-y"], esm), "npm init -y");
+  ok(await run("npm", ["pkg", "set", "type=module"], esm), "npm pkg set type=module");
+  // The README's install block, then the SDK v2 client its "Call the tools" section installs.
+  const { installs } = readmeInstallBlock();
+  const client = documentedCommands("README.md", "Call the tools", "inline");
+  expect(client).toEqual([["npm", "install", "@modelcontextprotocol/client"]]);
+  for (const words of [...installs, ...client]) await npmInstall(words, esm);
+  const pkg = readPackageJson(esm);
+  expect(Object.keys(pkg.dependencies ?? {}).sort()).toEqual(["@mcp-specgen/runtime", "@modelcontextprotocol/client"]);
+  expect(Object.keys(pkg.devDependencies ?? {}).sort()).toEqual(["@types/node", "mcp-specgen", "typescript"]);
+
+  const cjs = path.join(scratch, "cjs");
+  mkdirSync(cjs);
+  ok(await run("npm", ["init", "-y"], cjs), "npm init -y");
+  writePackageJson(cjs, {
+    ...readPackageJson(cjs),
+    dependencies: pkg.dependencies,
+    devDependencies: pkg.devDependencies,
+  });
+  const lock = JSON.parse(readFileSync(path.join(esm, "package-lock.json"), "utf8")) as {
+    name: string;
+    packages: Record<string, { name?: string }>;
+  };
+  lock.name = lock.packages[""]!.name = "cjs";
+  writeFileSync(path.join(cjs, "package-lock.json"), `${JSON.stringify(lock, null, 2)}\n`);
+  linkTree(path.join(esm, "node_modules"), path.join(cjs, "node_modules"));
+  return { esm, cjs };
+}
+
+/** A scratch project with the README's installs done; no tsconfig.json yet (`init` writes it). */
+async function project(name: "esm" | "cjs", type: "module" | "commonjs"): Promise<string> {
+  const dir = (await installed)[name];
+  const pkg = readPackageJson(dir);
   expect(pkg.name).toBe(name);
   // npm 11's `npm init -y` says "commonjs"; older ones leave "type" out, which means the same.
   expect(pkg.type ?? "commonjs").toBe(type);
-  for (const dep of ["@mcp-specgen/runtime", "@modelcontextprotocol/sdk", "mcp-specgen", "@types/node"])
+  for (const dep of [
+    "@mcp-specgen/runtime",
+    "@modelcontextprotocol/client",
+    "mcp-specgen",
+    "typescript",
+    "@types/node",
+  ])
     expect(existsSync(path.join(dir, "node_modules", dep, "package.json")), dep).toBe(true);
   expect(existsSync(path.join(dir, "tsconfig.json"))).toBe(false);
   return dir;
@@ -237,19 +295,11 @@ function installedPackages(modules: string): string[] {
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "mcp-specgen-pack-"));
+  // As `npm publish` would pack them (no --ignore-scripts: the packages have no lifecycle scripts to skip).
   const out = ok(
     await run(
       "npm",
-      [
-        "pack",
-        "--ignore-scripts",
-        "--json",
-        "--pack-destination",
-        scratch,
-        "--include-workspace-root",
-        "-w",
-        "packages/runtime",
-      ],
+      ["pack", "--json", "--pack-destination", scratch, "--include-workspace-root", "-w", "packages/runtime"],
       REPO,
     ),
     "npm pack",
@@ -282,10 +332,14 @@ describe("the packed tarballs", { concurrent: true }, () => {
     expect(cli).toEqual(
       expect.arrayContaining([
         "bin/mcp-specgen.js",
+        "loader/typescript-hooks.js",
         "dist/src/cli/main.js",
         "dist/src/index.d.ts",
         "generators/server/templates/server.ts.hbs",
         "generators/client/templates/client.ts.hbs",
+        // The pages the README links and the CLI's messages name.
+        "docs/config.md",
+        "docs/diff.md",
         "README.md",
         "package.json",
       ]),
@@ -293,7 +347,7 @@ describe("the packed tarballs", { concurrent: true }, () => {
     expect(
       cli.filter(
         (f) =>
-          /^(test|specs|generated|examples|bench|\.ci|packages)\//.test(f) ||
+          /^(test|specs|generated|examples|bench|scripts|\.ci|packages)\//.test(f) ||
           (f.endsWith(".ts") && !f.endsWith(".d.ts")),
       ),
     ).toEqual([]);
@@ -312,10 +366,22 @@ describe("the packed tarballs", { concurrent: true }, () => {
     ).toEqual([]);
   });
 
+  it("have no lifecycle scripts in the package.json they publish", async () => {
+    for (const tarball of Object.values(tarballs)) {
+      const pkg = JSON.parse(ok(await run("tar", ["-xzOf", tarball, "package/package.json"], scratch), "tar")) as {
+        scripts?: Record<string, string>;
+      };
+      expect(
+        Object.keys(pkg.scripts ?? {}).filter((name) => LIFECYCLE_SCRIPTS.includes(name)),
+        tarball,
+      ).toEqual([]);
+    }
+  });
+
   it.each([
     ["runtime", []],
     ["client", ["@modelcontextprotocol/client@^2.4.0"]],
-    ["server", SDK_V2_PACKAGES],
+    ["server", SDK_V2_SERVER_SETUP],
   ] as const)(
     "in production (--omit=dev) with the generator as a dev dependency, setup %s installs nothing of the generator, within the README's size",
     async (setup, extra) => {
@@ -382,23 +448,29 @@ describe.each([
   beforeAll(async () => {
     dir = await project(name, type);
   }, 240_000);
+  /** Steps with top-level await, which CommonJS does not have. */
+  const esmOnly = type === "module" ? it.sequential : it.sequential.skip;
 
-  it.sequential("init, generate and check run with npx", async () => {
-    const init = ok(await run("npx", ["mcp-specgen", "init", "--name", "greeter"], dir), "mcp-specgen init");
+  it.sequential("the README's init, then generate and check, run with npx", async () => {
+    const { npx } = readmeInstallBlock();
+    expect(npx).toEqual([["npx", "mcp-specgen", "init", "--name", "greeter"]]);
+    const init = ok(await run("npx", npx[0]!.slice(1), dir), "mcp-specgen init");
     expect(init).toMatch(/mcp-specgen\.config\.ts/);
     expect(init).toMatch(
       `created  tsconfig.json (for ${type === "module" ? "an ES-module" : "a CommonJS"} package; compiles src/ and generated/ to dist/)`,
     );
+    // Every package it needs is installed already: no install step among the next steps.
+    expect(init).not.toMatch(/npm install/);
     // The scaffold is exactly the example project the README walks through.
     for (const f of ["mcp-specgen.config.ts", "specs/greeter/MCP_TOOL_SPECIFICATION.md"]) {
       expect(readFileSync(path.join(dir, f), "utf8"), f).toBe(
         readFileSync(path.join(REPO, "examples/project", f), "utf8"),
       );
     }
-    const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
-      scripts?: Record<string, string>;
-    };
-    expect(pkg.scripts).toMatchObject({ generate: "mcp-specgen generate", check: "mcp-specgen check" });
+    expect(readPackageJson(dir).scripts).toMatchObject({
+      generate: "mcp-specgen generate",
+      check: "mcp-specgen check",
+    });
     const generate = await run("npm", ["run", "generate"], dir);
     ok(generate, "npm run generate");
     expect(generate.stderr).not.toMatch(/warning|error/);
@@ -418,18 +490,45 @@ describe.each([
     ok(await run("npx", ["mcp-specgen", "check"], dir), "mcp-specgen check");
   });
 
-  it.sequential("the user's code compiles with plain tsc and the compiled client calls the compiled server", async () => {
+  it.sequential("the README's files compile with npx tsc and the client calls the server on SDK v2 alone", async () => {
+    // Nothing the README installs brings SDK 1.x: the client can only be SDK v2's.
+    expect(await resolves("@modelcontextprotocol/sdk/client/index.js", dir)).toBe("ERR_MODULE_NOT_FOUND");
+    expect(await resolves("@modelcontextprotocol/client", dir)).toBe("found");
     mkdirSync(path.join(dir, "src"), { recursive: true });
-    // The SDK v2 example uses top-level await, which CommonJS does not have.
-    const files = ["handlers.ts", "server.ts", "client.ts", ...(type === "module" ? ["sdk-server.ts"] : [])];
-    for (const f of files) cpSync(path.join(REPO, "examples/project/src", f), path.join(dir, "src", f));
-    ok(await run(TSC, ["-p", "."], dir), "tsc");
+    for (const f of ["handlers.ts", "server.ts", "client.ts"])
+      cpSync(path.join(REPO, "examples/project/src", f), path.join(dir, "src", f));
+    // `npx tsc && node dist/src/client.js`, as the README says.
+    ok(await run("npx", ["tsc"], dir), "npx tsc");
     expect(existsSync(path.join(dir, "dist/generated/validators/greeter.js"))).toBe(true);
     // The config file is not part of the build.
     expect(readdirSync(path.join(dir, "dist")).sort()).toEqual(["generated", "src"]);
     const out = ok(await run(process.execPath, ["dist/src/client.js"], dir), "node dist/src/client.js");
     expect(out.trim()).toBe("Bonjour, Ada!");
-    if (type === "module") {
+    // What the README says of serveHttp: it needs SDK 1.x, and says how to install it.
+    expect(documentedCommands("README.md", "Handlers and a stdio server", "inline")).toEqual([
+      ["npm", "install", "@modelcontextprotocol/sdk"],
+    ]);
+    const http = await run(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        'const r = await import("@mcp-specgen/runtime"); await r.serveHttp(new r.ToolRegistry(), { port: 0 }).then((s) => s.close(), (e) => console.log(e.name, e.message))',
+      ],
+      dir,
+    );
+    expect(http.stdout).toMatch(/^TransportError serveHttp needs .*npm install @modelcontextprotocol\/sdk/);
+  }, 60_000);
+
+  esmOnly(
+    "the SDK v2 server of docs/mcp.md, with the packages it installs",
+    async () => {
+      const installs = documentedCommands("docs/mcp.md", "Inside an official MCP SDK server", "blocks");
+      expect(installs.length).toBe(1);
+      await npmInstall(installs[0]!, dir);
+      expect(await resolves("@modelcontextprotocol/sdk/client/index.js", dir)).toBe("ERR_MODULE_NOT_FOUND");
+      cpSync(path.join(REPO, "examples/project/src/sdk-server.ts"), path.join(dir, "src/sdk-server.ts"));
+      ok(await run("npx", ["tsc"], dir), "npx tsc");
       const sdk = ok(await run(process.execPath, ["dist/src/sdk-server.js"], dir), "node dist/src/sdk-server.js");
       expect(sdk.split("\n")).toEqual([
         "2026-07-28",
@@ -437,10 +536,23 @@ describe.each([
         '["en","fr","de"]',
         "",
       ]);
-    }
-  }, 60_000);
+    },
+    120_000,
+  );
 
-  it.sequential("the official SDK client calls the compiled server", async () => {
+  esmOnly(
+    "serveHttp of docs/mcp.md, with SDK 1.x installed as the README says",
+    async () => {
+      await npmInstall(documentedCommands("README.md", "Handlers and a stdio server", "inline")[0]!, dir);
+      cpSync(path.join(REPO, "examples/project/src/http.ts"), path.join(dir, "src/http.ts"));
+      ok(await run("npx", ["tsc"], dir), "npx tsc");
+      const out = ok(await run(process.execPath, ["dist/src/http.js"], dir), "node dist/src/http.js");
+      expect(out).toBe("{ greeting: 'Hallo, Grace!', language: 'de' }\n");
+    },
+    120_000,
+  );
+
+  it.sequential("the official SDK v2 client calls the compiled server", async () => {
     const client = new Client({ name: "tarball-test", version: "1.0.0" });
     await client.connect(
       new StdioClientTransport({
