@@ -61,6 +61,11 @@ function nonStrictFormOf(tool: ToolSpec): JsonSchema {
   return nonStrictSchema(tool.inputSchema);
 }
 
+/** The form a tool is sent in when strict mode is off for it, and why (with where, when a part of its schema is the reason). */
+function nonStrictForm(tool: ToolSpec, why: { reason: string; pointer?: string; help?: string }): StrictForm {
+  return { strict: false, ...why, schema: nonStrictFormOf(tool), optionalsAsNull: false };
+}
+
 /** Options of {@link openaiForm}. */
 export interface OpenAIFormOptions {
   /** Bring the schema into strict mode when it allows it (the generator's `strict`). */
@@ -79,39 +84,23 @@ export interface OpenAIFormOptions {
  * null the same call).
  */
 export function openaiForm(tool: ToolSpec, options: OpenAIFormOptions): StrictForm {
-  if (!options.strict)
-    return {
-      strict: false,
-      reason: STRICT_DISABLED_REASON,
-      schema: nonStrictFormOf(tool),
-      optionalsAsNull: false,
-    };
+  if (!options.strict) return nonStrictForm(tool, { reason: STRICT_DISABLED_REASON });
   return openaiStrictForm(tool, options.strictNullableOptionals ?? false);
 }
 
 function openaiStrictForm(tool: ToolSpec, strictNullableOptionals: boolean): StrictForm {
   const input = withoutMetaKeywords(tool.inputSchema);
   const converted = toStrictSchema(input);
-  if (!converted.strict)
-    return {
-      strict: false,
-      reason: converted.reason,
-      pointer: converted.pointer,
-      schema: nonStrictFormOf(tool),
-      optionalsAsNull: false,
-    };
+  if (!converted.strict) return nonStrictForm(tool, { reason: converted.reason, pointer: converted.pointer });
   const ambiguous = strictNullableOptionals ? [] : nullableOptionals(pruneUnreachableDefs(input).schema);
   if (ambiguous.length === 0) return { strict: true, schema: converted.schema, optionalsAsNull: true };
   const [first] = ambiguous;
   const more = ambiguous.length > 1 ? ` (and ${ambiguous.length - 1} more)` : "";
-  return {
-    strict: false,
+  return nonStrictForm(tool, {
     reason: `optional property "${first!.name}"${more} already accepts null, and strict mode would make leaving it out and sending null the same call (at #${first!.pointer})`,
     pointer: first!.pointer,
     help: 'give the property "default": null if leaving it out means null; otherwise nothing to do, or set "strictNullableOptionals: true" under "openai" in the config to send it strict anyway (a null then stands for both)',
-    schema: nonStrictFormOf(tool),
-    optionalsAsNull: false,
-  };
+  });
 }
 
 /** {@link anthropicForm}'s strict form with the tool's use of the per-request budgets. */
@@ -133,13 +122,7 @@ export function anthropicForm(tool: ToolSpec, strict: boolean): StrictForm {
  * per-request budgets: the part of {@link anthropicForms} computed per tool.
  */
 export function anthropicToolForm(tool: ToolSpec, strict: boolean): AnthropicToolForm {
-  if (!strict)
-    return {
-      strict: false,
-      reason: STRICT_DISABLED_REASON,
-      schema: nonStrictFormOf(tool),
-      optionalsAsNull: false,
-    };
+  if (!strict) return nonStrictForm(tool, { reason: STRICT_DISABLED_REASON });
   return anthropicStrictForm(tool);
 }
 
@@ -147,13 +130,7 @@ function anthropicStrictForm(tool: ToolSpec): AnthropicToolForm {
   const converted = toAnthropicStrictSchema(withoutMetaKeywords(tool.inputSchema));
   if (converted.strict)
     return { strict: true, schema: converted.schema, optionalsAsNull: false, usage: converted.usage };
-  return {
-    strict: false,
-    reason: converted.reason,
-    pointer: converted.pointer,
-    schema: nonStrictFormOf(tool),
-    optionalsAsNull: false,
-  };
+  return nonStrictForm(tool, { reason: converted.reason, pointer: converted.pointer });
 }
 
 /** What the per-request budget and the manifest need of an Anthropic form: its outcome and use of the budgets. */
