@@ -1,7 +1,7 @@
-// Review of the codemode generator: the compact declarations (api.d.ts) must say the same
-// type as the schema. An array whose items are a union of object types is declared as
+// Regression (adversarial review): the compact declarations (api.d.ts) must say the same type
+// as the schema. An array whose items are a union of object types was declared as
 // `{ a: string } | { b: number }[]` (an object, or an array of the second kind) because the
-// grouping of union members takes any text from `{` to `}` for one object literal.
+// grouping of union members took any text from `{` to `}` for one object literal.
 import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import path from "node:path";
