@@ -28,6 +28,13 @@ export const CONTRACT_CODES = {
     cause: "Versions only go forward, and tools that cache by version would take the new contract for an old one.",
     fix: "set a version higher than the previous one",
   },
+  CONTRACT_VERSION_REMOVED: {
+    severity: "error",
+    summary: "A tool declared a `**Version**` in the previous manifest or revision and now declares none.",
+    cause:
+      "Without a version the tool's changes can no longer be held to one, so removing it would let a breaking change through unchecked.",
+    fix: "keep declaring the version, bumped as far as the tool's changes need",
+  },
   CONTRACT_VERSION_MISSING: {
     severity: "warning",
     summary: "A tool changed and declares no `**Version**`, so nothing says which version callers have.",
