@@ -521,14 +521,25 @@ class SchemaComparison {
       );
       return;
     }
-    this.add(
-      "unclassified",
-      path,
-      headAt,
-      baseAt,
-      `${changed} of ${what} changed (no value tried shows a difference)`,
-      extra,
-    );
+    const added = keys.filter((k) => base[k] === undefined && head[k] !== undefined);
+    if (added.length)
+      this.add(
+        "keyword-added",
+        path,
+        headAt,
+        baseAt,
+        `${added.map((k) => `\`${k}\``).join(", ")} added to ${what} (no value tried shows a difference; a new constraint is taken as breaking)`,
+        extra,
+      );
+    else
+      this.add(
+        "unclassified",
+        path,
+        headAt,
+        baseAt,
+        `${changed} of ${what} changed (no value tried shows a difference)`,
+        extra,
+      );
   }
 
   /** `anyOf`/`oneOf` on either side: each side as a list of members (siblings merged in), matched to each other. */
