@@ -18,6 +18,7 @@ import {
   rejectsAll,
   requiredNames,
   show,
+  STRUCTURAL_KEYWORDS,
   typesOf,
   typesWithin,
   unionMembers,
@@ -44,35 +45,6 @@ export interface SchemaChange {
   /** What a caller must do, for a change that breaks callers. */
   migration?: string;
 }
-
-/** Keywords the structural comparison understands; a change to any other goes to the value probe. */
-const HANDLED = new Set([
-  ...DOC_KEYWORDS,
-  ...UPPER_BOUNDS,
-  ...LOWER_BOUNDS,
-  "$ref",
-  "$schema",
-  "$id",
-  "$defs",
-  "definitions",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "type",
-  "enum",
-  "const",
-  "default",
-  "pattern",
-  "format",
-  "multipleOf",
-  "uniqueItems",
-  "properties",
-  "required",
-  "additionalProperties",
-  "unevaluatedProperties",
-  "items",
-  "prefixItems",
-]);
 
 /**
  * Compares `base` and `head`, two versions of one schema, as read in `direction`. Local
@@ -476,7 +448,7 @@ class SchemaComparison {
   /** Keywords this comparison does not model: a change to any goes to the value probe. */
   private others(base: SchemaNode, head: SchemaNode, path: KeyPath, baseAt: KeyPath, headAt: KeyPath): void {
     const keys = [...new Set([...Object.keys(base), ...Object.keys(head)])].filter(
-      (k) => !HANDLED.has(k) && canonical(base[k]) !== canonical(head[k]),
+      (k) => !STRUCTURAL_KEYWORDS.has(k) && canonical(base[k]) !== canonical(head[k]),
     );
     if (keys.length) this.unclassified(base, head, path, baseAt, headAt, keys.sort());
   }

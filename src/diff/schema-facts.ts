@@ -29,6 +29,35 @@ export const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxIte
 /** Lower bounds: a higher value accepts fewer values. */
 export const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
 
+/** Keywords the structural comparison understands; a change to any other goes to the value probe. */
+export const STRUCTURAL_KEYWORDS = new Set([
+  ...DOC_KEYWORDS,
+  ...UPPER_BOUNDS,
+  ...LOWER_BOUNDS,
+  "$ref",
+  "$schema",
+  "$id",
+  "$defs",
+  "definitions",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "type",
+  "enum",
+  "const",
+  "default",
+  "pattern",
+  "format",
+  "multipleOf",
+  "uniqueItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "items",
+  "prefixItems",
+]);
+
 /** A node as an object: `true` and a missing schema accept anything (`{}`), `false` nothing. */
 export function asNode(schema: JsonValue | undefined): SchemaNode {
   if (schema === false) return { not: {} };
