@@ -37,10 +37,37 @@ function literalType(value: JsonValue): string {
     .join("; ")} }`;
 }
 
+/** A name, a keyword type, a number or a string literal: one token that needs no parentheses. */
+const ATOMIC_TOKEN = /^(?:[A-Za-z0-9_$.[\]-]+|"(?:[^"\\]|\\.)*")$/;
+
 /** `T` as a member of a union, an intersection or an array: parenthesized when it is one itself. */
 function grouped(type: string): string {
-  const atomic = /^(?:[A-Za-z0-9_$.[\]-]+|"(?:[^"\\]|\\.)*"|\{[\s\S]*\})$/;
-  return atomic.test(type) ? type : `(${type})`;
+  return ATOMIC_TOKEN.test(type) || isOneObjectLiteral(type) ? type : `(${type})`;
+}
+
+/**
+ * True when the whole text is one object literal type: the `{` it starts with is closed by
+ * its last `}`. `{ a: string } | { b: number }` starts and ends with braces but is a union.
+ * Braces inside string literals and comments do not count.
+ */
+function isOneObjectLiteral(type: string): boolean {
+  if (!type.startsWith("{") || !type.endsWith("}")) return false;
+  let depth = 0;
+  for (let i = 0; i < type.length; i++) {
+    const c = type[i];
+    if (c === '"') {
+      for (i++; i < type.length && type[i] !== '"'; i++) if (type[i] === "\\") i++;
+    } else if (c === "/" && type[i + 1] === "*") {
+      const end = type.indexOf("*/", i + 2);
+      if (end < 0) return false;
+      i = end + 1;
+    } else if (c === "{") depth++;
+    else if (c === "}") {
+      depth--;
+      if (depth === 0) return i === type.length - 1;
+    }
+  }
+  return false;
 }
 
 function union(types: string[]): string {

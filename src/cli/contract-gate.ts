@@ -12,6 +12,7 @@ import { MANIFEST_PATH, toolListEntry } from "../generator-kit/outputs.js";
 import type { LoadedSide } from "../diff/load-side.js";
 import type { diffToolSets as DiffToolSetsFn } from "../diff/compare-tools.js";
 import { locateInSchema, pointerPath } from "../ir/schema-source.js";
+import { usageError } from "./args.js";
 
 type DiffToolSets = typeof DiffToolSetsFn;
 
@@ -48,13 +49,10 @@ export async function contractFindings(
         limits: config.limits,
       });
     } catch (e) {
+      // An explicit base that cannot be read is a mistake in the command (a mistyped ref, a
+      // shallow clone without it), as for `diff --base-ref`: passing would check nothing.
       const why = String((e as { stderr?: unknown }).stderr ?? "").trim() || (e as Error).message;
-      bag.warning(
-        "CONTRACT_BASE_UNREADABLE",
-        { file: ".", line: 1, column: 1 },
-        `cannot read the specs at ${options.baseRef}: ${why}`,
-      );
-      return bag.items;
+      throw usageError("check", `cannot read the specs at --base-ref ${options.baseRef} with git: ${why}`);
     }
     baseLabel = options.baseRef;
   } else {
@@ -74,6 +72,15 @@ export async function contractFindings(
     const { loadFilesSide } = await import("../diff/load-side.js");
     base = loadFilesSide([relManifest], { cwd: config.cwd, limits: config.limits });
     baseLabel = relManifest;
+  }
+  if (base.diagnostics.some((d) => d.severity === "error") && options.baseRef) {
+    bag.error(
+      "CONTRACT_BASE_INVALID",
+      { file: ".", line: 1, column: 1 },
+      `the specs at --base-ref ${options.baseRef} have spec errors; tool versions cannot be checked against them`,
+      `run "mcp-specgen check" at ${options.baseRef} to see the errors, or pass another revision`,
+    );
+    return bag.items;
   }
   if (base.diagnostics.some((d) => d.severity === "error")) {
     bag.warning(

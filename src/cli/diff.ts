@@ -26,7 +26,7 @@ const IMPACT_STYLES = { major: ["bold", "red"], minor: ["yellow"], patch: ["dim"
 
 /**
  * Runs `mcp-specgen diff <base> <head>`; resolves to the exit code: 1 when a change reaches
- * `--fail-on`, or a side cannot be read; 0 otherwise.
+ * `--fail-on`, 3 when a side cannot be read or has spec errors; 0 otherwise.
  */
 export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   try {
@@ -34,7 +34,7 @@ export async function runDiff(argv: string[], io: CliIO): Promise<number> {
   } catch (e) {
     if (!(e instanceof LiveReadError)) throw e;
     io.stderr(`mcp-specgen diff: ${e.message}`);
-    return EXIT.failed;
+    return EXIT.incomparable;
   }
 }
 
@@ -82,7 +82,7 @@ async function diff(argv: string[], io: CliIO): Promise<number> {
     const paint = diagnosticPaint(useColor(io, "stderr"));
     for (const d of errors) io.stderr(formatStyledDiagnostic(d, paint));
     io.stderr("mcp-specgen diff: a side has spec errors; fix them to compare the tools");
-    return EXIT.failed;
+    return EXIT.incomparable;
   }
   const { diffToolSets } = await import("../diff/compare-tools.js");
   const documented = {

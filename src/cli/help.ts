@@ -337,8 +337,9 @@ Example:
   mcp-specgen diff --base-ref origin/main --fail-on major     # in CI, on a pull request
   mcp-specgen diff generated/manifest.json --stdio "python server.py" --format markdown
 
-Exit codes: 0 done (no change reached --fail-on) · 1 a change reached --fail-on, or a side
-could not be read · 2 usage error`;
+Exit codes: 0 done (no change reached --fail-on) · 1 a change reached --fail-on · 2 usage
+error (a --base-ref git cannot read) · 3 nothing compared: a side has spec errors or the
+server did not answer`;
 /** Help for `mcp-specgen docs`. */
 export const DOCS_HELP = `mcp-specgen docs — write a catalogue of the tools, to read and to search
 

@@ -33,6 +33,11 @@ export function resolveDiffOptions(
     return { problem: `diff has no option ${unknown.map((k) => `"${k}"`).join(", ")} (known: rules, allowBreaking)` };
   if (user.allowBreaking !== undefined && typeof user.allowBreaking !== "boolean")
     return { problem: "diff.allowBreaking must be true or false" };
+  const given: unknown = user.rules;
+  if (given !== undefined && (typeof given !== "object" || given === null || Array.isArray(given)))
+    return {
+      problem: `diff.rules must be an object from rule code to impact, e.g. { "INPUT_DEFAULT_CHANGED": "major" }, not ${JSON.stringify(given)}`,
+    };
   const rules: Partial<Record<RuleCode, Impact | "off">> = {};
   for (const [code, impact] of Object.entries(user.rules ?? {})) {
     if (!isRuleCode(code)) return { problem: `diff.rules: unknown rule "${code}" (see docs/diff.md for the rules)` };

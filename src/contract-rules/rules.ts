@@ -341,11 +341,24 @@ const RULES_TABLE = {
       after: input(obj({ n: { type: "integer", not: { const: 0 } } })),
     },
   },
+  INPUT_KEYWORD_ADDED: {
+    impact: "major",
+    summary:
+      "An input schema gained a keyword no rule classifies (`not`, `if`/`then`, `dependentRequired`, …), and no tried value shows whether it rejects calls.",
+    cause:
+      "A new constraint may reject calls valid before; when trying values cannot tell, the change is taken as breaking rather than let through.",
+    fix: "check the change by hand; if no call it rejects was valid before, lower the rule with `diff.rules`, else bump the major version",
+    example: {
+      before: input(obj({ q: { type: "string" } })),
+      after: input(obj({ q: { type: "string", not: { pattern: "^zz9" } } })),
+    },
+  },
   INPUT_SCHEMA_CHANGED: {
     impact: "minor",
-    summary: "An input schema changed in a way no rule classifies and no tried value shows to break a call.",
+    summary:
+      "An input schema changed in a way no rule classifies, adding no keyword, and no tried value shows to break a call.",
     cause:
-      "A keyword such as `not`, `if`/`then` or `dependentRequired` changed; trying values found nothing rejected that was accepted.",
+      "A keyword such as `not`, `if`/`then` or `dependentRequired` changed or was removed; trying values found nothing rejected that was accepted.",
     fix: "review the change",
     example: {
       before: input(obj({ n: { type: "integer", not: { const: 0 } } })),

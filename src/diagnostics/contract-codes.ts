@@ -28,6 +28,13 @@ export const CONTRACT_CODES = {
     cause: "Versions only go forward, and tools that cache by version would take the new contract for an old one.",
     fix: "set a version higher than the previous one",
   },
+  CONTRACT_VERSION_REMOVED: {
+    severity: "error",
+    summary: "A tool declared a `**Version**` in the previous manifest or revision and now declares none.",
+    cause:
+      "Without a version the tool's changes can no longer be held to one, so removing it would let a breaking change through unchecked.",
+    fix: "keep declaring the version, bumped as far as the tool's changes need",
+  },
   CONTRACT_VERSION_MISSING: {
     severity: "warning",
     summary: "A tool changed and declares no `**Version**`, so nothing says which version callers have.",
@@ -42,11 +49,18 @@ export const CONTRACT_CODES = {
       "The server (or the specs) changed, and its tools no longer match what the specs say: a caller generated from the specs may break.",
     fix: "update the specs (mcp-specgen import) or the server so they agree",
   },
+  CONTRACT_BASE_INVALID: {
+    severity: "error",
+    summary: "The specs at the revision given with --base-ref have spec errors, so tool versions cannot be checked.",
+    cause:
+      "`check --base-ref` was asked to hold the tool versions to that revision, but its specs do not read cleanly; passing would let any change through unchecked.",
+    fix: "pass a --base-ref whose specs read without errors (run `mcp-specgen check` at that revision to see them)",
+  },
   CONTRACT_BASE_UNREADABLE: {
     severity: "warning",
     summary:
       "The previous manifest (or the specs at the base revision) could not be read, so tool versions are not checked.",
-    cause: "The output directory's manifest.json is not valid JSON or not a manifest, or the revision has spec errors.",
-    fix: "run generate again to write a valid manifest, or fix the specs at the base revision",
+    cause: "The output directory's manifest.json is not valid JSON, not a manifest, or has errors as a spec.",
+    fix: "run generate again to write a valid manifest",
   },
 } as const;

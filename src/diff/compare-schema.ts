@@ -14,12 +14,15 @@ import {
   deref,
   flattenAllOf,
   listedValues,
+  pick,
   rejectsAll,
   requiredNames,
   show,
+  STRUCTURAL_KEYWORDS,
   typesOf,
   typesWithin,
   unionMembers,
+  withoutRef,
   type KeyPath,
   type SchemaNode,
 } from "./schema-facts.js";
@@ -43,35 +46,6 @@ export interface SchemaChange {
   migration?: string;
 }
 
-/** Keywords the structural comparison understands; a change to any other goes to the value probe. */
-const HANDLED = new Set([
-  ...DOC_KEYWORDS,
-  ...UPPER_BOUNDS,
-  ...LOWER_BOUNDS,
-  "$ref",
-  "$schema",
-  "$id",
-  "$defs",
-  "definitions",
-  "allOf",
-  "anyOf",
-  "oneOf",
-  "type",
-  "enum",
-  "const",
-  "default",
-  "pattern",
-  "format",
-  "multipleOf",
-  "uniqueItems",
-  "properties",
-  "required",
-  "additionalProperties",
-  "unevaluatedProperties",
-  "items",
-  "prefixItems",
-]);
-
 /**
  * Compares `base` and `head`, two versions of one schema, as read in `direction`. Local
  * `$ref`s are followed, `allOf` merged, `anyOf`/`oneOf` members matched to each other; a
@@ -90,8 +64,12 @@ export function compareSchemas(
 /** One comparison: the two roots (for `$ref`s), the direction, and the changes found so far. */
 class SchemaComparison {
   readonly changes: SchemaChange[] = [];
-  /** `$ref` pairs being compared on the current path, so a recursive schema ends. */
-  private readonly open = new Set<string>();
+  /**
+   * `$ref` target pairs already compared (or being compared): each pair's changes are
+   * reported once, at the first path that reaches it, so a definition reached by many paths
+   * is not reported once per path, and a recursive schema ends.
+   */
+  private readonly compared = new Set<string>();
   private readonly noun: string;
 
   constructor(
@@ -132,15 +110,24 @@ class SchemaComparison {
   private node(rawBase: SchemaNode, rawHead: SchemaNode, path: KeyPath, baseAt0: KeyPath, headAt0: KeyPath): void {
     const b = deref(this.baseRoot, rawBase, baseAt0);
     const h = deref(this.headRoot, rawHead, headAt0);
-    const key = `${b.at.join("/")}\0${h.at.join("/")}`;
     const viaRef = rawBase.$ref !== undefined || rawHead.$ref !== undefined;
-    if (viaRef && this.open.has(key)) return;
-    if (viaRef) this.open.add(key);
-    try {
-      this.compare(flattenAllOf(this.baseRoot, b.node), flattenAllOf(this.headRoot, h.node), path, b.at, h.at);
-    } finally {
-      if (viaRef) this.open.delete(key);
-    }
+    // Siblings of a `$ref` are merged over its target, so they are part of what is compared.
+    if (viaRef && this.seen(b.at, h.at, withoutRef(rawBase), withoutRef(rawHead))) return;
+    this.compare(
+      flattenAllOf(this.baseRoot, b.node, b.at),
+      flattenAllOf(this.headRoot, h.node, h.at),
+      path,
+      b.at,
+      h.at,
+    );
+  }
+
+  /** True when this pair was compared before; else notes it (it is being compared now). */
+  private seen(baseAt: KeyPath, headAt: KeyPath, baseExtra: SchemaNode, headExtra: SchemaNode): boolean {
+    const key = [baseAt.join("/"), headAt.join("/"), canonical(baseExtra), canonical(headExtra)].join("\0");
+    if (this.compared.has(key)) return true;
+    this.compared.add(key);
+    return false;
   }
 
   private compare(base: SchemaNode, head: SchemaNode, path: KeyPath, baseAt: KeyPath, headAt: KeyPath): void {
@@ -461,7 +448,7 @@ class SchemaComparison {
   /** Keywords this comparison does not model: a change to any goes to the value probe. */
   private others(base: SchemaNode, head: SchemaNode, path: KeyPath, baseAt: KeyPath, headAt: KeyPath): void {
     const keys = [...new Set([...Object.keys(base), ...Object.keys(head)])].filter(
-      (k) => !HANDLED.has(k) && canonical(base[k]) !== canonical(head[k]),
+      (k) => !STRUCTURAL_KEYWORDS.has(k) && canonical(base[k]) !== canonical(head[k]),
     );
     if (keys.length) this.unclassified(base, head, path, baseAt, headAt, keys.sort());
   }
@@ -506,14 +493,25 @@ class SchemaComparison {
       );
       return;
     }
-    this.add(
-      "unclassified",
-      path,
-      headAt,
-      baseAt,
-      `${changed} of ${what} changed (no value tried shows a difference)`,
-      extra,
-    );
+    const added = keys.filter((k) => base[k] === undefined && head[k] !== undefined);
+    if (added.length)
+      this.add(
+        "keyword-added",
+        path,
+        headAt,
+        baseAt,
+        `${added.map((k) => `\`${k}\``).join(", ")} added to ${what} (no value tried shows a difference; a new constraint is taken as breaking)`,
+        extra,
+      );
+    else
+      this.add(
+        "unclassified",
+        path,
+        headAt,
+        baseAt,
+        `${changed} of ${what} changed (no value tried shows a difference)`,
+        extra,
+      );
   }
 
   /** `anyOf`/`oneOf` on either side: each side as a list of members (siblings merged in), matched to each other. */
@@ -525,10 +523,21 @@ class SchemaComparison {
     for (const [bi, hi] of pairs.matched) {
       const b = bm[bi]!;
       const h = hm[hi]!;
-      const sub = hm.length > 1 ? [...path, h.keyword, hi] : path;
+      const sub = hm.length > 1 && h.index !== undefined ? [...path, h.keyword, h.index] : path;
+      // A member reached through a `$ref` may be the union itself: compared once, as in `node`.
+      if ((b.viaRef || h.viaRef) && this.seen(b.at, h.at, b.node, h.node)) continue;
       this.compare(b.node, h.node, sub, b.at, h.at);
     }
-    for (const bi of pairs.baseOnly)
+    const name = fieldName(path) || "the value";
+    for (const bi of pairs.baseOnly) {
+      const value = bm[bi]!.node.const;
+      if (value !== undefined) {
+        this.add("enum-value-removed", path, headAt, bm[bi]!.at, `${what} no longer takes ${show(value)}`, {
+          before: value,
+          migration: `stop sending ${show(value)} as \`${name}\``,
+        });
+        continue;
+      }
       this.add(
         "type-narrowed",
         path,
@@ -540,7 +549,16 @@ class SchemaComparison {
           migration: `stop sending \`${fieldName(path) || "the arguments"}\` as ${describe(bm[bi]!.node)}`,
         },
       );
-    for (const hi of pairs.headOnly)
+    }
+    for (const hi of pairs.headOnly) {
+      const value = hm[hi]!.node.const;
+      if (value !== undefined) {
+        this.add("enum-value-added", path, hm[hi]!.at, baseAt, `${what} may now be ${show(value)}`, {
+          after: value,
+          migration: `\`${name}\` may now be ${show(value)}`,
+        });
+        continue;
+      }
       this.add(
         "type-widened",
         path,
@@ -552,11 +570,6 @@ class SchemaComparison {
           migration: `\`${fieldName(path) || "the result"}\` may now be ${describe(hm[hi]!.node)}`,
         },
       );
+    }
   }
-}
-
-function pick(node: SchemaNode, keys: readonly string[]): JsonValue {
-  const out: SchemaNode = {};
-  for (const k of keys) if (node[k] !== undefined) out[k] = node[k];
-  return out;
 }

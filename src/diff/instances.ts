@@ -16,6 +16,17 @@ import {
   type SchemaNode,
 } from "./schema-facts.js";
 
+/** A plain value of each JSON type. */
+const TYPE_SAMPLES: Readonly<Record<string, JsonValue>> = {
+  string: "a",
+  integer: 1,
+  number: 0.5,
+  boolean: true,
+  null: null,
+  array: [],
+  object: {},
+};
+
 /** How many values one check tries at most. */
 const MAX_CANDIDATES = 400;
 
@@ -95,6 +106,9 @@ function valuesFor(node: SchemaNode, depth: number): JsonValue[] {
     if (Array.isArray(s.examples)) out.push(...s.examples);
     out.push(...boundaries(s));
   });
+  // One plain value of each type the node accepts, so that a property that lists no value
+  // (`{type: "string"}`) still takes part in the objects built below.
+  for (const t of typesOf(node)) out.push(TYPE_SAMPLES[t]!);
   if (depth > 0 && typesOf(node).includes("object") && isObject(node.properties)) {
     const props = Object.entries(node.properties);
     const required = requiredNames(node);

@@ -29,6 +29,35 @@ export const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxIte
 /** Lower bounds: a higher value accepts fewer values. */
 export const LOWER_BOUNDS = ["minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"];
 
+/** Keywords the structural comparison understands; a change to any other goes to the value probe. */
+export const STRUCTURAL_KEYWORDS = new Set([
+  ...DOC_KEYWORDS,
+  ...UPPER_BOUNDS,
+  ...LOWER_BOUNDS,
+  "$ref",
+  "$schema",
+  "$id",
+  "$defs",
+  "definitions",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "type",
+  "enum",
+  "const",
+  "default",
+  "pattern",
+  "format",
+  "multipleOf",
+  "uniqueItems",
+  "properties",
+  "required",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "items",
+  "prefixItems",
+]);
+
 /** A node as an object: `true` and a missing schema accept anything (`{}`), `false` nothing. */
 export function asNode(schema: JsonValue | undefined): SchemaNode {
   if (schema === false) return { not: {} };
@@ -109,13 +138,30 @@ export function mergeNodes(a: SchemaNode, b: SchemaNode): SchemaNode {
   return out;
 }
 
-/** The node with its `allOf` members (each dereferenced) merged into it. */
-export function flattenAllOf(root: SchemaNode, node: SchemaNode): SchemaNode {
+/**
+ * The node with its `allOf` members (each dereferenced) merged into it. `at` is where the
+ * node is written; a member whose `$ref` leads back to a node being merged (the node itself,
+ * or one on the way to it) is left out, since requiring a schema within itself adds nothing.
+ */
+export function flattenAllOf(root: SchemaNode, node: SchemaNode, at?: KeyPath): SchemaNode {
+  return flatten(root, node, new Set(at ? [at.join("/")] : []));
+}
+
+function flatten(root: SchemaNode, node: SchemaNode, merging: ReadonlySet<string>): SchemaNode {
   if (!Array.isArray(node.allOf)) return node;
   const { allOf, ...rest } = node;
   let out: SchemaNode = rest;
-  for (const [i, member] of allOf.entries())
-    out = mergeNodes(out, flattenAllOf(root, deref(root, asNode(member), ["allOf", i]).node));
+  for (const [i, member] of allOf.entries()) {
+    const raw = asNode(member);
+    const d = deref(root, raw, ["allOf", i]);
+    if (raw.$ref === undefined || d.node === raw) {
+      out = mergeNodes(out, flatten(root, d.node, merging));
+      continue;
+    }
+    const target = d.at.join("/");
+    if (merging.has(target)) continue;
+    out = mergeNodes(out, flatten(root, d.node, new Set([...merging, target])));
+  }
   return out;
 }
 
@@ -164,4 +210,17 @@ export function closedObject(node: SchemaNode): boolean {
 export function show(value: JsonValue | undefined): string {
   const text = value === undefined ? "nothing" : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** The node without its `$ref` (the siblings a `$ref` merges over its target). */
+export function withoutRef(node: SchemaNode): SchemaNode {
+  const { $ref: _ref, ...rest } = node;
+  return rest;
+}
+
+/** The node's values for `keys`, as one object (for a message's before and after). */
+export function pick(node: SchemaNode, keys: readonly string[]): JsonValue {
+  const out: SchemaNode = {};
+  for (const k of keys) if (node[k] !== undefined) out[k] = node[k];
+  return out;
 }

@@ -27,6 +27,7 @@ export type SchemaChangeKind =
   | "doc-changed"
   | "values-narrowed"
   | "values-widened"
+  | "keyword-added"
   | "unclassified";
 
 /** The rule each kind of schema change is, read as an input and as an output. */
@@ -58,5 +59,7 @@ export const SCHEMA_RULES: Readonly<Record<SchemaChangeKind, Readonly<Record<Dir
   "doc-changed": { input: "SCHEMA_DOC_CHANGED", output: "SCHEMA_DOC_CHANGED" },
   "values-narrowed": { input: "INPUT_VALUES_REJECTED", output: "OUTPUT_SCHEMA_CHANGED" },
   "values-widened": { input: "INPUT_SCHEMA_CHANGED", output: "OUTPUT_VALUES_ADDED" },
+  // Unsure whether a new keyword rejects calls: an input takes it as breaking.
+  "keyword-added": { input: "INPUT_KEYWORD_ADDED", output: "OUTPUT_SCHEMA_CHANGED" },
   unclassified: { input: "INPUT_SCHEMA_CHANGED", output: "OUTPUT_SCHEMA_CHANGED" },
 };

@@ -26,8 +26,29 @@ function compareSemver(a: Semver, b: Semver): number {
     a.minor - b.minor ||
     a.patch - b.patch ||
     // A pre-release comes before its release.
-    (a.pre === b.pre ? 0 : a.pre === "" ? 1 : b.pre === "" ? -1 : a.pre < b.pre ? -1 : 1)
+    (a.pre === b.pre ? 0 : a.pre === "" ? 1 : b.pre === "" ? -1 : comparePrerelease(a.pre, b.pre))
   );
+}
+
+/**
+ * Semver precedence of two pre-release tags (semver.org §11): dot-separated identifiers
+ * compared in turn, numeric ones as numbers and below alphanumeric ones, others in ASCII
+ * order; a tag that is a prefix of the other comes first (`rc.9` < `rc.10` < `rc.10.1`).
+ */
+export function comparePrerelease(a: string, b: string): number {
+  const as = a.split(".");
+  const bs = b.split(".");
+  for (let i = 0; i < Math.min(as.length, bs.length); i++) {
+    const x = as[i]!;
+    const y = bs[i]!;
+    if (x === y) continue;
+    const xNum = /^\d+$/.test(x);
+    const yNum = /^\d+$/.test(y);
+    if (xNum && yNum) return BigInt(x) < BigInt(y) ? -1 : 1;
+    if (xNum !== yNum) return xNum ? -1 : 1;
+    return x < y ? -1 : 1;
+  }
+  return as.length - bs.length;
 }
 
 /** The bump a change of `impact` needs: the next major (minor below 1.0.0, as semver allows), minor or patch. */
@@ -88,6 +109,17 @@ export function versionFindings(
         code: "CONTRACT_VERSION_BACKWARDS",
         loc,
         message: `tool \`${tool.name}\`: version ${tool.version} is lower than ${before.version} in ${options.baseLabel}`,
+      });
+      continue;
+    }
+    if (before.version && !tool.version) {
+      // Deleting the version would let any change through from now on, a breaking one too.
+      out.push({
+        severity: "error",
+        code: "CONTRACT_VERSION_REMOVED",
+        loc: tool.locations.tool,
+        message: `tool \`${tool.name}\` declared version ${before.version} in ${options.baseLabel} and now declares none${impact === "none" || impact === "patch" ? "" : ` (with a ${impact} change: ${changes.find((c) => c.impact === impact)!.code})`}`,
+        help: `declare \`**Version**: ${neededVersion(before.version, impact === "none" ? "patch" : impact) ?? before.version}\``,
       });
       continue;
     }

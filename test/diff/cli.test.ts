@@ -66,6 +66,13 @@ describe("mcp-specgen diff", () => {
     expect(bad.stderr).toContain("cannot read the specs at --base-ref");
   });
 
+  it("exits 3, not 1, when a side has spec errors, so --fail-on's 1 always means a change", async () => {
+    project = tempProject({ "a/tools.json": "{ not json", "b/tools.json": JSON.stringify(HEAD) });
+    const run = await runCli(["diff", "a/tools.json", "b/tools.json", "--fail-on", "major"], project.dir);
+    expect(run.stderr).toContain("a side has spec errors");
+    expect(run.code).toBe(3);
+  });
+
   it("applies the config's impact per rule", async () => {
     project = tempProject({
       "a/tools.json": JSON.stringify(BASE),

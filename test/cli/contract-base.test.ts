@@ -1,5 +1,5 @@
-// Review of the CLI around the contract checks: a CI gate that cannot read its base must
-// not pass, and a config mistake names what is wrong.
+// Regression (adversarial review) for the CLI around the contract checks: a CI gate that
+// cannot read its base must not pass, and a config mistake names what is wrong.
 import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli, tempProject, type TempProject } from "../helpers/project.js";
@@ -38,14 +38,31 @@ async function committedProject(): Promise<TempProject> {
 }
 
 describe("check --base-ref", () => {
-  // `diff --base-ref nosuchref` is a usage error (exit 2), but `check --base-ref nosuchref`
-  // only warns (CONTRACT_BASE_UNREADABLE) and exits 0: a CI job with a mistyped or
-  // unfetched ref (a shallow clone) never checks a version again, and stays green.
+  // `check --base-ref nosuchref` only warned (CONTRACT_BASE_UNREADABLE) and exited 0: a CI
+  // job with a mistyped or unfetched ref (a shallow clone) never checked a version again, and
+  // stayed green. It is a usage error (exit 2), as for `diff --base-ref`.
   it("exits non-zero when the revision cannot be read", async () => {
     project = await committedProject();
     const run = await runCli(["check", "--base-ref", "no-such-ref"], project.dir);
     expect(run.stderr).toContain("no-such-ref");
-    expect(run.code).not.toBe(0);
+    expect(run.code).toBe(2);
+  });
+
+  it("fails when the specs at the revision have spec errors", async () => {
+    project = tempProject({
+      "mcp-specgen.config.json": JSON.stringify({ generators: ["types", "manifest"] }),
+      "specs/t.json": "{ not json",
+    });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t.invalid", ...args], { cwd: project!.dir });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "broken base");
+    project.write("specs/t.json", SPEC("string"));
+    expect((await runCli(["generate"], project.dir)).code).toBe(0);
+    const run = await runCli(["check", "--base-ref", "HEAD"], project.dir);
+    expect(run.stderr).toContain("CONTRACT_BASE_INVALID");
+    expect(run.code).toBe(1);
   });
 });
 
