@@ -23,6 +23,14 @@ export const SLIP_CODES = {
       "A tool heading was deleted or lost its `#` marks, so Markdown continues the tool above it; the second tool's description is read as part of the first tool and its own parts are dropped.",
     fix: 'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
   },
+  SPEC_TOOL_PARTS_OUTSIDE: {
+    severity: "warning",
+    summary:
+      "A Parameters or Invocation section, label or parameter table sits under no tool heading (in the introduction or a file-level section): a tool heading above it looks lost.",
+    cause:
+      "A tool heading was deleted or lost its `#` marks where no tool comes before it (most often the first tool's), so its content reads as the file's introduction or as the text of a heading such as \"Tools\"; no tool is read from it.",
+    fix: 'add the tool\'s heading (for example "## Tool: `name`") above its description, at the level of the other tools',
+  },
   SPEC_TABLE_HEADER_SHORT: {
     severity: "error",
     summary: "A table's header row has fewer cells than its rows, so every row would be read one column off.",

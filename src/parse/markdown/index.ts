@@ -12,6 +12,7 @@ import { findLostToolParts, reportLostToolParts } from "./heading-slips.js";
 import { reportModulePrefixes } from "./module-prefix.js";
 import { checkFileTables } from "./file-tables.js";
 import { reportMergedTools } from "./merged-tools.js";
+import { reportOrphanToolParts } from "./orphan-parts.js";
 import { cellText, isFieldTable } from "./table.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
@@ -93,21 +94,8 @@ function readMarkdownTools(
   // "### Parameters" right after "### Tool: x" (a heading level off) ends the tool: its parts are lost.
   const lost = findLostToolParts(blocks, found);
   const readBySection = new Map<ToolSection, ToolContent>();
-  // A parameter table in a section that is no tool's: the tool heading above it was lost.
-  for (const b of found.fileBlocks) {
-    if (found.sections.some((s) => s.head === b)) continue;
-    const table = b.nodes.find(
-      (n): n is Table =>
-        n.type === "table" && isFieldTable(n) && /^param|^arg/i.test(cellText(n.children[0]?.children[0])),
-    );
-    if (!table) continue;
-    diagnostics.warning(
-      "SPEC_CONTENT_IGNORED",
-      locOf(doc, table),
-      `this parameter table is in "${b.title || "the file's introduction"}", which is no tool's section, so it is not read (is a tool heading missing above it?)`,
-      'put it under its tool\'s heading (for example "## Tool: `name`")',
-    );
-  }
+  // A tool's parts in a section that is no tool's: the tool heading above them was lost.
+  reportOrphanToolParts(doc, blocks, found, new Set(lost.flatMap((l) => l.blocks)), diagnostics);
   // Links to other documents at the end of a tool: a "## Navigation" heading above them was lost.
   for (const section of found.sections) {
     const nodes = section.head?.nodes ?? [];
