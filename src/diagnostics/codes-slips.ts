@@ -38,6 +38,13 @@ export const SLIP_CODES = {
       "A header cell (or a `|` between two) was lost while the rows kept theirs; Markdown drops the cells past the header's count and the rest no longer line up with their columns.",
     fix: "give the header one cell per column of the rows (restore the lost column name)",
   },
+  SPEC_TABLE_SEPARATOR_TWICE: {
+    severity: "warning",
+    summary: "A table row holds only dashes (`|---|---|`): a separator row written twice, read as a row of the table.",
+    cause:
+      "Markdown reads a second separator row as an ordinary row, so a field named `---` (or a row of dashes) is read from it.",
+    fix: "delete the second separator row: a table has one, right under its header",
+  },
   SPEC_TABLE_REQUIRED_RULE: {
     severity: "info",
     summary:

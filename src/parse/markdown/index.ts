@@ -11,6 +11,7 @@ import { discoverTools, type ToolSection } from "./discover.js";
 import { findLostToolParts, reportLostToolParts } from "./heading-slips.js";
 import { reportModulePrefixes } from "./module-prefix.js";
 import { checkFileTables } from "./file-tables.js";
+import { reportSeparatorRows } from "./table-shape.js";
 import { reportMergedTools } from "./merged-tools.js";
 import { reportOrphanToolParts } from "./orphan-parts.js";
 import { cellText, isFieldTable } from "./table.js";
@@ -89,6 +90,7 @@ function readMarkdownTools(
   checkFences(doc, diagnostics);
   checkBackticks(doc, diagnostics);
   checkLostHeadings(doc, diagnostics);
+  reportSeparatorRows(doc, diagnostics);
   checkFileTables(doc, found.fileBlocks, diagnostics);
   reportMergedTools(doc, found.sections, diagnostics);
   // "### Parameters" right after "### Tool: x" (a heading level off) ends the tool: its parts are lost.
