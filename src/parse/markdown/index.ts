@@ -83,6 +83,7 @@ function readMarkdownTools(
     normalizeName,
     module,
     toolNames: new Set(found.sections.map((s) => s.name.split(".").pop()!)),
+    nestedToolLines: new Set(found.nested.map((n) => n.loc.line)),
   };
 
   const parsed: ParsedTool[] = [];
@@ -119,14 +120,14 @@ function readMarkdownTools(
     );
   const parentsSeen = new Set<string>();
   for (const n of found.nested) {
-    // A lone `code` name is reported by the tool reader (as content folded into the tool).
-    if (!n.code)
-      diagnostics.warning(
-        "SPEC_TOOL_NESTED",
-        n.loc,
-        `the heading "${n.name}" is named like a tool and documents one, but it is a level deeper than the heading of tool "${n.parent}" (line ${n.parentLoc.line}), so it is read as part of "${n.parent}", not as a tool of its own`,
-        "give every tool heading the same level",
-      );
+    // The nested tool is lost (no code is generated for it) and its parameters join another
+    // tool's: an error, so that nothing is generated from the guess.
+    diagnostics.error(
+      "SPEC_TOOL_NESTED",
+      n.loc,
+      `the heading "${n.name}" is named like a tool and documents one, but it is a level deeper than the heading of tool "${n.parent}" (line ${n.parentLoc.line}), so it is read as part of "${n.parent}" and "${n.name}" would not be generated`,
+      `write this heading at the level of the heading of "${n.parent}" (one \`#\` fewer), so that every tool heading has the same level`,
+    );
     const key = `${n.parentLoc.line}:${n.parentLoc.column}`;
     if (parentsSeen.has(key)) continue;
     parentsSeen.add(key);

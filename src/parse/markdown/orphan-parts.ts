@@ -53,8 +53,14 @@ export function reportOrphanToolParts(
       `${run.what} (line ${evidenceLine}) is a part of a tool, but it is under no tool heading, so no tool is read from it (is the tool's heading missing here?)`,
       'add the tool\'s heading (for example "## Tool: `name`") above its description, at the level of the other tools',
     );
-    // One warning per lost tool: skip the rest of this run of file-level blocks.
-    while (i + 1 < blocks.length && fileSet.has(blocks[i + 1]!) && blocks[i + 1]!.depth > b.depth) i++;
+    // One warning per lost tool: skip the rest of its sections (at this level or deeper).
+    while (
+      i + 1 < blocks.length &&
+      fileSet.has(blocks[i + 1]!) &&
+      !heads.has(blocks[i + 1]) &&
+      blocks[i + 1]!.depth >= b.depth
+    )
+      i++;
   }
 }
 
