@@ -46,7 +46,7 @@ describe("structure slips", () => {
     const text = `# Notes\n\n## Overview\n\nNotes.\n\n${params("text")}\n## Tool: \`delete_note\`\n\nDeletes.\n\n${params("id")}`;
     const { diags } = read(text);
     expect(diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))).toEqual([
-      "5 warning SPEC_TOOL_PARTS_OUTSIDE a parameter table (line 7) is a part of a tool, but it is under no tool heading, so no tool is read from it (is the tool's heading missing here?)",
+      "5 warning SPEC_TOOL_PARTS_OUTSIDE a parameter table (line 7) is a part of a tool, but it is under no tool heading, so it is not read as any tool's part (is the tool's heading missing here?)",
     ]);
   });
 

@@ -10,7 +10,8 @@ import { labelSegments } from "./tool-labels.js";
  * Titles of parts only a tool has: its parameters and the name to call it by. (Titles that
  * merely mention input, such as "Input Validation" under a file's security notes, are not.)
  */
-const TOOL_ONLY = /^(input schema|inputs?|parameters?|params|arguments?|args|invocation( name)?|tool name)( \(.*\))?$/;
+const TOOL_ONLY =
+  /^(input schema|inputs?|parameters?|params|arguments?|args|invocation( name)?|tool name|(json |tool |mcp )?schema)( \(.*\))?$/;
 const toolOnly = (title: string) => TOOL_ONLY.test(normalizeTitle(title));
 
 /** Where a run of tool parts outside any tool starts, and what marks it as a tool's. */
@@ -50,7 +51,7 @@ export function reportOrphanToolParts(
     diagnostics.warning(
       "SPEC_TOOL_PARTS_OUTSIDE",
       locOf(doc, run.start),
-      `${run.what} (line ${evidenceLine}) is a part of a tool, but it is under no tool heading, so no tool is read from it (is the tool's heading missing here?)`,
+      `${run.what} (line ${evidenceLine}) is a part of a tool, but it is under no tool heading, so it is not read as any tool's part (is the tool's heading missing here?)`,
       'add the tool\'s heading (for example "## Tool: `name`") above its description, at the level of the other tools',
     );
     // One warning per lost tool: skip the rest of its sections (at this level or deeper).
