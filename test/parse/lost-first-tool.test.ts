@@ -40,7 +40,7 @@ describe("a lost first tool heading", () => {
     const { tools, diags } = read(text);
     expect(tools).toEqual([]);
     expect(diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))).toEqual([
-      '5 warning SPEC_TOOL_PARTS_OUTSIDE the section "2. Invocation Name" (line 12) is a part of a tool, but it is under no tool heading, so no tool is read from it (is the tool\'s heading missing here?)',
+      "5 warning SPEC_TOOL_PARTS_OUTSIDE the section \"2. Invocation Name\" (line 12) is a part of a tool, but it is under no tool heading, so it is not read as any tool's part (is the tool's heading missing here?)",
     ]);
   });
 
@@ -49,7 +49,7 @@ describe("a lost first tool heading", () => {
     const { tools, diags } = read(text);
     expect(tools.map((t) => t.name)).toEqual(["notes.delete_note"]);
     expect(diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))).toEqual([
-      '5 warning SPEC_TOOL_PARTS_OUTSIDE the label "Parameters" (line 7) is a part of a tool, but it is under no tool heading, so no tool is read from it (is the tool\'s heading missing here?)',
+      "5 warning SPEC_TOOL_PARTS_OUTSIDE the label \"Parameters\" (line 7) is a part of a tool, but it is under no tool heading, so it is not read as any tool's part (is the tool's heading missing here?)",
     ]);
   });
 

@@ -41,7 +41,9 @@ export function findLostToolParts(blocks: readonly Block[], found: Discovery): L
     const lost: Block[] = [];
     for (let j = i; j < blocks.length && fileSet.has(blocks[j]!) && blocks[j]!.depth >= b.depth; j++)
       lost.push(blocks[j]!);
-    const kinds = lost.map((l) => classifySection(l.title));
+    // Judged by the sections at the first one's level: a tool's parts deeper down, under
+    // "## Related Documentation", are another tool's whose heading was lost (orphan-parts.ts).
+    const kinds = lost.filter((l) => l.depth === b.depth).map((l) => classifySection(l.title));
     if (!kinds.some((k) => TOOL_PARTS.has(k))) return;
     const input = kinds.some((k) => k === "input" || k === "schema");
     out.push({ section, first: b, blocks: lost, input, blame: blameOf(section, b, found) });
