@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parseSpecText } from "../../src/parse/index.js";
 import { DEFAULT_LIMITS } from "../../src/parse/limits.js";
@@ -410,6 +410,8 @@ describe("mutations of real specs", () => {
           const s = stats.get(kind) ?? { runs: 0, silent: 0 };
           s.runs++;
           if (problem) {
+            if (process.env.MUTATION_DUMP)
+              appendFileSync(process.env.MUTATION_DUMP, `${JSON.stringify([fileIndex, kind, pick])}\n`);
             s.silent++;
             s.sample ??= problem;
             if (process.env.MUTATION_DIFF && s.silent <= Number(process.env.MUTATION_DIFF)) console.log(problem);
@@ -418,6 +420,15 @@ describe("mutations of real specs", () => {
         }),
         { seed: SEED, numRuns: RUNS },
       );
+      if (process.env.MUTATION_REPLAY) {
+        for (const l of readFileSync(process.env.MUTATION_REPLAY, "utf8").split("\n").filter(Boolean)) {
+          const [fi, k, p] = JSON.parse(l);
+          const x = mutant(fi, k, p)!;
+          const pr = silentChange(x.file, x.m);
+          console.log(pr ? `SILENT ${pr}` : `ok ${x.file.split("/").slice(-2).join("/")}:${x.m.line} ${k} ${x.m.what}`);
+        }
+        return;
+      }
       const rate = (s: { runs: number; silent: number }) => s.silent / Math.max(1, s.runs);
       const table = [...stats].map(
         ([k, s]) =>

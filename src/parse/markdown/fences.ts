@@ -185,6 +185,25 @@ export function checkLostHeadings(doc: MarkdownDocument, diagnostics: Diagnostic
       prev !== undefined &&
       prev.type !== "heading" &&
       (next?.type === "list" || next?.type === "table");
+    // "`notes.add_note`" alone between the description and the next section: an invocation
+    // name whose "### Invocation Name" heading was lost, read as part of the description.
+    const invocation =
+      !name &&
+      node.type === "paragraph" &&
+      para.children.length === 1 &&
+      para.children[0]!.type === "inlineCode" &&
+      /^[a-z][a-z0-9]*([_.][a-z0-9]+)+$/.test(text) &&
+      prev?.type === "paragraph" &&
+      next?.type === "heading";
+    if (invocation) {
+      diagnostics.warning(
+        "SPEC_CONTENT_IGNORED",
+        { file: doc.file, line: node.position.start.line, column: node.position.start.column },
+        `"${text}" alone after the description reads like an invocation name whose heading is lost; it is read as part of the description`,
+        "put it under its own heading (for example `### Invocation Name`), or remove it",
+      );
+      return;
+    }
     if (!tool && !section && !name && !fileSection) return;
     diagnostics.warning(
       "SPEC_CONTENT_IGNORED",
