@@ -12,6 +12,7 @@ import { findLostToolParts, reportLostToolParts } from "./heading-slips.js";
 import { reportModulePrefixes } from "./module-prefix.js";
 import { checkFileTables } from "./file-tables.js";
 import { reportSeparatorRows } from "./table-shape.js";
+import { checkLazyLabels } from "./lazy-labels.js";
 import { reportMergedTools } from "./merged-tools.js";
 import { reportOrphanToolParts } from "./orphan-parts.js";
 import { cellText, isFieldTable } from "./table.js";
@@ -92,6 +93,7 @@ function readMarkdownTools(
   checkBackticks(doc, diagnostics);
   checkLostHeadings(doc, diagnostics);
   reportSeparatorRows(doc, diagnostics);
+  checkLazyLabels(doc, diagnostics);
   checkFileTables(doc, found.fileBlocks, diagnostics);
   reportMergedTools(doc, found.sections, diagnostics);
   // "### Parameters" right after "### Tool: x" (a heading level off) ends the tool: its parts are lost.
