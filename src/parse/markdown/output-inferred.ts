@@ -1,7 +1,7 @@
 import type { PhrasingContent } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
-import { mergeExampleSchemas, schemaFromExample } from "./output-examples.js";
+import { mergeExampleSchemas, misspelledPlaceholders, schemaFromExample } from "./output-examples.js";
 import { keysFromDictProse, keysFromReturnsList, markedText, objectOfKeys, type ProseKey } from "./output-prose.js";
 import type { InferredOutput, SchemaParts, ToolReader } from "./tool-reader.js";
 
@@ -14,6 +14,13 @@ export function addOutputExample(r: ToolReader, value: JsonValue, loc: SourceLoc
   // An MCP result is an object; an array or a scalar example says nothing a schema can hold.
   if (!value || typeof value !== "object" || Array.isArray(value)) return;
   add(r, { schema: schemaFromExample(value), loc, form: "example" });
+  for (const typo of misspelledPlaceholders(value))
+    r.ctx.diagnostics.warning(
+      "SPEC_UNKNOWN_TYPE",
+      loc,
+      `"<${typo.word}>" in this example result is no type, so it is read as a string; did you mean \`<${typo.near}>\`?`,
+      `write the placeholder as \`<${typo.near}>\` (or another type)`,
+    );
 }
 
 /** "**Returns:** `status`, `content`, optional `message`": true when keys were read. */
