@@ -101,7 +101,33 @@ function toolPart(node: RootContent): string | undefined {
     return seg?.label ? `the label "${seg.label}"` : undefined;
   }
   if (node.type === "table" && isParameterTable(node)) return "a parameter table";
+  if (node.type === "code" && node.lang && /^ya?ml$/i.test(node.lang)) {
+    const name = yamlDescriptorName(node.value);
+    if (name) return `the descriptor of "${name}"`;
+  }
+  // "- **Parameters**: `a: str`" among a tool's bullet list (a numbered list names a spec's sections).
+  if (node.type === "list" && !node.ordered)
+    for (const item of node.children) {
+      const para = item.children[0];
+      const found = para?.type === "paragraph" ? toolPart(para) : undefined;
+      if (found) return found;
+    }
   return undefined;
+}
+
+/**
+ * The name of a YAML tool descriptor written as a tool's section is (`name: x` and
+ * `parameters:` at the top level), which only a tool's heading makes read; undefined otherwise.
+ */
+function yamlDescriptorName(text: string): string | undefined {
+  let name: string | undefined;
+  let params = false;
+  for (const line of text.split("\n")) {
+    if (line.startsWith("name:")) name = line.slice(5).trim();
+    else if (line.startsWith("parameters:") || line.startsWith("inputSchema:") || line.startsWith("input_schema:"))
+      params = true;
+  }
+  return name && params ? name : undefined;
 }
 
 /** A field table whose first column names parameters. */
