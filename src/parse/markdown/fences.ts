@@ -204,7 +204,16 @@ export function checkLostHeadings(doc: MarkdownDocument, diagnostics: Diagnostic
       );
       return;
     }
-    if (!tool && !section && !name && !fileSection) return;
+    // "## Usage via MCP Client" without its markers between two code blocks: a title (short,
+    // capitalised, no closing punctuation) that joins the description of the tool above.
+    const between =
+      node.type === "paragraph" &&
+      prev?.type === "code" &&
+      (next?.type === "code" || next?.type === "list" || next?.type === "table") &&
+      text.split(/\s+/).length <= 6 &&
+      /^[A-Z]/.test(text) &&
+      !/[.:;,!?)]$/.test(text);
+    if (!tool && !section && !name && !fileSection && !between) return;
     diagnostics.warning(
       "SPEC_CONTENT_IGNORED",
       { file: doc.file, line: node.position.start.line, column: node.position.start.column },
