@@ -26,7 +26,7 @@ export const SLIP_CODES = {
   SPEC_TOOL_PARTS_OUTSIDE: {
     severity: "warning",
     summary:
-      "A Parameters or Invocation section, label or parameter table sits under no tool heading (in the introduction or a file-level section): a tool heading above it looks lost.",
+      "A Parameters or Invocation section or label, a parameter table or a YAML tool descriptor sits under no tool heading (in the introduction or a file-level section): a tool heading above it looks lost.",
     cause:
       "A tool heading was deleted or lost its `#` marks where no tool comes before it (most often the first tool's), so its content reads as the file's introduction or as the text of a heading such as \"Tools\"; no tool is read from it.",
     fix: 'add the tool\'s heading (for example "## Tool: `name`") above its description, at the level of the other tools',
