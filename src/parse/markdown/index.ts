@@ -1,4 +1,4 @@
-import type { List, RootContent, Table } from "mdast";
+import type { List, RootContent } from "mdast";
 import { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonValue, SourceLocation, ToolContent, ToolSpec } from "../../ir/types.js";
 import { withContentHash } from "../../ir/content-hash.js";
@@ -15,7 +15,6 @@ import { reportSeparatorRows } from "./table-shape.js";
 import { checkLazyLabels } from "./lazy-labels.js";
 import { reportMergedTools } from "./merged-tools.js";
 import { reportOrphanToolParts } from "./orphan-parts.js";
-import { cellText, isFieldTable } from "./table.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
 import { labelSegments } from "./tool-labels.js";
