@@ -177,3 +177,11 @@ describe("section slips inside a tool", () => {
     ).toEqual(["11"]);
   });
 });
+
+describe("words that are no typos", () => {
+  it("a placeholder or remark that is a word of its own (`<data>`, `(data)`) gets no did-you-mean", () => {
+    const text =
+      '# Notes\n\n## Tool: `add_note`\n\nAdds a note.\n\n**Returns**: `{"payload": <data>}` — Dictionary with `id` (int) and `body` (data).\n';
+    expect(read(text).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([]);
+  });
+});

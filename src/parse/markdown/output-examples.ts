@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonValue } from "../../ir/types.js";
-import { parseTypeString, suggestType } from "../primitives/type-string.js";
+import { parseTypeString, suggestTypo } from "../primitives/type-string.js";
 
 // An output schema from example values (`#### Response`, `**Returns**:` followed by JSON,
 // `**Output**: \`{…}\``). An example shows one value a tool may return, so the schema read
@@ -67,7 +67,7 @@ export function misspelledPlaceholders(value: JsonValue): Array<{ word: string; 
     else if (typeof v === "string") {
       const word = TYPE_PLACEHOLDER.exec(v.trim())?.[1]?.trim();
       if (!word || !/^[A-Za-z]+$/.test(word) || !parseTypeString(word).unknown?.length) return;
-      const near = suggestType(word) ?? runTogether(word);
+      const near = suggestTypo(word) ?? runTogether(word);
       if (near) out.push({ word, near });
     }
   };

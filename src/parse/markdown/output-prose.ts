@@ -1,6 +1,6 @@
 import type { PhrasingContent } from "mdast";
 import type { JsonSchema } from "../../ir/types.js";
-import { parseTypeString, suggestType } from "../primitives/type-string.js";
+import { parseTypeString, suggestTypo } from "../primitives/type-string.js";
 
 // Result keys named in prose: "Dictionary with `status`, `path` (str) and `size_bytes` (int)",
 // "**Returns:** `status`, `content`, optional `message`", "Dictionary with output_shape,
@@ -168,7 +168,7 @@ function misspelledType(remark: string): { word: string; near: string } | undefi
     .replace(/`/g, "")
     .trim();
   if (!word || !parseTypeString(word).unknown?.length) return undefined;
-  const near = suggestType(word);
+  const near = suggestTypo(word);
   return near ? { word, near } : undefined;
 }
 
