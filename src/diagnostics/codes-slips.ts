@@ -23,12 +23,27 @@ export const SLIP_CODES = {
       "A tool heading was deleted or lost its `#` marks, so Markdown continues the tool above it; the second tool's description is read as part of the first tool and its own parts are dropped.",
     fix: 'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
   },
+  SPEC_TOOL_PARTS_OUTSIDE: {
+    severity: "warning",
+    summary:
+      "A Parameters or Invocation section or label, a parameter table or a YAML tool descriptor sits under no tool heading (in the introduction or a file-level section): a tool heading above it looks lost.",
+    cause:
+      "A tool heading was deleted or lost its `#` marks where no tool comes before it (most often the first tool's), so its content reads as the file's introduction or as the text of a heading such as \"Tools\"; no tool is read from it.",
+    fix: 'add the tool\'s heading (for example "## Tool: `name`") above its description, at the level of the other tools',
+  },
   SPEC_TABLE_HEADER_SHORT: {
     severity: "error",
     summary: "A table's header row has fewer cells than its rows, so every row would be read one column off.",
     cause:
       "A header cell (or a `|` between two) was lost while the rows kept theirs; Markdown drops the cells past the header's count and the rest no longer line up with their columns.",
     fix: "give the header one cell per column of the rows (restore the lost column name)",
+  },
+  SPEC_TABLE_SEPARATOR_TWICE: {
+    severity: "warning",
+    summary: "A table row holds only dashes (`|---|---|`): a separator row written twice, read as a row of the table.",
+    cause:
+      "Markdown reads a second separator row as an ordinary row, so a field named `---` (or a row of dashes) is read from it.",
+    fix: "delete the second separator row: a table has one, right under its header",
   },
   SPEC_TABLE_REQUIRED_RULE: {
     severity: "info",

@@ -234,11 +234,12 @@ const CATALOGUE = {
     fix: 'use draft-07 ("http://json-schema.org/draft-07/schema#"), 2019-09 or 2020-12',
   },
   SPEC_TOOL_NESTED: {
-    severity: "warning",
+    severity: "error",
+    alsoReportedAs: ["warning"],
     summary:
       "A heading named like a tool, with parameters or results under it, sits a level deeper inside another tool and is read as part of that tool.",
     cause:
-      "A tool heading has one `#` too many (or the tool above it one too few), so Markdown nests one tool inside the other and the two merge.",
+      "A tool heading has one `#` too many (or the tool above it one too few), so Markdown nests one tool inside the other and the two merge: the nested tool would not be generated (an error at its heading; a warning at the tool that holds it).",
     fix: "give every tool heading the same level",
   },
   SPEC_SCHEMA_DIALECT_INFERRED: {

@@ -18,13 +18,14 @@ const params = (name: string) =>
   `| Parameter | Type | Required | Description |\n|---|---|---|---|\n| \`${name}\` | string | Yes | A |\n`;
 
 describe("structure slips", () => {
-  it("a tool heading a level deeper than the tool above it is a warning at both headings", () => {
+  it("a tool heading a level deeper than the tool above it is an error at its heading (the tool is lost) and a warning at the outer one", () => {
     const text = `# Notes\n\n## Tools\n\n### add_note\n\nAdds.\n\n${params("text")}\n#### delete_note\n\nDeletes.\n\n${params("id")}`;
     const { tools, diags } = read(text);
     expect(tools.map((t) => t.name)).toEqual(["notes.add_note"]);
     const nested = diags.filter((d) => d.includes("SPEC_TOOL_NESTED"));
-    expect(nested.map((d) => d.split(" ")[0])).toEqual(["13", "5"]);
+    expect(nested.map((d) => d.split(" ").slice(0, 2).join(" "))).toEqual(["13 error", "5 warning"]);
     expect(nested[0]).toContain('"delete_note" is named like a tool');
+    expect(nested[0]).toContain('"delete_note" would not be generated');
     expect(nested[1]).toContain('tool "add_note" holds the heading of what reads as another tool');
   });
 
@@ -32,7 +33,8 @@ describe("structure slips", () => {
     const text = `# Notes\n\n## Tools\n\n### \`add_note\`\n\nAdds.\n\n${params("text")}\n#### \`delete_note\`\n\nDeletes.\n\n${params("id")}`;
     const { diags } = read(text);
     expect(diags.some((d) => /^5 warning SPEC_TOOL_NESTED tool "add_note"/.test(d))).toBe(true);
-    expect(diags.some((d) => /^13 warning /.test(d) && d.includes("delete_note"))).toBe(true);
+    expect(diags.some((d) => /^13 error SPEC_TOOL_NESTED /.test(d) && d.includes("delete_note"))).toBe(true);
+    expect(diags.filter((d) => d.startsWith("13 "))).toHaveLength(1);
   });
 
   it("a sub-heading that is not named like a tool is no slip", () => {
@@ -40,12 +42,12 @@ describe("structure slips", () => {
     expect(read(text).diags.filter((d) => d.includes("SPEC_TOOL_NESTED"))).toEqual([]);
   });
 
-  it("a parameter table in a section that is no tool's is a warning at the table", () => {
+  it("a parameter table in a section that is no tool's is a warning where the lost tool's text starts", () => {
     const text = `# Notes\n\n## Overview\n\nNotes.\n\n${params("text")}\n## Tool: \`delete_note\`\n\nDeletes.\n\n${params("id")}`;
     const { diags } = read(text);
-    expect(diags.some((d) => /^7 warning SPEC_CONTENT_IGNORED this parameter table is in "Overview"/.test(d))).toBe(
-      true,
-    );
+    expect(diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))).toEqual([
+      "5 warning SPEC_TOOL_PARTS_OUTSIDE a parameter table (line 7) is a part of a tool, but it is under no tool heading, so it is not read as any tool's part (is the tool's heading missing here?)",
+    ]);
   });
 
   it('"Navigation" without its heading markers is a warning', () => {
@@ -136,10 +138,10 @@ describe("code fences", () => {
 });
 
 describe("lost section headings", () => {
-  it("a parameter table in a file without any tool heading is a warning at the table", () => {
+  it("a parameter table in a file without any tool heading is a warning where the lost tool's text starts", () => {
     const text = `# Notes\n\n## Overview\n\nNotes.\n\nAdds a note.\n\n${params("text")}`;
     expect(
-      read(text).diags.some((d) => /^9 warning SPEC_CONTENT_IGNORED this parameter table is in "Overview"/.test(d)),
+      read(text).diags.some((d) => /^5 warning SPEC_TOOL_PARTS_OUTSIDE a parameter table \(line 9\)/.test(d)),
     ).toBe(true);
   });
 

@@ -46,7 +46,7 @@ export interface Discovery {
    * Headings named like a tool, with parameters or results under them, that sit inside
    * another tool (one level deeper) and so are read as part of it: a heading level slip.
    */
-  nested: Array<{ name: string; loc: SourceLocation; parent: string; parentLoc: SourceLocation; code: boolean }>;
+  nested: Array<{ name: string; loc: SourceLocation; parent: string; parentLoc: SourceLocation }>;
 }
 
 const TOOL_HEADING = /^tool(?:\s+#?\d+)?\s*[:\-–—]\s*(.+)$/i;
@@ -106,7 +106,6 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
           loc: locOf(doc, b.heading),
           parent: open.names.join(", "),
           parentLoc: open.loc,
-          code: b.heading!.children.length === 1 && b.heading!.children[0]!.type === "inlineCode",
         });
       open.body.push(b);
       inTool.add(i);

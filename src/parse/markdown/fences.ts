@@ -185,7 +185,35 @@ export function checkLostHeadings(doc: MarkdownDocument, diagnostics: Diagnostic
       prev !== undefined &&
       prev.type !== "heading" &&
       (next?.type === "list" || next?.type === "table");
-    if (!tool && !section && !name && !fileSection) return;
+    // "`notes.add_note`" alone between the description and the next section: an invocation
+    // name whose "### Invocation Name" heading was lost, read as part of the description.
+    const invocation =
+      !name &&
+      node.type === "paragraph" &&
+      para.children.length === 1 &&
+      para.children[0]!.type === "inlineCode" &&
+      /^[a-z][a-z0-9]*([_.][a-z0-9]+)+$/.test(text) &&
+      prev?.type === "paragraph" &&
+      next?.type === "heading";
+    if (invocation) {
+      diagnostics.warning(
+        "SPEC_CONTENT_IGNORED",
+        { file: doc.file, line: node.position.start.line, column: node.position.start.column },
+        `"${text}" alone after the description reads like an invocation name whose heading is lost; it is read as part of the description`,
+        "put it under its own heading (for example `### Invocation Name`), or remove it",
+      );
+      return;
+    }
+    // "## Usage via MCP Client" without its markers between two code blocks: a title (short,
+    // capitalised, no closing punctuation) that joins the description of the tool above.
+    const between =
+      node.type === "paragraph" &&
+      prev?.type === "code" &&
+      (next?.type === "code" || next?.type === "list" || next?.type === "table") &&
+      text.split(/\s+/).length <= 6 &&
+      /^[A-Z]/.test(text) &&
+      !/[.:;,!?)]$/.test(text);
+    if (!tool && !section && !name && !fileSection && !between) return;
     diagnostics.warning(
       "SPEC_CONTENT_IGNORED",
       { file: doc.file, line: node.position.start.line, column: node.position.start.column },

@@ -41,9 +41,11 @@ export function findLostToolParts(blocks: readonly Block[], found: Discovery): L
     const lost: Block[] = [];
     for (let j = i; j < blocks.length && fileSet.has(blocks[j]!) && blocks[j]!.depth >= b.depth; j++)
       lost.push(blocks[j]!);
-    const kinds = lost.map((l) => classifySection(l.title));
+    // Judged by the sections at the first one's level: a tool's parts deeper down, under
+    // "## Related Documentation", are another tool's whose heading was lost (orphan-parts.ts).
+    const kinds = lost.filter((l) => l.depth === b.depth).map((l) => classifySection(l.title));
     if (!kinds.some((k) => TOOL_PARTS.has(k))) return;
-    const input = kinds.some((k) => k === "input" || k === "schema");
+    const input = lost.some((l) => ["input", "schema"].includes(classifySection(l.title)));
     out.push({ section, first: b, blocks: lost, input, blame: blameOf(section, b, found) });
   });
   return out;
@@ -59,6 +61,8 @@ function blameOf(section: ToolSection, first: Block, found: Discovery): "tool" |
   const peers = found.sections.filter((s) => s.head && s.head !== section.head).map((s) => s.head!.depth);
   if (depth < first.depth) return "section";
   if (peers.length && peers.every((d) => d === depth)) return "section";
+  // The tool's other sections sit deeper ("### 2. Invocation Name" before "## 3. Input Schema"): this one lost a `#`.
+  if (section.body.some((b) => b.heading && b.depth > first.depth)) return "section";
   return first.depth > 1 ? "tool" : "section";
 }
 

@@ -1,4 +1,4 @@
-import type { List, RootContent, Table } from "mdast";
+import type { List, RootContent } from "mdast";
 import { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonValue, SourceLocation, ToolContent, ToolSpec } from "../../ir/types.js";
 import { withContentHash } from "../../ir/content-hash.js";
@@ -11,8 +11,10 @@ import { discoverTools, type ToolSection } from "./discover.js";
 import { findLostToolParts, reportLostToolParts } from "./heading-slips.js";
 import { reportModulePrefixes } from "./module-prefix.js";
 import { checkFileTables } from "./file-tables.js";
+import { reportSeparatorRows } from "./table-shape.js";
+import { checkLazyLabels } from "./lazy-labels.js";
 import { reportMergedTools } from "./merged-tools.js";
-import { cellText, isFieldTable } from "./table.js";
+import { reportOrphanToolParts } from "./orphan-parts.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
 import { labelSegments } from "./tool-labels.js";
@@ -81,6 +83,7 @@ function readMarkdownTools(
     normalizeName,
     module,
     toolNames: new Set(found.sections.map((s) => s.name.split(".").pop()!)),
+    nestedToolLines: new Set(found.nested.map((n) => n.loc.line)),
   };
 
   const parsed: ParsedTool[] = [];
@@ -88,26 +91,15 @@ function readMarkdownTools(
   checkFences(doc, diagnostics);
   checkBackticks(doc, diagnostics);
   checkLostHeadings(doc, diagnostics);
+  reportSeparatorRows(doc, diagnostics);
+  checkLazyLabels(doc, diagnostics);
   checkFileTables(doc, found.fileBlocks, diagnostics);
   reportMergedTools(doc, found.sections, diagnostics);
   // "### Parameters" right after "### Tool: x" (a heading level off) ends the tool: its parts are lost.
   const lost = findLostToolParts(blocks, found);
   const readBySection = new Map<ToolSection, ToolContent>();
-  // A parameter table in a section that is no tool's: the tool heading above it was lost.
-  for (const b of found.fileBlocks) {
-    if (found.sections.some((s) => s.head === b)) continue;
-    const table = b.nodes.find(
-      (n): n is Table =>
-        n.type === "table" && isFieldTable(n) && /^param|^arg/i.test(cellText(n.children[0]?.children[0])),
-    );
-    if (!table) continue;
-    diagnostics.warning(
-      "SPEC_CONTENT_IGNORED",
-      locOf(doc, table),
-      `this parameter table is in "${b.title || "the file's introduction"}", which is no tool's section, so it is not read (is a tool heading missing above it?)`,
-      'put it under its tool\'s heading (for example "## Tool: `name`")',
-    );
-  }
+  // A tool's parts in a section that is no tool's: the tool heading above them was lost.
+  reportOrphanToolParts(doc, blocks, found, new Set(lost.flatMap((l) => l.blocks)), diagnostics);
   // Links to other documents at the end of a tool: a "## Navigation" heading above them was lost.
   for (const section of found.sections) {
     const nodes = section.head?.nodes ?? [];
@@ -129,14 +121,14 @@ function readMarkdownTools(
     );
   const parentsSeen = new Set<string>();
   for (const n of found.nested) {
-    // A lone `code` name is reported by the tool reader (as content folded into the tool).
-    if (!n.code)
-      diagnostics.warning(
-        "SPEC_TOOL_NESTED",
-        n.loc,
-        `the heading "${n.name}" is named like a tool and documents one, but it is a level deeper than the heading of tool "${n.parent}" (line ${n.parentLoc.line}), so it is read as part of "${n.parent}", not as a tool of its own`,
-        "give every tool heading the same level",
-      );
+    // The nested tool is lost (no code is generated for it) and its parameters join another
+    // tool's: an error, so that nothing is generated from the guess.
+    diagnostics.error(
+      "SPEC_TOOL_NESTED",
+      n.loc,
+      `the heading "${n.name}" is named like a tool and documents one, but it is a level deeper than the heading of tool "${n.parent}" (line ${n.parentLoc.line}), so it is read as part of "${n.parent}" and "${n.name}" would not be generated`,
+      `write this heading at the level of the heading of "${n.parent}" (one \`#\` fewer), so that every tool heading has the same level`,
+    );
     const key = `${n.parentLoc.line}:${n.parentLoc.column}`;
     if (parentsSeen.has(key)) continue;
     parentsSeen.add(key);

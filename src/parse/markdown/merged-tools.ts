@@ -17,6 +17,8 @@ interface Step {
   title: string;
   /** The title as written, for the message. */
   what: string;
+  /** A sub-heading (where a tool's first section starts) or a thematic break (`---`, where tools part). */
+  mark?: "heading" | "rule";
 }
 
 /**
@@ -51,9 +53,12 @@ export function reportMergedTools(doc: MarkdownDocument, sections: readonly Tool
       // the first tool's last part: where the lost heading was.
       for (let j = i - 1; j >= 0; j--) {
         const s = steps[j]!;
+        if (s.mark === "rule") break;
         if (s.kind === "content" || s.kind === "intro") continue;
         if (ONCE.test(s.title) || PARTS.has(s.kind as SectionKind)) break;
         start = s;
+        // "### 1. Tool Purpose" right after the lost heading: nothing before it is the second tool's.
+        if (s.mark === "heading") break;
       }
       diagnostics.warning(
         "SPEC_TOOL_HEADING_MISSING",
@@ -95,7 +100,13 @@ function stepsOf(doc: MarkdownDocument, section: ToolSection): Step[] {
       }
       return;
     }
-    steps.push({ kind: "content", loc: locOf(doc, node), title: "", what: "" });
+    steps.push({
+      kind: "content",
+      loc: locOf(doc, node),
+      title: "",
+      what: "",
+      ...(node.type === "thematicBreak" ? { mark: "rule" as const } : {}),
+    });
   };
   for (const block of [section.head!, ...section.body]) {
     if (block !== section.head && block.heading)
@@ -104,6 +115,7 @@ function stepsOf(doc: MarkdownDocument, section: ToolSection): Step[] {
         loc: locOf(doc, block.heading),
         title: normalizeTitle(block.title),
         what: block.title,
+        mark: "heading",
       });
     for (const node of block.nodes) visit(node);
   }

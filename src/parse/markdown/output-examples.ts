@@ -1,5 +1,5 @@
 import type { JsonSchema, JsonValue } from "../../ir/types.js";
-import { parseTypeString } from "../primitives/type-string.js";
+import { parseTypeString, suggestTypo } from "../primitives/type-string.js";
 
 // An output schema from example values (`#### Response`, `**Returns**:` followed by JSON,
 // `**Output**: \`{…}\``). An example shows one value a tool may return, so the schema read
@@ -52,6 +52,37 @@ function stringSchema(value: string): JsonSchema {
     if (!unknown?.length) return schema as JsonSchema;
   }
   return { type: "string" };
+}
+
+/**
+ * Type placeholders of an example that look like misspelled types: one word that is no type
+ * but is within two edits of one (`<strng>`), or two types run together (`<dictnull>`, a
+ * `|` lost). Each with the type meant. Read as strings otherwise, so worth a warning.
+ */
+export function misspelledPlaceholders(value: JsonValue): Array<{ word: string; near: string }> {
+  const out: Array<{ word: string; near: string }> = [];
+  const visit = (v: JsonValue) => {
+    if (Array.isArray(v)) v.forEach(visit);
+    else if (v && typeof v === "object") Object.values(v).forEach(visit);
+    else if (typeof v === "string") {
+      const word = TYPE_PLACEHOLDER.exec(v.trim())?.[1]?.trim();
+      if (!word || !/^[A-Za-z]+$/.test(word) || !parseTypeString(word).unknown?.length) return;
+      const near = suggestTypo(word) ?? runTogether(word);
+      if (near) out.push({ word, near });
+    }
+  };
+  visit(value);
+  return out;
+}
+
+/** `dictnull` → `dict|null`: two known type words written without the `|` between them. */
+function runTogether(word: string): string | undefined {
+  for (let i = 3; i <= word.length - 3; i++) {
+    const a = word.slice(0, i);
+    const b = word.slice(i);
+    if (!parseTypeString(a).unknown?.length && !parseTypeString(b).unknown?.length) return `${a}|${b}`;
+  }
+  return undefined;
 }
 
 /**

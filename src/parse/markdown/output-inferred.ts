@@ -1,8 +1,8 @@
 import type { PhrasingContent } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
-import { mergeExampleSchemas, schemaFromExample } from "./output-examples.js";
-import { keysFromDictProse, keysFromReturnsList, markedText, objectOfKeys } from "./output-prose.js";
+import { mergeExampleSchemas, misspelledPlaceholders, schemaFromExample } from "./output-examples.js";
+import { keysFromDictProse, keysFromReturnsList, markedText, objectOfKeys, type ProseKey } from "./output-prose.js";
 import type { InferredOutput, SchemaParts, ToolReader } from "./tool-reader.js";
 
 // Output schemas a spec implies without stating one: keys listed in prose, a list after a
@@ -14,12 +14,20 @@ export function addOutputExample(r: ToolReader, value: JsonValue, loc: SourceLoc
   // An MCP result is an object; an array or a scalar example says nothing a schema can hold.
   if (!value || typeof value !== "object" || Array.isArray(value)) return;
   add(r, { schema: schemaFromExample(value), loc, form: "example" });
+  for (const typo of misspelledPlaceholders(value))
+    r.ctx.diagnostics.warning(
+      "SPEC_UNKNOWN_TYPE",
+      loc,
+      `"<${typo.word}>" in this example result is no type, so it is read as a string; did you mean \`<${typo.near}>\`?`,
+      `write the placeholder as \`<${typo.near}>\` (or another type)`,
+    );
 }
 
 /** "**Returns:** `status`, `content`, optional `message`": true when keys were read. */
 export function addReturnsList(r: ToolReader, nodes: readonly PhrasingContent[], loc: SourceLocation): boolean {
   const keys = keysFromReturnsList(markedText(nodes));
   if (keys) add(r, { schema: objectOfKeys(keys), loc, form: "returns-list" });
+  if (keys) reportTypos(r, keys, loc);
   return !!keys;
 }
 
@@ -35,7 +43,21 @@ export function addDictProse(
 ): boolean {
   const keys = keysFromDictProse(markedText(nodes), inDescription);
   if (keys) add(r, { schema: objectOfKeys(keys), loc, form: "prose" });
+  if (keys) reportTypos(r, keys, loc);
   return !!keys;
+}
+
+/** A key's remark that looks like a misspelled type ("`probs` (lst)"): the key is read without a type. */
+function reportTypos(r: ToolReader, keys: readonly ProseKey[], loc: SourceLocation): void {
+  for (const k of keys) {
+    if (!k.typo) continue;
+    r.ctx.diagnostics.warning(
+      "SPEC_UNKNOWN_TYPE",
+      loc,
+      `"${k.typo.word}" after the result key "${k.name}" is no type, so the key is read without one (any value); did you mean \`${k.typo.near}\`?`,
+      `write the type as \`${k.typo.near}\` (or another JSON Schema type), or drop the parentheses if it is a note`,
+    );
+  }
 }
 
 function add(r: ToolReader, inferred: InferredOutput): void {

@@ -1,6 +1,6 @@
 import type { PhrasingContent } from "mdast";
 import type { JsonSchema } from "../../ir/types.js";
-import { parseTypeString } from "../primitives/type-string.js";
+import { parseTypeString, suggestTypo } from "../primitives/type-string.js";
 
 // Result keys named in prose: "Dictionary with `status`, `path` (str) and `size_bytes` (int)",
 // "**Returns:** `status`, `content`, optional `message`", "Dictionary with output_shape,
@@ -13,6 +13,8 @@ import { parseTypeString } from "../primitives/type-string.js";
 export interface ProseKey {
   name: string;
   schema: JsonSchema;
+  /** A remark whose first word is no type but is near one (`(lst)` → `list`): a misspelled type. */
+  typo?: { word: string; near: string };
 }
 
 /** "dictionary with", "dict containing the keys", "a mapping including", "JSON object with fields". */
@@ -155,7 +157,19 @@ function readItem(raw: string): Item {
   // A bare word followed by more words is prose ("merged parameter keys").
   if (bare && rest.slice(remark ? remark[0].length : 0).trim()) return { kind: "prose" };
   const schema = remark ? typeFromRemark(remark[1]!) : {};
-  return { kind: code ? "code" : "bare", key: { name: m[1]!, schema } };
+  const typo = remark && !schema.type ? misspelledType(remark[1]!) : undefined;
+  return { kind: code ? "code" : "bare", key: { name: m[1]!, schema, ...(typo ? { typo } : {}) } };
+}
+
+/** The remark's first word when it is no type but within two edits of one ("lst" → "list"). */
+function misspelledType(remark: string): { word: string; near: string } | undefined {
+  const word = remark
+    .split(/[,;\s]/)[0]!
+    .replace(/`/g, "")
+    .trim();
+  if (!word || !parseTypeString(word).unknown?.length) return undefined;
+  const near = suggestTypo(word);
+  return near ? { word, near } : undefined;
 }
 
 /** The type a remark starts with ("int", "float, rounded", "list of mappings with `id`…"), `{}` when none. */

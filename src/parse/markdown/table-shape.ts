@@ -1,6 +1,6 @@
 import type { Table } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
-import { joinedSource, locOf, sourceOf, type MarkdownDocument } from "./document.js";
+import { inlineText, joinedSource, locOf, sourceOf, type MarkdownDocument } from "./document.js";
 
 /**
  * The cells a row's source holds: its unescaped pipes, less the outer ones. Code spans may
@@ -50,4 +50,35 @@ export function reportShortHeader(doc: MarkdownDocument, table: Table, diagnosti
 /** Two or more lines that start and end with `|`: table rows Markdown did not read as a table. */
 export function looksLikeTable(text: string): boolean {
   return text.split("\n").filter((l) => /^\s*\|.*\|\s*$/.test(l)).length >= 2;
+}
+
+/** A cell of a separator row: dashes with an optional colon at either end. */
+function isDashCell(text: string): boolean {
+  let t = text.trim();
+  if (t.startsWith(":")) t = t.slice(1);
+  if (t.endsWith(":")) t = t.slice(0, -1);
+  return t.length > 0 && [...t].every((c) => c === "-");
+}
+
+/**
+ * Reports a table row made only of dashes (`|---|---|`): a separator row written twice, which
+ * Markdown reads as a row whose cells are dashes (a field named `---`). A warning at the row.
+ */
+export function reportSeparatorRows(doc: MarkdownDocument, diagnostics: DiagnosticBag): void {
+  const visit = (node: { type: string; children?: unknown[] }) => {
+    if (node.type === "table") {
+      for (const row of (node as Table).children.slice(1)) {
+        if (!row.children.length || !row.children.every((c) => isDashCell(inlineText(c.children)))) continue;
+        diagnostics.warning(
+          "SPEC_TABLE_SEPARATOR_TWICE",
+          locOf(doc, row),
+          "this row holds only dashes: it reads as a second separator row, which Markdown takes for a row of the table (its cells read as `---` values)",
+          "delete this line: a table has one separator row, right under its header",
+        );
+      }
+      return;
+    }
+    for (const child of node.children ?? []) visit(child as { type: string; children?: unknown[] });
+  };
+  visit(doc.root);
 }

@@ -75,8 +75,22 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
     if (ex?.kind === "call" && ex.toolName && isThisTool(r, ex.toolName)) {
       parts.examplesLoc ??= locOf(r.doc, code);
       parts.examples.push(...examplesIn(r, code));
-    }
+    } else if (state.kind === "input" && !ex && resultLike(r, cv.value))
+      r.ctx.diagnostics.warning(
+        "SPEC_CONTENT_IGNORED",
+        cv.loc,
+        "this JSON value in the parameters section names none of the parameters, so it reads as an example result whose heading (such as `### Output Schema`) is lost; it is not read",
+        "put it under the tool's output or example heading, or remove it",
+      );
   }
+}
+
+/** An object after the parameter table that names none of the parameters: not arguments, a result. */
+function resultLike(r: ToolReader, value: unknown): boolean {
+  const fields = r.parts.input.fields?.value;
+  if (!fields?.length || !value || typeof value !== "object" || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && !keys.some((k) => fields.some((f) => f.name === k || f.name.startsWith(`${k}.`)));
 }
 
 /** A block written as JSON or YAML (by its language, or by starting with a brace or bracket). */

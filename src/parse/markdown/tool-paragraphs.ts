@@ -79,6 +79,14 @@ function content(r: ToolReader, kind: SectionKind, nodes: PhrasingContent[], loc
     case "description": {
       let source = sourceOfNodes(r.doc, nodes) || text;
       const none = NO_PARAMS_START.exec(source);
+      if (none && parts.input.fields)
+        // "No parameters." after this tool's parameter table: the text of another tool whose heading was lost.
+        r.ctx.diagnostics.warning(
+          "SPEC_TOOL_HEADING_MISSING",
+          loc,
+          `this says the tool takes no parameters, yet tool "${r.ownName}" has a parameter table (line ${parts.input.fields.loc.line}): it reads as another tool whose heading is missing, and it is read as part of "${r.ownName}"`,
+          'add the missing tool heading (for example "## Tool: `name`") above this text',
+        );
       if (none) {
         parts.input.none ??= loc;
         source = source.slice(none[0].length).trim();

@@ -26,6 +26,8 @@ export interface ReadContext {
   module: string;
   /** Bare names of every tool in the file (for Python call examples). */
   toolNames: ReadonlySet<string>;
+  /** Lines of tool headings nested a level too deep in another tool, reported as SPEC_TOOL_NESTED errors. */
+  nestedToolLines?: ReadonlySet<number>;
   /**
    * Tables read so far without a Required column (whose fields' requirement the rule
    * decided): the first one's place and how many. Filled while reading, reported once.

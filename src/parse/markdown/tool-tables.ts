@@ -17,6 +17,16 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
   if (kind !== "input" && kind !== "output") {
     if (state.locked || readToolSummaryTable(r, table) || !isFieldTable(table)) return;
     const first = cellTextOf(table.children[0]?.children[0]);
+    if (parts.input.fields && /^(param|arg)/i.test(first)) {
+      // A second parameter table with no heading between: another tool's, whose heading was lost.
+      r.ctx.diagnostics.warning(
+        "SPEC_TOOL_HEADING_MISSING",
+        locOf(r.doc, table),
+        `a second parameter table in tool "${r.ownName}" (the first is at line ${parts.input.fields.loc.line}) with no heading between them: it reads as another tool's, whose heading is missing; it is not read`,
+        'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+      );
+      return;
+    }
     kind =
       /\b(field|return|output|result|response)/i.test(first) || parts.input.fields || parts.input.schema
         ? "output"

@@ -64,7 +64,8 @@ export function readTool(section: ToolSection, ctx: ReadContext, summary?: Summa
       own = current && block.depth > current.depth && current.kind === "output" ? "output" : "input";
     const kind = own === "other" && current && block.depth > current.depth ? current.kind : own;
     if (own !== "other" || !current || block.depth <= current.depth) current = { kind, depth: block.depth };
-    if (own === "other" && block.heading && nestedToolName(block)) {
+    const nestedLine = block.heading ? locOf(ctx.doc, block.heading).line : 0;
+    if (own === "other" && block.heading && nestedToolName(block) && !ctx.nestedToolLines?.has(nestedLine)) {
       // `#### \`other_tool\`` under `### \`this_tool\``: a heading level off by one folds a tool into this one.
       ctx.diagnostics.warning(
         "SPEC_CONTENT_IGNORED",

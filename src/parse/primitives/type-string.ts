@@ -562,6 +562,16 @@ export function suggestType(word: string): string | undefined {
   return best?.name;
 }
 
+/**
+ * {@link suggestType} for a word read where prose may stand (a remark, a placeholder): a short
+ * word only when a letter was lost (`lst` → `list`), since a short word one letter off a type
+ * is often a word of its own (`data`, not `date`).
+ */
+export function suggestTypo(word: string): string | undefined {
+  const near = suggestType(word);
+  return near && (word.length >= 5 || near.length > word.length) ? near : undefined;
+}
+
 /** Levenshtein distance, with adjacent transpositions counted as one edit. */
 function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);

@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest";
+import { parseSpecText } from "../../src/parse/index.js";
+import { DiagnosticBag } from "../../src/diagnostics/types.js";
+import type { ToolSpec } from "../../src/ir/types.js";
+
+// Slips the mutation test (mutation.test.ts) found silent, each now reported where it is:
+// a lost tool heading (the first tool's content reads as the file's introduction; between
+// two tools, the second's parts join the first), a section a level too high, a lost
+// Invocation or Output heading, a missing blank line, a separator row written twice, and
+// misspelled types in result prose and example placeholders.
+
+function read(text: string): { tools: ToolSpec[]; diags: string[] } {
+  const bag = new DiagnosticBag();
+  const tools = parseSpecText("notes/MCP_TOOL_SPECIFICATION.md", text, bag);
+  return { tools, diags: bag.items.map((d) => `${d.loc.line} ${d.severity} ${d.code} ${d.message}`) };
+}
+
+const params = (name: string) =>
+  `| Parameter | Type | Required | Description |\n|---|---|---|---|\n| \`${name}\` | string | Yes | A |\n`;
+
+describe("a lost first tool heading", () => {
+  it("numbered sections under no tool heading are a warning where the tool's labels start", () => {
+    const text = [
+      "# Notes - MCP Tool Specification",
+      "",
+      "---",
+      "",
+      "**Version**: 1.0.0",
+      "**Read-only**: Yes",
+      "",
+      "### 1. Tool Purpose and Description",
+      "",
+      "Adds a note.",
+      "",
+      "### 2. Invocation Name",
+      "",
+      "`notes.add_note`",
+      "",
+      "### 3. Input Schema (Parameters)",
+      "",
+      params("text"),
+    ].join("\n");
+    const { tools, diags } = read(text);
+    expect(tools).toEqual([]);
+    expect(diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))).toEqual([
+      "5 warning SPEC_TOOL_PARTS_OUTSIDE the section \"2. Invocation Name\" (line 12) is a part of a tool, but it is under no tool heading, so it is not read as any tool's part (is the tool's heading missing here?)",
+    ]);
+  });
+
+  it("a tool's text under a Tools heading is a warning at its first paragraph", () => {
+    const text = `# Notes\n\n## Tool Reference\n\n**Description**: Adds a note.\n\n**Parameters**:\n\n${params("text")}\n### \`delete_note\`\n\n**Description**: Deletes.\n\n**Parameters**:\n\n${params("id")}`;
+    const { tools, diags } = read(text);
+    expect(tools.map((t) => t.name)).toEqual(["notes.delete_note"]);
+    expect(diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))).toEqual([
+      "5 warning SPEC_TOOL_PARTS_OUTSIDE the label \"Parameters\" (line 7) is a part of a tool, but it is under no tool heading, so it is not read as any tool's part (is the tool's heading missing here?)",
+    ]);
+  });
+
+  it('is no slip for a "Parameters" heading over the tools\' own headings, or file-level "Input Validation" notes', () => {
+    const text = `# Notes\n\n## Parameters\n\n### \`add_note\`\n\n${params("text")}\n## Security\n\n### Input Validation\n\nEvery input is checked.\n`;
+    const { tools, diags } = read(text);
+    expect(tools.map((t) => t.name)).toEqual(["notes.add_note"]);
+    expect(diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))).toEqual([]);
+  });
+});
+
+describe("table and type slips", () => {
+  it("a separator row written twice is a warning at the second", () => {
+    const text = `# Notes\n\n## Tool: \`add_note\`\n\nAdds.\n\n### Parameters\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n|:---|:---|:---|:---|\n| \`text\` | string | Yes | A |\n`;
+    const { diags } = read(text);
+    expect(diags.filter((d) => d.includes("SPEC_TABLE_SEPARATOR_TWICE")).map((d) => d.split(" ")[0])).toEqual(["11"]);
+  });
+
+  it("a misspelled type after a result key in prose is a warning with the type meant", () => {
+    const text = `# Notes\n\n## Tool: \`add_note\`\n\nAdds.\n\n${params("text")}\n**Returns**: \`dict\` — Dictionary with \`id\` (int), \`tags\` (lst) and \`ok\` (bool).\n`;
+    const { tools, diags } = read(text);
+    expect(diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([
+      '11 warning SPEC_UNKNOWN_TYPE "lst" after the result key "tags" is no type, so the key is read without one (any value); did you mean `list`?',
+    ]);
+    expect((tools[0]!.outputSchema?.properties as Record<string, unknown>).tags).toEqual({});
+  });
+});
+
+describe("a lost tool heading between two tools", () => {
+  it("a second parameter table is a warning at it, and is not read as the first tool's results", () => {
+    const text = `# Notes\n\n## Tools\n\n### \`add_note\`\n\n${params("text")}\n${params("id")}`;
+    const { tools, diags } = read(text);
+    expect(tools[0]!.outputSchema).toBeUndefined();
+    expect(diags.filter((d) => d.includes("SPEC_TOOL_HEADING_MISSING")).map((d) => d.split(" ")[0])).toEqual(["11"]);
+  });
+
+  it('"No parameters." after a tool\'s parameter table is a warning', () => {
+    const text = `# Notes\n\n## Tool: \`add_note\`\n\n${params("text")}\nNo parameters. **Returns:** \`count\`.\n`;
+    const { diags } = read(text);
+    expect(diags.filter((d) => d.includes("SPEC_TOOL_HEADING_MISSING")).map((d) => d.split(" ")[0])).toEqual(["9"]);
+  });
+
+  it("a labelled bullet list under a Tools heading is a tool's parts outside any tool; a numbered list of a spec's sections is not", () => {
+    const bullets = "# Notes\n\n## Tools\n\n- **Purpose**: Adds a note.\n- **Parameters**: `text: str`\n";
+    expect(
+      read(bullets)
+        .diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["5"]);
+    const numbered =
+      "# Notes\n\n## Structure\n\n1. **Invocation Name**: the name to call.\n2. **Parameters**: the inputs.\n";
+    expect(read(numbered).diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))).toEqual([]);
+  });
+
+  it("a YAML tool descriptor under no tool heading is a warning", () => {
+    const text =
+      "# Notes\n\n## Tool Definitions\n\nAdds a note.\n\n```yaml\nname: add_note\nparameters:\n  type: object\n```\n";
+    expect(
+      read(text)
+        .diags.filter((d) => d.includes("SPEC_TOOL_PARTS_OUTSIDE"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["5"]);
+  });
+});
+
+describe("section slips inside a tool", () => {
+  it("a section one level too high in a tool whose other sections sit deeper is an error at that section", () => {
+    const text = `# Notes\n\n## Tool: \`add_note\`\n\n### 1. Purpose\n\nAdds a note.\n\n## 2. Input Schema (Parameters)\n\n${params("text")}`;
+    const { diags } = read(text);
+    expect(
+      diags.filter((d) => d.includes("SPEC_TOOL_HEADING_LEVEL")).map((d) => d.split(" ").slice(0, 2).join(" ")),
+    ).toEqual(["9 error"]);
+  });
+
+  it("a tool's name alone after its description (a lost Invocation Name heading) is a warning", () => {
+    const text = `# Notes\n\n## Tool: \`add_note\`\n\n### 1. Purpose\n\nAdds a note.\n\n\`notes.add_note\`\n\n### 3. Parameters\n\n${params("text")}`;
+    expect(
+      read(text)
+        .diags.filter((d) => d.includes("invocation name whose heading is lost"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["9"]);
+  });
+
+  it("a JSON value naming none of the parameters in the parameters section is a warning; example arguments are not", () => {
+    const result = `# Notes\n\n## Tool: \`add_note\`\n\n### Parameters\n\n${params("text")}\n\`\`\`json\n{"status": "ok", "id": 1}\n\`\`\`\n`;
+    expect(
+      read(result)
+        .diags.filter((d) => d.includes("names none of the parameters"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["12"]);
+    const args = result.replace('"status": "ok", "id": 1', '"text": "hello"');
+    expect(read(args).diags.filter((d) => d.includes("names none of the parameters"))).toEqual([]);
+  });
+
+  it("a Returns label that continues the last parameter bullet (no blank line) is a warning at the label", () => {
+    const text =
+      "# Notes\n\n## Tool: `add_note`\n\nAdds a note.\n\n**Parameters:**\n- `text` (str, required): The text\n**Returns:** `{id}`\n";
+    expect(
+      read(text)
+        .diags.filter((d) => d.includes("starts a line inside the list item"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["9"]);
+  });
+
+  it("a misspelled type placeholder in an example result is a warning with the type meant", () => {
+    const text =
+      '# Notes\n\n## Tool: `add_note`\n\nAdds a note.\n\n**Returns**: `{"model": <dictnull>, "name": <strng>, "id": <int>}`\n';
+    const typos = read(text).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"));
+    expect(typos.map((d) => d.slice(d.indexOf("did you mean")))).toEqual([
+      "did you mean `<dict|null>`?",
+      "did you mean `<string>`?",
+    ]);
+  });
+
+  it("a title between two code blocks (a heading without its markers) is a warning", () => {
+    const text =
+      '# Notes\n\n## Tool: `add_note`\n\nAdds a note.\n\n```json\n{"type": "object"}\n```\n\nUsage via MCP Client\n\n```python\nclient.call("add_note")\n```\n';
+    expect(
+      read(text)
+        .diags.filter((d) => d.includes("reads like a heading without its # markers"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["11"]);
+  });
+});
+
+describe("words that are no typos", () => {
+  it("a placeholder or remark that is a word of its own (`<data>`, `(data)`) gets no did-you-mean", () => {
+    const text =
+      '# Notes\n\n## Tool: `add_note`\n\nAdds a note.\n\n**Returns**: `{"payload": <data>}` — Dictionary with `id` (int) and `body` (data).\n';
+    expect(read(text).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([]);
+  });
+});
