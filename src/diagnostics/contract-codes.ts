@@ -53,7 +53,7 @@ export const CONTRACT_CODES = {
     severity: "error",
     summary: "The specs at the revision given with --base-ref have spec errors, so tool versions cannot be checked.",
     cause:
-      "`check --base-ref` was asked to hold the tool versions to that revision, but its specs do not read cleanly; passing would let any change through unchecked.",
+      "The revision given to `check --base-ref` has specs that do not read cleanly, and passing would let any change through unchecked.",
     fix: "pass a --base-ref whose specs read without errors (run `mcp-specgen check` at that revision to see them)",
   },
   CONTRACT_BASE_UNREADABLE: {
