@@ -136,4 +136,24 @@ describe("check --stdio holds a live server to its specs", () => {
     expect(changed.stderr).toContain("INPUT_MADE_REQUIRED");
     expect(changed.stderr).toMatch(/specs\/task_tracker\/MCP_TOOL_SPECIFICATION\.md:\d+:\d+/);
   }, 60_000);
+
+  it("holds the example server (examples/server.ts) to its specs: passes, then fails once the specs say otherwise", async () => {
+    project = tempProject({}, true);
+    project.write("mcp-specgen.config.json", JSON.stringify({ outDir: "out" }));
+    const server = [process.execPath, "--import", "tsx", path.join(REPO, "examples/server.ts")]
+      .map((part) => JSON.stringify(part))
+      .join(" ");
+    expect((await runCli(["generate", "--no-cache"], project.dir)).code).toBe(0);
+    const same = await runCli(["check", "--stdio", server], project.dir);
+    expect(same.stderr).toBe("");
+    expect(same.code).toBe(0);
+    // The spec now says something the running server does not: a tool's description differs.
+    project.write(SPEC, project.read(SPEC).replace("Creates a task with a title", "Creates one task with a title"));
+    expect((await runCli(["generate", "--no-cache"], project.dir)).code).toBe(0);
+    const changed = await runCli(["check", "--stdio", server], project.dir);
+    expect(changed.code).toBe(1);
+    expect(changed.stderr).toContain("CONTRACT_LIVE_MISMATCH");
+    expect(changed.stderr).toContain("DESCRIPTION_CHANGED");
+    expect(changed.stderr).toMatch(/specs\/task_tracker\/MCP_TOOL_SPECIFICATION\.md:\d+:\d+/);
+  }, 90_000);
 });
