@@ -69,7 +69,7 @@ describe("stamps of the check cache", () => {
   it("are recorded for every generated file, with the hash of its contents", async () => {
     await generate();
     const entry = readEntry();
-    expect(entry.format).toBe("mcp-specgen check cache 3");
+    expect(entry.format).toBe("mcp-specgen check cache 4");
     const abs = path.join(project.dir, TYPES);
     const stamp = entry.stamps["types/system_info.ts"];
     expect(stamp).toBeDefined();

@@ -16,6 +16,7 @@ const INPUT_SIDE: Record<string, string> = {
   "src/cli/import.ts": "holds a live server's tool list to the limits specs are held to",
   "src/import/verify.ts": "parses the Markdown it writes, to check it reads back the same",
   "src/diff/load-side.ts": "reads a side of a diff (a git revision's specs, a JSON list) into the IR",
+  "src/fmt/": "rewrites spec text, and proves each change by parsing the result again",
   "src/cli/live-side.ts": "holds a live server's tool list to the limits specs are held to",
 };
 
