@@ -7,7 +7,12 @@
 export type Container = { kind: "quote" } | { kind: "item"; column: number };
 
 /** Where the content of a line starts inside `containers` (lazy lines keep what they lack). */
-export function contentStart(text: string, lineStart: number, lineEnd: number, containers: readonly Container[]): number {
+export function contentStart(
+  text: string,
+  lineStart: number,
+  lineEnd: number,
+  containers: readonly Container[],
+): number {
   let at = lineStart;
   for (const container of containers) {
     if (container.kind === "quote") {

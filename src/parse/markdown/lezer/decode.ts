@@ -5,6 +5,7 @@ import { decodeNamedCharacterReference } from "decode-named-character-reference"
 
 /** The text of a character reference (`&amp;`, `&#35;`, `&#x22;`), or undefined when it is not one. */
 export function decodeEntity(source: string): string | undefined {
+  if (!REFERENCE.test(source)) return undefined;
   if (source.charCodeAt(1) === 35 /* # */) {
     const hex = source.charCodeAt(2) === 120 || source.charCodeAt(2) === 88;
     const code = Number.parseInt(source.slice(hex ? 3 : 2, -1), hex ? 16 : 10);
@@ -33,6 +34,7 @@ function fromCodePoint(code: number): string {
   return String.fromCodePoint(code);
 }
 
+const REFERENCE = /^&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[\da-zA-Z]{1,31});$/;
 const ESCAPE_OR_REFERENCE = /\\([!-/:-@[-`{-~])|&(#\d{1,7}|#[xX][\da-fA-F]{1,6}|[\da-zA-Z]{1,31});/g;
 
 /** A string with backslash escapes and character references decoded (destinations, titles, info strings). */

@@ -1,7 +1,12 @@
 import type { SyntaxNode } from "@lezer/common";
 import type { PhrasingContent, Text } from "mdast";
+import { type Container, contentStart } from "./containers.js";
 import { decodeEntity, decodeString } from "./decode.js";
+import { LEFT, NotAdapted } from "./refusals.js";
 import type { PointIndex } from "./points.js";
+
+// A `*`, or a `_` not between two letters or digits: a mark that could open or close emphasis.
+const EMPHASIS_MARK = /\*|(?:^|[^\p{L}\p{N}])_|_(?:$|[^\p{L}\p{N}])/u;
 
 /**
  * Lezer's inline nodes to mdast phrasing content. Lezer marks only the constructs; the
@@ -21,6 +26,8 @@ export class PhrasingBuilder {
     private readonly points: PointIndex,
     private readonly text: string,
     atBlockStart: boolean,
+    /** The containers of the paragraph, whose marks and indentation code spans drop at line starts. */
+    private readonly containers: readonly Container[],
     /** In a table cell, where `\|` in a code span is a pipe (GFM). */
     private readonly inCell = false,
   ) {
@@ -71,7 +78,11 @@ export class PhrasingBuilder {
         });
         return;
       case "InlineCode":
-        this.push({ type: "inlineCode", value: codeSpanValue(this.text, node, this.inCell), position: this.points.position(node.from, node.to) });
+        this.push({
+          type: "inlineCode",
+          value: this.codeSpanValue(node),
+          position: this.points.position(node.from, node.to),
+        });
         return;
       case "Link":
       case "Image":
@@ -83,7 +94,11 @@ export class PhrasingBuilder {
       case "HTMLTag":
       case "Comment":
       case "ProcessingInstruction":
-        this.push({ type: "html", value: this.text.slice(node.from, node.to), position: this.points.position(node.from, node.to) });
+        this.push({
+          type: "html",
+          value: this.text.slice(node.from, node.to),
+          position: this.points.position(node.from, node.to),
+        });
         return;
       default:
         // A mark or a construct without an mdast node of its own: its text.
@@ -92,9 +107,40 @@ export class PhrasingBuilder {
   }
 
   private inner(node: SyntaxNode, from: number, to: number): PhrasingContent[] {
-    const builder = new PhrasingBuilder(this.points, this.text, false, this.inCell);
+    const builder = new PhrasingBuilder(this.points, this.text, false, this.containers, this.inCell);
     builder.addRange(node, from, to);
     return builder.finish();
+  }
+
+  /**
+   * A code span's value: its lines without their containers' marks and indentation, one
+   * space or line ending stripped from both ends when both have one.
+   */
+  private codeSpanValue(node: SyntaxNode): string {
+    const text = this.text;
+    const open = node.firstChild;
+    const close = node.lastChild;
+    const from = open?.to ?? node.from;
+    const to = close && close !== open ? close.from : node.to;
+    let value = "";
+    let at = from;
+    for (let nl = text.indexOf("\n", at); nl >= 0 && nl < to; nl = text.indexOf("\n", at)) {
+      value += text.slice(at, nl + 1);
+      at = this.containers.length
+        ? contentStart(text, nl + 1, this.points.lineEnd(this.points.lineOf(nl + 1)), this.containers)
+        : nl + 1;
+    }
+    value += text.slice(at, to);
+    if (this.inCell) value = value.replace(/\\\|/g, "|");
+    const padded = (c: number) => c === 32 || c === 10;
+    if (
+      value.length > 2 &&
+      padded(value.charCodeAt(0)) &&
+      padded(value.charCodeAt(value.length - 1)) &&
+      /[^ \n]/.test(value)
+    )
+      value = value.slice(1, -1);
+    return value;
   }
 
   private addLink(node: SyntaxNode): void {
@@ -103,8 +149,10 @@ export class PhrasingBuilder {
     const close = marks[1];
     const inline = marks[2] && this.text.charCodeAt(marks[2].from) === 40; /* ( */
     if (!close || !inline) {
-      // A reference with no definition is text (index.ts gives documents with
-      // definitions to the reference parser): the brackets stay, the content is read.
+      // A reference with no definition is text (documents with definitions go to the
+      // reference parser): the brackets stay, the content is read. Lezer has taken the
+      // brackets before emphasis, which micromark does not for brackets that are no link.
+      if (EMPHASIS_MARK.test(this.text.slice(node.from, node.to))) throw new NotAdapted(LEFT.bracketEmphasis);
       this.addText(node.from, open.to);
       if (close) {
         this.addRange(node, open.to, close.from);
@@ -168,16 +216,16 @@ export class PhrasingBuilder {
 
   // Spaces and tabs before a line ending are not part of the text.
   private trimLineEnd(): void {
-    const trimmed = this.value.replace(/[ \t]+$/, "");
-    this.value = trimmed;
+    this.value = this.value.slice(0, trimmedLength(this.value));
+    if (!this.value) this.start = -1;
   }
 
   /** Drops spaces and tabs at the end of the content (a paragraph's or a heading's). */
   trimEnd(): void {
     if (!this.value) return;
-    const trimmed = this.value.replace(/[ \t]+$/, "");
-    this.end -= this.value.length - trimmed.length;
-    this.value = trimmed;
+    const length = trimmedLength(this.value);
+    this.end -= this.value.length - length;
+    this.value = this.value.slice(0, length);
   }
 
   private push(node: PhrasingContent): void {
@@ -196,6 +244,13 @@ export class PhrasingBuilder {
   }
 }
 
+/** The length of `value` without the spaces and tabs it ends with (a loop: a regex anchored at the end backtracks). */
+function trimmedLength(value: string): number {
+  let end = value.length;
+  while (end > 0 && (value.charCodeAt(end - 1) === 32 || value.charCodeAt(end - 1) === 9)) end--;
+  return end;
+}
+
 function childrenNamed(node: SyntaxNode, name: string): SyntaxNode[] {
   const found: SyntaxNode[] = [];
   for (let child = node.firstChild; child; child = child.nextSibling) if (child.name === name) found.push(child);
@@ -212,18 +267,6 @@ function marksStart(node: SyntaxNode): number {
 
 function stripAngles(destination: string): string {
   return destination.startsWith("<") && destination.endsWith(">") ? destination.slice(1, -1) : destination;
-}
-
-/** A code span's value: line endings read as spaces, one space stripped from both ends when both have one. */
-function codeSpanValue(text: string, node: SyntaxNode, inCell: boolean): string {
-  const open = node.firstChild;
-  const close = node.lastChild;
-  const from = open?.to ?? node.from;
-  const to = close && close !== open ? close.from : node.to;
-  let value = text.slice(from, to).replace(/\n/g, " ");
-  if (inCell) value = value.replace(/\\\|/g, "|");
-  if (value.length > 2 && value.startsWith(" ") && value.endsWith(" ") && /[^ ]/.test(value)) value = value.slice(1, -1);
-  return value;
 }
 
 /** Plain text of phrasing content (an image's alt text). */
