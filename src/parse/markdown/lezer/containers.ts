@@ -22,7 +22,11 @@ export function contentStart(
       at = i + 1;
       if (text.charCodeAt(at) === 32) at++;
     } else {
-      while (at < lineEnd && at - lineStart < container.column && text.charCodeAt(at) === 32) at++;
+      let i = at;
+      while (i < lineEnd && i - lineStart < container.column && text.charCodeAt(i) === 32) i++;
+      // Indented less than the item's content and not blank: a lazy line, which keeps its indentation.
+      if (i - lineStart < container.column && i < lineEnd) return at;
+      at = i;
     }
   }
   return at;

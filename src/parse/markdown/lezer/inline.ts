@@ -39,6 +39,12 @@ export class PhrasingBuilder {
     let at = from;
     for (let child = parent.firstChild; child; child = child.nextSibling) {
       if (child.to <= from || child.from >= to) continue;
+      if (child.from < at) {
+        // A run of spaces that begins on a block quote mark (lezer reads marks as spaces).
+        if (child.to > at) this.addRange(child, at, child.to);
+        at = child.to;
+        continue;
+      }
       if (child.from > at) this.addText(at, child.from);
       this.addNode(child);
       at = Math.max(at, child.to);
@@ -101,8 +107,9 @@ export class PhrasingBuilder {
         });
         return;
       default:
-        // A mark or a construct without an mdast node of its own: its text.
-        this.addText(node.from, node.to);
+        // A mark, or a run of spaces (see parser.ts), read as text; the block quote marks
+        // lezer puts inside a run are skipped as anywhere else.
+        this.addRange(node, node.from, node.to);
     }
   }
 
