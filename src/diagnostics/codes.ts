@@ -204,7 +204,7 @@ const CATALOGUE = {
   SPEC_MARKDOWN_TOO_COMPLEX: {
     severity: "error",
     summary:
-      "A Markdown file would take the Markdown parser (micromark) minutes: a paragraph with more emphasis and link delimiters than `limits.maxInlineDelimiters`, or more ending block quotes and lists than `limits.maxContainerClosing` allows; the file is not read.",
+      "A Markdown file would take the Markdown parser minutes: a paragraph with more emphasis and link delimiters than `limits.maxInlineDelimiters`, or more ending block quotes and lists than `limits.maxContainerClosing` allows; the file is not read.",
     cause:
       "The Markdown parser's time grows with the square of the emphasis and link delimiters in one paragraph, and of the block quotes and lists a long file ends.",
     fix: "split the paragraph or the file, put literal text in `code spans`, or raise `limits.maxInlineDelimiters` or `limits.maxContainerClosing` in the config",

@@ -13,14 +13,18 @@ import {
 } from "./table-continuation.js";
 import { parseInSections, type SectionTrees } from "./sectioned-parse.js";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
+import { lezerMarkdown } from "./lezer/index.js";
 import type { SpecLimits } from "../limits.js";
 
 // CommonMark plus GFM tables, and nothing else the reader does not use: GFM's autolink
-// literals, footnotes, strikethrough and task lists cost a fifth of the parsing time and
-// only change how text it reads as text is split into nodes. Built once for the whole run.
+// literals, footnotes, strikethrough and task lists only change how text it reads as text
+// is split into nodes. Built once for the whole run.
 const TABLES = { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] };
-/** The Markdown parser's tree of a whole text. */
-export const parseTree = (text: string): Root => fromMarkdown(text, TABLES);
+/**
+ * The Markdown parser's tree of a whole text: lezer's tree turned into mdast (lezer/),
+ * or, for the few constructs the adapter leaves to it, micromark's (mdast-util-from-markdown).
+ */
+export const parseTree = (text: string): Root => lezerMarkdown(text) ?? fromMarkdown(text, TABLES);
 
 /** A Markdown file parsed once, with helpers to get positions and source text back. */
 export interface MarkdownDocument {

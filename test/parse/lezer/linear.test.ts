@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { lezerMarkdown } from "../../../src/parse/markdown/lezer/index.js";
+import { expectLinear } from "../../helpers/growth.js";
+
+// Lezer's own inline parsers scan ahead from every space (for a hard break) and from every
+// backtick run without a closing run (for the end of a code span): super-linear in one
+// paragraph. The adapter's parser configuration takes both whole (lezer/parser.ts,
+// lezer/code-spans.ts); these texts must parse in time linear in their length.
+
+const N = 20_000;
+
+/** Backtick runs of growing length (1, 2, 3, …), none closed, to about `n` characters. */
+function backtickRuns(n: number): string {
+  let text = "";
+  for (let k = 1; text.length < n; k++) text += `${"`".repeat(k)} `;
+  return `${text}\n`;
+}
+
+describe("lezer adapter: linear on runs", () => {
+  it("parses a label followed by a long run of spaces in linear time", () => {
+    const md = (n: number) => `**Label**${" ".repeat(n)}x\n`;
+    expect(lezerMarkdown(md(N))).toBeDefined();
+    expectLinear({ input: md, run: lezerMarkdown }, N);
+  });
+
+  it("parses unclosed backtick runs of growing length in linear time, and still closes code spans", () => {
+    expectLinear({ input: backtickRuns, run: lezerMarkdown }, 4 * N);
+    const tree = lezerMarkdown("a `` b ` c `` d ``` e\n");
+    const paragraph = tree?.children[0];
+    expect(paragraph?.type === "paragraph" && paragraph.children.map((n) => n.type)).toEqual([
+      "text",
+      "inlineCode",
+      "text",
+    ]);
+  });
+});
