@@ -10,7 +10,6 @@ import { OWNERSHIP_FILE } from "../output/ownership.js";
 import { RunCache, cacheEnabled } from "../cache/index.js";
 import { openDiskCache } from "../cache/disk.js";
 import { loadCacheKey } from "../cache/key.js";
-import type { PipelineResult } from "../build/pipeline.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import { diagnosticPaint, styled } from "./color.js";
 import { EXIT } from "./exit.js";
