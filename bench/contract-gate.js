@@ -54,7 +54,10 @@ export async function benchContractGate({ count = 1000, rounds = 5 } = {}) {
         (
           await cpu(() => {
             const base = loadFilesSide([rel], { cwd: dir, limits: config.limits });
-            const diff = diffToolSets(base.tools, result.tools, { rules: config.diff.rules, documented: base.documents });
+            const diff = diffToolSets(base.tools, result.tools, {
+              rules: config.diff.rules,
+              documented: base.documents,
+            });
             return versionFindings(base.tools, result.tools, diff, { allowBreaking: false, baseLabel: rel });
           })
         ).ms,
