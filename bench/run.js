@@ -21,6 +21,7 @@ import { benchPatternMemory } from "./security/pattern-memory.js";
 import { compareBuilds } from "./compare-builds.js";
 import { benchCodemodeTokens } from "./codemode-tokens.js";
 import { benchDiff } from "./diff.js";
+import { benchContractGate } from "./contract-gate.js";
 import { benchCatalogue } from "./catalogue.js";
 import { benchFmt } from "./fmt.js";
 
@@ -44,6 +45,12 @@ const suites = {
   diff: async () => {
     const rows = [];
     for (const count of counts) rows.push({ bench: `diff ${count} tools vs check`, ...(await benchDiff({ count })) });
+    return rows;
+  },
+  "contract-gate": async () => {
+    const rows = [];
+    for (const count of counts)
+      rows.push({ bench: `version check ${count} tools vs whole manifest`, ...(await benchContractGate({ count })) });
     return rows;
   },
   scale: () => benchScale({ full: args.includes("--full") || undefined }),

@@ -319,6 +319,36 @@ describe("generate --watch", () => {
     expect(await w.line("stdout", /changed →/)).toMatch(/^mcp-specgen: specs\S* changed → [1-9]\d* written/);
   });
 
+  it("holds tool versions to their changes on each rebuild: a breaking edit without a major bump writes nothing", async () => {
+    const MD = "specs/task_tracker/MCP_TOOL_SPECIFICATION.md";
+    const text = readFileSync(path.join(REPO, MD), "utf8");
+    // \`create_task\` without its required \`title\` (and the example call that passes one).
+    const withoutTitle = text
+      .replace('  "required": ["title"],\n  "additionalProperties": false', '  "additionalProperties": false')
+      .replace(/ {4}"title": \{ "type": "string", "minLength": 1[^\n]*\n/, "")
+      .replace(/ {4}"title": "Write release notes",\n/, "");
+    expect(withoutTitle).not.toBe(text);
+    const p = project({ [MD]: text });
+    const w = watch(p.dir);
+    await w.line("stderr", /watching specs for changes/);
+    const before = snapshot(p);
+
+    p.write(MD, withoutTitle);
+    expect(await w.line("stdout", /changed →/, 1)).toMatch(
+      /changed → 1 error, \d+ warnings?; nothing written, the last good output is kept/,
+    );
+    const report = w.stderr.join("\n");
+    expect(report).toContain("CONTRACT_BREAKING_UNVERSIONED");
+    expect(report).toContain("INPUT_REMOVED at /inputSchema/properties/title");
+    expect(report).toMatch(/specs\/task_tracker\/MCP_TOOL_SPECIFICATION\.md:\d+:\d+/);
+    expect(snapshot(p)).toEqual(before);
+
+    p.write(MD, withoutTitle.replace("**Version**: 2.0.0", "**Version**: 3.0.0"));
+    expect(await w.line("stdout", /changed →/, 2)).toMatch(/changed → [1-9]\d* written/);
+    expect(p.read("generated/manifest.json")).toContain('"version": "3.0.0"');
+    expect(snapshot(p)).not.toEqual(before);
+  });
+
   it("is only for generate", async () => {
     const p = project({});
     const r = await runCli(["check", "--watch"], p.dir);

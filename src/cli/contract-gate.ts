@@ -40,6 +40,8 @@ export async function contractFindings(
   const relManifest = path.relative(config.cwd, manifestFile).split(path.sep).join("/");
   let base: LoadedSide;
   let baseLabel: string;
+  // The tools compared with the base: all of them, or those the manifest may differ on.
+  let head = tools;
   if (options.baseRef) {
     const { loadGitSide } = await import("../diff/load-side.js");
     try {
@@ -59,8 +61,9 @@ export async function contractFindings(
     // No previous manifest (a first run), or something else where it belongs, which the
     // writer reports: nothing to compare with.
     if (!config.generators.includes("manifest") || !isFile(manifestFile)) return [];
-    const unchanged = sameContracts(manifestFile, tools);
-    if (unchanged === undefined) {
+    const text = readFileSync(manifestFile, "utf8");
+    const delta = contractDelta(text, tools);
+    if (delta === undefined) {
       bag.warning(
         "CONTRACT_BASE_UNREADABLE",
         { file: relManifest, line: 1, column: 1 },
@@ -68,9 +71,22 @@ export async function contractFindings(
       );
       return bag.items;
     }
-    if (unchanged) return [];
-    const { loadFilesSide } = await import("../diff/load-side.js");
-    base = loadFilesSide([relManifest], { cwd: config.cwd, limits: config.limits });
+    if (!delta.keys.size) return [];
+    if (Buffer.byteLength(text) > config.limits.maxJsonBytes) {
+      // Too large to be read as a spec, as reading the whole file as one would report.
+      bag.warning(
+        "CONTRACT_BASE_UNREADABLE",
+        { file: relManifest, line: 1, column: 1 },
+        `${relManifest} has spec errors; tool versions are not checked`,
+      );
+      return bag.items;
+    }
+    // Only the tools whose contracts differ are read back as specs: the others compare
+    // equal by their hashes, and the findings are about differences.
+    const { manifestEntriesSide } = await import("../diff/load-side.js");
+    const entries = delta.root.tools.filter((e) => delta.keys.has(entryKey(e)));
+    base = manifestEntriesSide(relManifest, { ...delta.root, tools: entries }, config.limits);
+    head = tools.filter((t) => delta.keys.has(`${t.module}\0${t.name}`));
     baseLabel = relManifest;
   }
   if (base.diagnostics.some((d) => d.severity === "error") && options.baseRef) {
@@ -92,8 +108,8 @@ export async function contractFindings(
   }
   const { diffToolSets } = await import("../diff/compare-tools.js");
   const { versionFindings } = await import("../diff/versions.js");
-  const diff = diffToolSets(base.tools, tools, { rules: config.diff.rules, documented: base.documents });
-  for (const d of versionFindings(base.tools, tools, diff, {
+  const diff = diffToolSets(base.tools, head, { rules: config.diff.rules, documented: base.documents });
+  for (const d of versionFindings(base.tools, head, diff, {
     allowBreaking: options.allowBreaking || config.diff.allowBreaking,
     baseLabel,
   }))
@@ -101,27 +117,54 @@ export async function contractFindings(
   return bag.items;
 }
 
+/** A manifest already parsed, and the keys (module and name) of the tools to compare with it. */
+interface ContractDelta {
+  root: { tools: Array<{ [k: string]: unknown }> };
+  /** Empty when the manifest records exactly these tools with the same contracts and error types. */
+  keys: Set<string>;
+}
+
+/** The key a manifest entry or tool is matched by. */
+function entryKey(e: { [k: string]: unknown }): string {
+  return `${e.module}\0${e.name}`;
+}
+
 /**
- * True when the manifest records exactly these tools with the same contracts (content
- * hashes) and error types; false when any differs; undefined when it is not a manifest.
+ * Which tools the version check must read back from the manifest `text`: those whose
+ * contract (content hash) or error types differ from `tools`', those removed, and, for a tool
+ * added under a new module, the recorded tools of the same name, which the checks match it
+ * with by name (see `versionFindings`). A tool outside these compares equal on both sides.
+ * Undefined when `text` is not a manifest.
  */
-function sameContracts(file: string, tools: readonly ToolSpec[]): boolean | undefined {
+function contractDelta(text: string, tools: readonly ToolSpec[]): ContractDelta | undefined {
   let root: { tools?: unknown };
   try {
-    root = JSON.parse(readFileSync(file, "utf8")) as { tools?: unknown };
+    root = JSON.parse(text) as { tools?: unknown };
   } catch {
     return undefined;
   }
   if (!Array.isArray(root.tools)) return undefined;
+  const entries = root.tools as Array<{ [k: string]: unknown }>;
   const recorded = new Map<string, string>();
-  for (const e of root.tools as Array<{ [k: string]: unknown }>)
-    recorded.set(`${e.module}\0${e.name}`, `${e.contentHash}\0${JSON.stringify(e.errorTypes ?? [])}`);
-  if (recorded.size !== tools.length) return false;
-  return tools.every((t) => {
+  for (const e of entries) recorded.set(entryKey(e), `${e.contentHash}\0${JSON.stringify(e.errorTypes ?? [])}`);
+  const keys = new Set<string>();
+  const current = new Set<string>();
+  const addedNames = new Set<string>();
+  for (const t of tools) {
+    const key = `${t.module}\0${t.name}`;
+    current.add(key);
+    const signature = recorded.get(key);
+    if (signature === undefined) addedNames.add(t.name);
     const hash = contentHash({ ...toolListEntry(t), version: t.version ?? null, deprecation: t.deprecation ?? null });
-    const errors = JSON.stringify(t.errors.map((e) => e.type));
-    return recorded.get(`${t.module}\0${t.name}`) === `${hash}\0${errors}`;
-  });
+    if (signature !== `${hash}\0${JSON.stringify(t.errors.map((e) => e.type))}`) keys.add(key);
+  }
+  for (const e of entries) {
+    const key = entryKey(e);
+    if (!current.has(key) || addedNames.has(String(e.name))) keys.add(key);
+  }
+  // The same keys on both sides but not the same number of tools (a key twice): compare all.
+  if (!keys.size && recorded.size !== tools.length) for (const key of [...recorded.keys(), ...current]) keys.add(key);
+  return { root: { ...root, tools: entries }, keys };
 }
 
 /**

@@ -2,7 +2,7 @@ import path from "node:path";
 import { loadConfig, normalizeInputs } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { summarize } from "../diagnostics/format.js";
-import { compareDiagnostics, type Diagnostic } from "../diagnostics/types.js";
+import type { Diagnostic } from "../diagnostics/types.js";
 import { checkOutput, type Drift } from "../output/check.js";
 import { OutputError } from "../output/errors.js";
 import type { WriteReport } from "../output/write.js";
@@ -10,7 +10,6 @@ import { OWNERSHIP_FILE } from "../output/ownership.js";
 import { RunCache, cacheEnabled } from "../cache/index.js";
 import { openDiskCache } from "../cache/disk.js";
 import { loadCacheKey } from "../cache/key.js";
-import type { PipelineResult } from "../build/pipeline.js";
 import { parseCommandArgs, usageError } from "./args.js";
 import { diagnosticPaint, styled } from "./color.js";
 import { EXIT } from "./exit.js";
@@ -19,6 +18,7 @@ import { envOf, useColor, withProgress, type CliIO } from "./io.js";
 import type { Progress } from "./progress.js";
 import { count } from "./count.js";
 import { printDryRun } from "./dry-run.js";
+import { holdToContracts, withoutContractFindings } from "./hold-contracts.js";
 import { describeProgress, printDiagnostics, type Flags } from "./run-output.js";
 import { countRefused, refusedToolsLine } from "../lint/trust.js";
 import type { ToolCounts } from "../cache/entry.js";
@@ -326,55 +326,4 @@ function strictFailure(io: CliIO, flags: Flags, diagnostics: readonly Diagnostic
   if (!flags.strict || warnings === 0) return false;
   if (!flags.json) io.stderr(`mcp-specgen check: ${count(warnings, "warning")}, which fail with --strict`);
   return true;
-}
-
-/**
- * Adds the contract findings to a successful pipeline result: tool versions against the
- * previous manifest or `--base-ref`, and with `check --stdio`/`--url` the live server against
- * the specs. An error among them fails the run as a spec error does.
- */
-async function holdToContracts(
-  command: "generate" | "check",
-  config: ResolvedConfig,
-  io: CliIO,
-  flags: Flags,
-  result: PipelineResult,
-): Promise<void> {
-  const gate = await import("./contract-gate.js");
-  const contract = flags.contract ?? { allowBreaking: false };
-  const found = await gate.contractFindings(config, result.tools, contract);
-  if (command === "check" && contract.live) {
-    const { readLiveSide, LiveReadError } = await import("./live-side.js");
-    const { diffToolSets } = await import("../diff/compare-tools.js");
-    try {
-      const live = await readLiveSide(contract.live, io, { command, timeout: contract.timeout, limits: config.limits });
-      found.push(...gate.liveFindings(config, result.tools, live, diffToolSets));
-    } catch (e) {
-      if (!(e instanceof LiveReadError)) throw e;
-      const { DiagnosticBag } = await import("../diagnostics/types.js");
-      const bag = new DiagnosticBag();
-      bag.error(
-        "CONTRACT_LIVE_MISMATCH",
-        { file: ".", line: 1, column: 1 },
-        e.message,
-        "start the server by hand to see why it does not answer",
-      );
-      found.push(...bag.items);
-    }
-  }
-  if (!found.length) return;
-  result.diagnostics = [...result.diagnostics, ...found].sort(compareDiagnostics);
-  if (found.some((d) => d.severity === "error")) {
-    result.failed = true;
-    result.files = [];
-  }
-}
-
-/**
- * The result as the cache records it: without the contract findings, which compare with a
- * previous manifest that this run may replace, so a later run that finds its output up to
- * date does not repeat them.
- */
-function withoutContractFindings(result: PipelineResult): PipelineResult {
-  return { ...result, diagnostics: result.diagnostics.filter((d) => !d.code.startsWith("CONTRACT_")) };
 }

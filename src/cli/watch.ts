@@ -18,6 +18,7 @@ import { EXIT } from "./exit.js";
 import { reportFailure } from "./failure.js";
 import { count } from "./count.js";
 import { countRefused } from "../lint/trust.js";
+import { holdToContracts, withoutContractFindings } from "./hold-contracts.js";
 import { describeProgress, printDiagnostics, type Flags } from "./run-output.js";
 import { envOf, withProgress, type CliIO } from "./io.js";
 
@@ -280,6 +281,9 @@ class Watcher {
           session: this.session,
           workers: flags.workers,
         });
+        // Versions are held to their changes on every rebuild, as by a one-shot generate:
+        // an error among the findings keeps the last good output, as a spec error does.
+        if (!result.failed) await holdToContracts("generate", config, io, flags, result);
         const strictFailed = !result.failed && flags.strict && result.diagnostics.some((d) => d.severity === "warning");
         shown.progress.clear();
         if (result.failed || strictFailed) {
@@ -346,7 +350,7 @@ class Watcher {
           if (!flags.quiet) out.stdout(summary);
         }
         await io.drained?.();
-        cache.record({ ...result, refused });
+        cache.record({ ...withoutContractFindings(result), refused });
         this.specFiles = [...new Set(result.tools.map((t) => t.locations.tool.file))];
         // What this build did not use belongs to earlier versions of the specs.
         this.session.sweep();

@@ -48,7 +48,12 @@ export function loadFilesSide(inputs: readonly string[], options: SideOptions): 
   const bag = new DiagnosticBag();
   const set = loadSpecs(inputs, bag, { cwd: options.cwd, exclude: options.exclude, limits: options.limits });
   const manifests = set.files.filter((f) => /\.json$/i.test(f) && isManifest(path.resolve(options.cwd, f)));
-  const errorTypes = new Map(manifests.map((file) => [file, manifestErrorTypes(path.resolve(options.cwd, file))]));
+  const errorTypes = new Map(
+    manifests.map((file) => [
+      file,
+      manifestErrorTypes(JSON.parse(readFileSync(path.resolve(options.cwd, file), "utf8")) as ManifestRoot),
+    ]),
+  );
   const tools = set.tools.map((t) => {
     const types = errorTypes.get(t.locations.tool.file);
     return types ? { ...t, errors: (types.get(`${t.module}\0${t.name}`) ?? []).map((type) => ({ type })) } : t;
@@ -126,13 +131,35 @@ function isManifest(file: string): boolean {
 }
 
 /**
+ * The tools of some entries of a manifest already parsed (`root`, with only those entries in
+ * `root.tools`), read as `loadFilesSide` reads the whole file named `label`: through the
+ * JSON spec reader, with each tool's error types. Locations point into a text made of those
+ * entries alone, not into the file: they are for tools that are reported from the other side.
+ */
+export function manifestEntriesSide(
+  label: string,
+  root: { tools: readonly unknown[] },
+  limits: SpecLimits = DEFAULT_LIMITS,
+): LoadedSide {
+  const bag = new DiagnosticBag();
+  const types = manifestErrorTypes(root as ManifestRoot);
+  const tools = parseSpecText(label, JSON.stringify(root, null, 2), bag, limits).map((t) => ({
+    ...t,
+    errors: (types.get(`${t.module}\0${t.name}`) ?? []).map((type) => ({ type })),
+  }));
+  return { tools, diagnostics: bag.sorted(), label, documents: { examples: false, errors: true } };
+}
+
+/** A manifest's tool entries, as far as reading a side needs them. */
+interface ManifestRoot {
+  tools: Array<{ name?: unknown; module?: unknown; errorTypes?: unknown }>;
+}
+
+/**
  * A manifest lists a tool's error types as `errorTypes` (the JSON reader knows `errors`):
  * each tool's, by module and name, from one reading of the file.
  */
-function manifestErrorTypes(file: string): Map<string, string[]> {
-  const root = JSON.parse(readFileSync(file, "utf8")) as {
-    tools: Array<{ name?: unknown; module?: unknown; errorTypes?: unknown }>;
-  };
+function manifestErrorTypes(root: ManifestRoot): Map<string, string[]> {
   const types = new Map<string, string[]>();
   for (const entry of root.tools) {
     const key = `${entry.module}\0${entry.name}`;
