@@ -18,6 +18,8 @@ const SCHEMA_ONE = [
   "unevaluatedProperties",
 ];
 const SCHEMA_LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
+const SCHEMA_ONE_SET: ReadonlySet<string> = new Set(SCHEMA_ONE);
+const SCHEMA_LIST_SET: ReadonlySet<string> = new Set(SCHEMA_LIST);
 
 /**
  * Paths of the boolean subschemas (`true` / `false`) directly below a schema, which
@@ -89,12 +91,18 @@ export function walkSchema<S = unknown>(
 export function someSubschema(schema: JsonValue, test: (schema: JsonObject) => boolean): boolean {
   if (!isObject(schema)) return false;
   if (test(schema)) return true;
-  for (const k of SCHEMA_MAPS) {
+  // Over the node's own keys, not the keyword lists: a node has a few keys against two dozen
+  // keywords, and every build runs this walk several times per schema (the dialect check).
+  // Maps, single schemas, then lists, in the order walkSchema visits them.
+  const keys = Object.keys(schema);
+  for (const k of keys) {
+    if (!SCHEMA_MAP_KEYWORDS.has(k)) continue;
     const m = schema[k];
     if (isObject(m)) for (const name in m) if (Object.hasOwn(m, name) && someSubschema(m[name]!, test)) return true;
   }
-  for (const k of SCHEMA_ONE) if (someSubschema(schema[k]!, test)) return true;
-  for (const k of SCHEMA_LIST) {
+  for (const k of keys) if (SCHEMA_ONE_SET.has(k) && someSubschema(schema[k]!, test)) return true;
+  for (const k of keys) {
+    if (!SCHEMA_LIST_SET.has(k)) continue;
     const l = schema[k];
     if (Array.isArray(l)) for (const sub of l) if (someSubschema(sub, test)) return true;
   }

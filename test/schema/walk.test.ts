@@ -78,3 +78,35 @@ describe("someSubschema", () => {
     expect(seen).toEqual([undefined, "c"]);
   });
 });
+
+describe("someSubschema's cost", () => {
+  /** The schema with every object in it behind a proxy that counts the properties read. */
+  function counted(value: JsonValue, reads: { n: number }): JsonValue {
+    if (value === null || typeof value !== "object") return value;
+    const inner = Array.isArray(value)
+      ? value.map((v) => counted(v, reads))
+      : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, counted(v, reads)]));
+    if (Array.isArray(inner)) return inner;
+    return new Proxy(inner, {
+      get(target, key, receiver) {
+        reads.n++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+  }
+
+  // A property per node, each a plain `{ "type": "string" }`: nothing below it to visit.
+  const wide = (n: number): JsonValue => ({
+    type: "object",
+    properties: Object.fromEntries(Array.from({ length: n }, (_, i) => [`p${i}`, { type: "string" }])),
+  });
+
+  it("reads a node's keyword values only, not every keyword it might have", () => {
+    // It runs several times per schema on every build (the dialect check): a node without
+    // subschemas should cost no reads at all, not one per known keyword.
+    const reads = { n: 0 };
+    expect(someSubschema(counted(wide(100), reads), () => false)).toBe(false);
+    // The root's `properties`, and each of the 100 members once (by name).
+    expect(reads.n).toBeLessThanOrEqual(1 + 100);
+  });
+});
