@@ -10,7 +10,7 @@ import {
 } from "../../src/generator-kit/contract.js";
 import { tsBanner } from "../../src/generator-kit/banner.js";
 import { groupByModule } from "../../src/generator-kit/modules.js";
-import { deprecatedTag, docText } from "../../src/generator-kit/ts.js";
+import { commentText, deprecatedTag, docText } from "../../src/generator-kit/ts.js";
 import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
 import { prepareSchemaForTypes, restoreShadowedNames } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
@@ -139,11 +139,10 @@ async function compileTypes(
  * the schema's description as its JSDoc.
  */
 function withRootType(code: string, name: string, schema: JsonSchema): string {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (new RegExp(`^export (?:interface|type) ${escaped}(?![\\w$])`, "m").test(code)) return code;
+  if (declares(code, name)) return code;
   const doc =
     typeof schema.description === "string"
-      ? `/**\n${schema.description
+      ? `/**\n${commentText(schema.description)
           .split("\n")
           .map((line) => ` * ${line}`)
           .join("\n")}\n */\n`
@@ -200,4 +199,17 @@ function argsDoc(tool: ToolSpec): string {
   const deprecated = deprecatedTag(tool.deprecation);
   if (deprecated) lines.push("", deprecated);
   return lines.join("\n");
+}
+
+/** True when `code` has a line declaring `export interface NAME` or `export type NAME` (found by search: no pattern built per schema). */
+function declares(code: string, name: string): boolean {
+  for (const head of [`export interface ${name}`, `export type ${name}`]) {
+    for (let at = code.indexOf(head); at !== -1; at = code.indexOf(head, at + 1)) {
+      const next = code.charCodeAt(at + head.length);
+      const lineStart = at === 0 || code.charCodeAt(at - 1) === 10;
+      const nameEnds = Number.isNaN(next) || !/[\w$]/.test(String.fromCharCode(next));
+      if (lineStart && nameEnds) return true;
+    }
+  }
+  return false;
 }

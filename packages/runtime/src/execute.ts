@@ -78,13 +78,7 @@ function dispatch(
     try {
       allowed = policy(entry.definition, call);
     } catch (err) {
-      return completeCall(
-        state,
-        entry.name,
-        refusedResult(entry, `the trust policy failed: ${errorToDetail(err).error_message}`),
-        options,
-        start,
-      );
+      return completeCall(state, entry.name, policyFailed(entry, err), options, start);
     }
     if (isThenable(allowed)) return awaitPolicy(state, entry, call, options, start, allowed);
     if (allowed !== true)
@@ -127,13 +121,7 @@ async function awaitPolicy(
   try {
     ok = await allowed;
   } catch (err) {
-    return completeCall(
-      state,
-      entry.name,
-      refusedResult(entry, `the trust policy failed: ${errorToDetail(err).error_message}`),
-      options,
-      start,
-    );
+    return completeCall(state, entry.name, policyFailed(entry, err), options, start);
   }
   if (ok !== true)
     return completeCall(state, entry.name, refusedResult(entry, "the trust policy refused it"), options, start);
@@ -294,4 +282,9 @@ function internalFailure(
 /** A failure result as the outcome of validateCall. */
 function invalid(result: MCPToolResult): ValidateCallResult {
   return { ok: false, error: result.error as MCPErrorDetail };
+}
+
+/** The refusal of a call whose trust policy threw or rejected. */
+function policyFailed(entry: RegisteredTool, err: unknown): MCPToolResult {
+  return refusedResult(entry, `the trust policy failed: ${errorToDetail(err).error_message}`);
 }
