@@ -1,5 +1,5 @@
 import path from "node:path";
-import { loadConfig, normalizeInputs } from "../config/load.js";
+import { loadConfig, normalizeInputs, outDirOverlap } from "../config/load.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { summarize } from "../diagnostics/format.js";
 import type { Diagnostic } from "../diagnostics/types.js";
@@ -71,6 +71,8 @@ export async function runGenerateCommand(
     const loaded = await loadConfig(io.cwd, values.config);
     if (positionals.length) loaded.inputs = normalizeInputs(io.cwd, positionals);
     if (values.out) loaded.outDir = values.out;
+    const overlap = outDirOverlap(io.cwd, loaded.outDir, loaded.inputs);
+    if (overlap) throw usageError(command, overlap);
     return loaded;
   };
   // Usage, file-system and unexpected errors are reported by `main`.

@@ -84,11 +84,15 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
   if ("problem" in backtracking) return fail(backtracking.problem);
   const diff = resolveDiffOptions(user.diff);
   if ("problem" in diff) return fail(diff.problem);
+  const inputs = normalizeInputs(cwd, user.inputs ?? ["specs"]);
+  const outDir = user.outDir ?? "generated";
+  const overlap = outDirOverlap(cwd, outDir, inputs);
+  if (overlap) fail(overlap);
   return {
     cwd,
     ...(configFile ? { configFile } : {}),
-    inputs: normalizeInputs(cwd, user.inputs ?? ["specs"]),
-    outDir: user.outDir ?? "generated",
+    inputs,
+    outDir,
     generators: list.selection.names,
     customGenerators: list.selection.custom,
     naming: user.naming ?? "tool",
@@ -98,6 +102,20 @@ export function resolveConfig(cwd: string, user: UserConfig, configFile?: string
     backtrackingPatterns: backtracking.backtracking,
     diff: diff.options,
   };
+}
+
+/**
+ * Why `outDir` cannot be used with these inputs, or undefined: an output folder that is an
+ * input, or holds one, would have its generated JSON read back as specs on the next run.
+ * An output folder inside an input directory is fine: the search skips it.
+ */
+export function outDirOverlap(cwd: string, outDir: string, inputs: readonly string[]): string | undefined {
+  const [out] = normalizeInputs(cwd, [outDir]);
+  for (const input of inputs) {
+    if (out === "." || input === out || input.startsWith(`${out}/`))
+      return `outDir "${outDir}" ${input === out ? "is" : "contains"} the input "${input}": generated files would be read back as specs; give the output a folder of its own, such as "generated"`;
+  }
+  return undefined;
 }
 
 /**
