@@ -27,7 +27,13 @@ export type {
   ToolAnnotations,
   ToolExample,
 } from "./ir/types.js";
-export type { Diagnostic, Severity } from "./diagnostics/types.js";
+export { DiagnosticBag, type Diagnostic, type Severity } from "./diagnostics/types.js";
+/** Compare two versions of a tool set (what `mcp-specgen diff` does), and render the changes as a changelog. */
+export { diffToolSets, type DiffOptions } from "./diff/compare-tools.js";
+export { diffChangelog } from "./diff/changelog.js";
+export type { Change, DiffResult, Impact } from "./contract-rules/types.js";
+/** Rewrite a Markdown spec into the canonical layout without changing its meaning (what `mcp-specgen fmt` does). */
+export { formatSpec, type FormatResult, type Refusal } from "./fmt/format.js";
 export { formatDiagnostic } from "./diagnostics/format.js";
 export type { Generator, GeneratedFile, GeneratorContext, GeneratorDiagnostic } from "./generator-kit/contract.js";
 export type { CustomGenerator, CustomGeneratorContext } from "./config/types.js";

@@ -187,6 +187,15 @@ describe("the example projects compile with tsc and run", () => {
     expect(r.stdout).toBe("[ 'Hello, Ada!', 'Bonjour, Ada!', 'Hallo, Ada!', 'ValidationError' ]\n");
   });
 
+  it("src/contracts.ts: the library API compares two versions of a spec and formats one", () => {
+    const r = node(`${OUT}/src/contracts.js`, project);
+    expect(r.status, r.stderr).toBe(0);
+    // The output the page shows under "It prints".
+    const doc = readFileSync(path.join(REPO, "docs/api.md"), "utf8");
+    const printed = /It prints:\n\n```text\n([^]*?)```/.exec(doc)![1]!;
+    expect(r.stdout).toBe(printed);
+  });
+
   it("src/worker.ts: a CPU-bound handler in a worker thread", () => {
     const r = node(`${OUT}/src/worker.js`, project);
     expect(r.status, r.stderr).toBe(0);
