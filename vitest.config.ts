@@ -53,10 +53,31 @@ const E2E = [
   "test/catalogue/browser.test.ts",
 ];
 
-// The longest file, started first even before vitest has timed any run (a fresh clone, as in
-// CI): every other file fits beside it. Otherwise files run longest first, as timed by the
-// last run (vitest's default order).
-const FIRST = ["test/package/tarball.test.ts"];
+// The longest files, in this order, start before all others, also when vitest has timed no
+// run (a fresh clone, as in CI, where it would start the largest files first): the short
+// files fill in beside them, and none of the long ones starts last. The others follow in
+// vitest's default order (longest first as timed by the last run). The order is taken from
+// the times in bench/RESULTS.md ("Test suite time (session 35)").
+const FIRST = [
+  "test/package/tarball.test.ts",
+  "test/cache/incremental.test.ts",
+  "test/ir/clone-invariance.test.ts",
+  "test/parse/lezer/differential.test.ts",
+  "test/import-roundtrip.test.ts",
+  "test/cache/workers.test.ts",
+  "test/vendors/converters-property.test.ts",
+  "test/readme.test.ts",
+  "test/fmt/format.test.ts",
+  "test/parse/sectioned-parse.test.ts",
+  "test/config/typescript-config-bin.test.ts",
+  "test/vendors/strict-round-trip.test.ts",
+  "test/diff/contracts.test.ts",
+  "test/corpus/corpus.test.ts",
+  "test/mcp/protocol-2026.test.ts",
+  "test/catalogue/render.test.ts",
+  "test/parse/mutation.test.ts",
+  "test/runtime/pattern-equivalence.test.ts",
+];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
