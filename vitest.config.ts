@@ -53,11 +53,38 @@ const E2E = [
   "test/catalogue/browser.test.ts",
 ];
 
-// The longest file, started first even before vitest has timed any run (a fresh clone, as in
-// CI): every other file fits beside it. Otherwise files run longest first, as timed by the
-// last run (vitest's default order).
-const FIRST = ["test/package/tarball.test.ts"];
+// The longest files of each project, in this order, start before its other files, also when
+// vitest has timed no run (a fresh clone, as in CI, where it would start the largest files
+// first): the short files fill in beside them, and none of the long ones starts last. The
+// others follow in vitest's default order (longest first as timed by the last run). The
+// order is taken from the times in bench/RESULTS.md ("Test suite time (session 35)").
+const FIRST = [
+  "test/package/tarball.test.ts",
+  "test/cache/incremental.test.ts",
+  "test/ir/clone-invariance.test.ts",
+  "test/parse/lezer/differential.test.ts",
+  "test/import-roundtrip.test.ts",
+  "test/cache/workers.test.ts",
+  "test/vendors/converters-property.test.ts",
+  "test/readme.test.ts",
+  "test/fmt/format.test.ts",
+  "test/parse/sectioned-parse.test.ts",
+  "test/config/typescript-config-bin.test.ts",
+  "test/vendors/strict-round-trip.test.ts",
+  "test/diff/contracts.test.ts",
+  "test/corpus/corpus.test.ts",
+  "test/mcp/protocol-2026.test.ts",
+  "test/catalogue/render.test.ts",
+  "test/parse/mutation.test.ts",
+  "test/runtime/pattern-equivalence.test.ts",
+];
 
+/**
+ * The e2e files first, then the unit files (as vitest orders projects); within each, the
+ * FIRST files in their order, then vitest's. A worker is kept for the next file only when
+ * that file is of the same project (isolate: false): with the projects mixed, a new worker,
+ * loading every module again, starts each time the next file is of the other project.
+ */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
@@ -65,9 +92,10 @@ class LongestFirst extends BaseSequencer {
       const i = FIRST.findIndex((first) => f.moduleId.endsWith(first));
       return i === -1 ? FIRST.length : i;
     };
+    const project = (f: TestSpecification) => (f.project.name === "e2e" ? 0 : 1);
     return sorted
       .map((f, i) => ({ f, i }))
-      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .sort((a, b) => project(a.f) - project(b.f) || rank(a.f) - rank(b.f) || a.i - b.i)
       .map(({ f }) => f);
   }
 }

@@ -28,6 +28,8 @@ interface InputSet {
   name: string;
   cwd: string;
   inputs: string[];
+  /** The copies the stages run on (default: every one of COPIES). */
+  copies?: string[];
 }
 
 const SETS: InputSet[] = [
@@ -37,7 +39,17 @@ const SETS: InputSet[] = [
     .sort()
     .map((dir) => ({ name: `golden ${dir}`, cwd: path.join(GOLDEN, dir), inputs: ["specs"] })),
   ...(hasCorpus("test/ir/clone-invariance.test.ts", "the corpus input set")
-    ? [{ name: "corpus (codomyrmex)", cwd: path.dirname(CORPUS), inputs: ["codomyrmex"] }]
+    ? [
+        {
+          name: "corpus (codomyrmex)",
+          cwd: path.dirname(CORPUS),
+          inputs: ["codomyrmex"],
+          // The large set runs on the JSON copy alone. Once "is plain JSON data" holds, that
+          // copy loses everything structuredClone loses (object identity, prototypes) and
+          // more (undefined members, shared references), so it fails wherever the other would.
+          copies: ["JSON.parse(JSON.stringify(tools))"],
+        },
+      ]
     : []),
 ];
 
@@ -83,7 +95,7 @@ function notPlainData(value: unknown, at = "tools"): string | undefined {
   return undefined;
 }
 
-describe.each(SETS)("the IR of $name", ({ cwd, inputs }) => {
+describe.each(SETS)("the IR of $name", ({ cwd, inputs, copies = Object.keys(COPIES) }) => {
   // One parse per input set; the stages after it run on the parsed tools and on each copy.
   const config = resolveConfig(cwd, { inputs, outDir: "generated", server: { name: "clone-test", version: "1.0.0" } });
   let parsed: { specs: SpecSet; diagnostics: string[] } | undefined;
@@ -105,7 +117,7 @@ describe.each(SETS)("the IR of $name", ({ cwd, inputs }) => {
     expect(JSON.parse(JSON.stringify(tools))).toEqual(tools);
   });
 
-  it.each(Object.keys(COPIES))("gives the same diagnostics and files on %s", async (copy) => {
+  it.each(copies)("gives the same diagnostics and files on %s", async (copy) => {
     const expected = await onOriginal();
     expect(expected.files?.length, "the set generates files").toBeGreaterThan(0);
     const { specs, diagnostics } = parse();

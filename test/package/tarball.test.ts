@@ -10,6 +10,7 @@ import {
   readFileSync,
   readlinkSync,
   rmSync,
+  statfsSync,
   statSync,
   symlinkSync,
   writeFileSync,
@@ -37,6 +38,15 @@ import { REPO } from "../helpers/project.js";
 // node_modules as hard links (npm installs the same tree whatever the package's "type");
 // the production installs run beside it; and the ESM and CommonJS projects go through
 // their steps at the same time.
+
+/** Each command's own bound: a command that hangs is stopped and named by it. */
+const COMMAND_TIMEOUT = 180_000;
+/**
+ * A test's bound: it runs a few commands one after another, and a busy machine slows each
+ * of them down, so it is a multiple of a command's bound (a hang is still caught, by the
+ * command's own bound, with the command named).
+ */
+const TEST_TIMEOUT = 4 * COMMAND_TIMEOUT;
 
 const NPM_FLAGS = ["--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"];
 /** What `npm pack`, `npm publish` and `npm install` of a tarball would run from package.json. */
@@ -106,7 +116,7 @@ function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEn
         cwd,
         encoding: "utf8",
         env: { ...process.env, CI: "true", NO_COLOR: "1", ...env },
-        timeout: 180_000,
+        timeout: COMMAND_TIMEOUT,
         maxBuffer: 64 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
@@ -144,6 +154,27 @@ function linkTree(from: string, to: string): void {
     else if (entry.name === ".package-lock.json") cpSync(source, target);
     else linkSync(source, target);
   }
+}
+
+/**
+ * Where the scratch projects go: a memory file system when there is one with room and
+ * programs may run from it (the projects run their own tsc), else the temp directory. The
+ * installs write, and the clean-up removes, tens of thousands of files, which on a busy
+ * disk takes longer than the installs themselves.
+ */
+function scratchParent(): string {
+  const memory = "/dev/shm";
+  try {
+    const mount = readFileSync("/proc/self/mounts", "utf8")
+      .split("\n")
+      .map((line) => line.split(" "))
+      .find(([, at, type]) => at === memory && type === "tmpfs");
+    const { bavail, bsize } = statfsSync(memory);
+    if (mount && !mount[3]!.split(",").includes("noexec") && bavail * bsize > 2 * 1024 ** 3) return memory;
+  } catch {
+    // Not Linux, or no /dev/shm.
+  }
+  return tmpdir();
 }
 
 function writePackageJson(dir: string, fields: Record<string, unknown>): void {
@@ -294,7 +325,7 @@ function installedPackages(modules: string): string[] {
 }
 
 beforeAll(async () => {
-  scratch = mkdtempSync(path.join(tmpdir(), "mcp-specgen-pack-"));
+  scratch = mkdtempSync(path.join(scratchParent(), "mcp-specgen-pack-"));
   // As `npm publish` would pack them (no --ignore-scripts: the packages have no lifecycle scripts to skip).
   const out = ok(
     await run(
@@ -318,7 +349,7 @@ beforeAll(async () => {
   installed = install();
   // Its failure is reported by the tests that wait for it.
   installed.catch(() => {});
-}, 120_000);
+}, COMMAND_TIMEOUT);
 afterAll(async () => {
   await installed?.catch(() => {});
   // KEEP_SCRATCH=1 keeps the projects for a look after a failure.
@@ -326,7 +357,7 @@ afterAll(async () => {
   else if (scratch) console.log(`scratch projects kept in ${scratch}`);
 }, 240_000);
 
-describe("the packed tarballs", { concurrent: true }, () => {
+describe("the packed tarballs", { concurrent: true, timeout: TEST_TIMEOUT }, () => {
   it.sequential("ship what the packages need and nothing of the repository's own", () => {
     const cli = packed.cli.files.map((f) => f.path);
     expect(cli).toEqual(
@@ -436,18 +467,17 @@ describe("the packed tarballs", { concurrent: true }, () => {
       );
       expect(missing.stdout).toMatch(/^TransportError connectStdio needs .*npm install @modelcontextprotocol\/client/);
     },
-    180_000,
   );
 });
 
 describe.each([
   ["an ES-module project", "esm", "module"],
   ["the CommonJS project npm init -y makes", "cjs", "commonjs"],
-] as const)("in %s", { concurrent: true }, (_title, name, type) => {
+] as const)("in %s", { concurrent: true, timeout: TEST_TIMEOUT }, (_title, name, type) => {
   let dir: string;
   beforeAll(async () => {
     dir = await project(name, type);
-  }, 240_000);
+  }, TEST_TIMEOUT);
   /** Steps with top-level await, which CommonJS does not have. */
   const esmOnly = type === "module" ? it.sequential : it.sequential.skip;
 
@@ -518,39 +548,31 @@ describe.each([
       dir,
     );
     expect(http.stdout).toMatch(/^TransportError serveHttp needs .*npm install @modelcontextprotocol\/sdk/);
-  }, 60_000);
+  });
 
-  esmOnly(
-    "the SDK v2 server of docs/mcp.md, with the packages it installs",
-    async () => {
-      const installs = documentedCommands("docs/mcp.md", "Inside an official MCP SDK server", "blocks");
-      expect(installs.length).toBe(1);
-      await npmInstall(installs[0]!, dir);
-      expect(await resolves("@modelcontextprotocol/sdk/client/index.js", dir)).toBe("ERR_MODULE_NOT_FOUND");
-      cpSync(path.join(REPO, "examples/project/src/sdk-server.ts"), path.join(dir, "src/sdk-server.ts"));
-      ok(await run("npx", ["tsc"], dir), "npx tsc");
-      const sdk = ok(await run(process.execPath, ["dist/src/sdk-server.js"], dir), "node dist/src/sdk-server.js");
-      expect(sdk.split("\n")).toEqual([
-        "2026-07-28",
-        "{ greeting: 'Bonjour, Lin!', language: 'fr' }",
-        '["en","fr","de"]',
-        "",
-      ]);
-    },
-    120_000,
-  );
+  esmOnly("the SDK v2 server of docs/mcp.md, with the packages it installs", async () => {
+    const installs = documentedCommands("docs/mcp.md", "Inside an official MCP SDK server", "blocks");
+    expect(installs.length).toBe(1);
+    await npmInstall(installs[0]!, dir);
+    expect(await resolves("@modelcontextprotocol/sdk/client/index.js", dir)).toBe("ERR_MODULE_NOT_FOUND");
+    cpSync(path.join(REPO, "examples/project/src/sdk-server.ts"), path.join(dir, "src/sdk-server.ts"));
+    ok(await run("npx", ["tsc"], dir), "npx tsc");
+    const sdk = ok(await run(process.execPath, ["dist/src/sdk-server.js"], dir), "node dist/src/sdk-server.js");
+    expect(sdk.split("\n")).toEqual([
+      "2026-07-28",
+      "{ greeting: 'Bonjour, Lin!', language: 'fr' }",
+      '["en","fr","de"]',
+      "",
+    ]);
+  });
 
-  esmOnly(
-    "serveHttp of docs/mcp.md, with SDK 1.x installed as the README says",
-    async () => {
-      await npmInstall(documentedCommands("README.md", "Handlers and a stdio server", "inline")[0]!, dir);
-      cpSync(path.join(REPO, "examples/project/src/http.ts"), path.join(dir, "src/http.ts"));
-      ok(await run("npx", ["tsc"], dir), "npx tsc");
-      const out = ok(await run(process.execPath, ["dist/src/http.js"], dir), "node dist/src/http.js");
-      expect(out).toBe("{ greeting: 'Hallo, Grace!', language: 'de' }\n");
-    },
-    120_000,
-  );
+  esmOnly("serveHttp of docs/mcp.md, with SDK 1.x installed as the README says", async () => {
+    await npmInstall(documentedCommands("README.md", "Handlers and a stdio server", "inline")[0]!, dir);
+    cpSync(path.join(REPO, "examples/project/src/http.ts"), path.join(dir, "src/http.ts"));
+    ok(await run("npx", ["tsc"], dir), "npx tsc");
+    const out = ok(await run(process.execPath, ["dist/src/http.js"], dir), "node dist/src/http.js");
+    expect(out).toBe("{ greeting: 'Hallo, Grace!', language: 'de' }\n");
+  });
 
   it.sequential("the official SDK v2 client calls the compiled server", async () => {
     const client = new Client({ name: "tarball-test", version: "1.0.0" });
