@@ -13,12 +13,16 @@ import { fileText } from "../../src/generator-kit/contract.js";
 // Worker is wrapped (vitest mocks node:worker_threads for the compiled modules it loads
 // too) to count the workers started and to make some of them fail.
 let started = 0;
+/** The generators each generator worker was given, in the order started. */
+let generatorJobs: string[][] = [];
 let sabotage: "none" | "crash-on-first-file" | "fail-to-start" = "none";
 vi.mock(import("node:worker_threads"), async (original) => {
   const actual = await original();
   class Counted extends actual.Worker {
     constructor(script: string | URL, options?: import("node:worker_threads").WorkerOptions) {
       started++;
+      const jobs = (options?.workerData as { jobs?: Array<{ name: string }> } | undefined)?.jobs;
+      if (jobs) generatorJobs.push(jobs.map((j) => j.name));
       if (sabotage === "fail-to-start") super("throw new Error('worker failed to start')", { eval: true });
       else if (sabotage === "crash-on-first-file" && started === 1)
         super(
@@ -66,6 +70,7 @@ function corpusSpecs(): Array<{ file: string; text: string }> {
 afterEach(() => {
   sabotage = "none";
   started = 0;
+  generatorJobs = [];
   cpus = undefined;
 });
 
@@ -196,17 +201,64 @@ describe.skipIf(!BUILT)("the pipeline on worker threads (dist/)", () => {
     cpus = 2;
     expect((await run("auto", FEW_TOOLS)).started).toBe(0);
     cpus = 3;
+    generatorJobs = [];
     const threaded = await run("auto", FEW_TOOLS);
     expect(threaded.started).toBe(2);
+    expect(generatorJobs).toEqual([["types"], ["validators"]]);
     expectSameOutput(threaded);
     // Below the default number of tools, not even with many CPUs.
     cpus = 8;
     expect((await run("auto")).started).toBe(0);
   });
 
+  it("runs both generators on one worker when asked for one, writing the same bytes", async () => {
+    // Text this small is parsed on the main thread on auto; a number applies to parsing too,
+    // so this counts a parse worker and the generators' one.
+    generatorJobs = [];
+    const shared = await run(1, FEW_TOOLS);
+    expect(shared.started).toBe(2);
+    expect(generatorJobs).toEqual([["types", "validators"]]);
+    expectSameOutput(shared);
+  });
+
+  it("reports the failure a run without workers reports when generators that ran early fail", async () => {
+    // "early" needs nothing from the worker, so it runs on the main thread while types and
+    // validators are on it, before "late"; without workers, "late" comes first and is the
+    // failure reported. The run with the worker must report that one, and it alone.
+    const { defineGenerator } = await import("../../src/config/define.js");
+    const failing = (name: string, requires: string[]) =>
+      defineGenerator({
+        name,
+        requires,
+        generate: () => {
+          throw new Error(`${name} failed`);
+        },
+      });
+    const { runPipeline } = await built<PipelineModule>("build/pipeline.js");
+    const { resolveConfig } = await built<LoadModule>("config/load.js");
+    const config = resolveConfig(REPO, {
+      inputs: ["specs"],
+      outDir: "generated",
+      generators: ["types", "validators", failing("late", ["types"]), failing("early", [])],
+    });
+    const messages = async (workers: number) => {
+      started = 0;
+      const result = await runPipeline(config, { workers, ...FEW_TOOLS });
+      expect(result.failed).toBe(true);
+      return { started, messages: result.diagnostics.filter((d) => d.severity === "error").map((d) => d.message) };
+    };
+    const alone = await messages(0);
+    expect(alone.messages).toHaveLength(1);
+    expect(alone.messages[0]).toContain('"late"');
+    const shared = await messages(1);
+    // One parse worker, one for types and validators.
+    expect(shared.started).toBe(2);
+    expect(shared.messages).toEqual(alone.messages);
+  });
+
   it("uses a number of workers asked for whatever the CPUs, and the main thread for one that fails", async () => {
-    // One worker: one for parsing, one generator's (types); neither starts, and the main
-    // thread does their work, with the same output.
+    // One worker: one for parsing, one for the generators (types, then validators); neither
+    // starts, and the main thread does their work, with the same output.
     cpus = 2;
     sabotage = "fail-to-start";
     const fallen = await run(1, FEW_TOOLS);
