@@ -15,6 +15,8 @@ import { fileText } from "../../src/generator-kit/contract.js";
 let started = 0;
 /** The generators each generator worker was given, in the order started. */
 let generatorJobs: string[][] = [];
+/** The resource limits each worker was started with. */
+let limitsGiven: unknown[] = [];
 let sabotage: "none" | "crash-on-first-file" | "fail-to-start" = "none";
 vi.mock(import("node:worker_threads"), async (original) => {
   const actual = await original();
@@ -23,6 +25,7 @@ vi.mock(import("node:worker_threads"), async (original) => {
       started++;
       const jobs = (options?.workerData as { jobs?: Array<{ name: string }> } | undefined)?.jobs;
       if (jobs) generatorJobs.push(jobs.map((j) => j.name));
+      limitsGiven.push(options?.resourceLimits);
       if (sabotage === "fail-to-start") super("throw new Error('worker failed to start')", { eval: true });
       else if (sabotage === "crash-on-first-file" && started === 1)
         super(
@@ -56,6 +59,7 @@ type ParseFilesModule = typeof import("../../src/inputs/parse-files.js");
 type PipelineModule = typeof import("../../src/build/pipeline.js");
 type LoadModule = typeof import("../../src/config/load.js");
 type LimitsModule = typeof import("../../src/parse/limits.js");
+type WorkerLimitsModule = typeof import("../../src/worker-limits.js");
 type GeneratorsModule = typeof import("../../generators/index.js");
 /** A module of the build, by its path below dist/src (typed as its source). */
 const built = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(path.join(DIST, rel)).href)) as T;
@@ -72,6 +76,7 @@ afterEach(() => {
   sabotage = "none";
   started = 0;
   generatorJobs = [];
+  limitsGiven = [];
   cpus = undefined;
 });
 
@@ -222,6 +227,27 @@ describe.skipIf(!BUILT)("the pipeline on worker threads (dist/)", () => {
     // Below the default number of tools, not even with many CPUs.
     cpus = 8;
     expect((await run("auto")).started).toBe(0);
+  });
+
+  it("starts every worker with WORKER_LIMITS, which a worker reads back as its own", async () => {
+    const { WORKER_LIMITS } = await built<WorkerLimitsModule>("worker-limits.js");
+    limitsGiven = [];
+    await run(1, FEW_TOOLS);
+    expect(limitsGiven).toEqual([WORKER_LIMITS, WORKER_LIMITS]);
+    // The effective setting, as the worker's V8 has it (not what was asked for).
+    const { Worker } = await import("node:worker_threads");
+    const seen = await new Promise<unknown>((resolve, reject) => {
+      const worker = new Worker(
+        "const w = require('node:worker_threads'); w.parentPort.postMessage(w.resourceLimits.maxYoungGenerationSizeMb);",
+        { eval: true, resourceLimits: WORKER_LIMITS },
+      );
+      worker.once("message", (size) => {
+        resolve(size);
+        void worker.terminate();
+      });
+      worker.once("error", reject);
+    });
+    expect(seen).toBe(WORKER_LIMITS.maxYoungGenerationSizeMb);
   });
 
   it("runs both generators on one worker when asked for one, writing the same bytes", async () => {
