@@ -11,7 +11,7 @@ import { generatorVersion } from "../package-info/version.js";
 import type { MemoStore } from "../memo/store.js";
 import { BuildSession } from "../session/build-session.js";
 import { assertGeneratorSelection, runOrder } from "./requirements.js";
-import { runGenerators, warmGenerators } from "./run-generators.js";
+import { runGenerators } from "./run-generators.js";
 
 /** The outcome of reading, checking and generating, before anything touches the disk. */
 export interface PipelineResult {
@@ -132,9 +132,6 @@ async function runStages(
 ): Promise<PipelineResult> {
   const progress = options.onProgress ?? (() => {});
   const session = options.session ?? BuildSession.oneShot(options.store);
-  // While workers parse, this thread only waits: it loads and warms the generators then
-  // (their compilers load on first use), not after the parse. Never rejects.
-  let warming: Promise<void> | undefined;
   const {
     tools,
     names,
@@ -145,10 +142,8 @@ async function runStages(
     workers: options.workers,
     onFile: (done, total) => progress({ phase: "parse", done, total }),
     onCheck: () => progress({ phase: "check" }),
-    onParseWorkers: () => (warming ??= warmGenerators(runOrder(config))),
     timings,
   });
-  await warming;
   if (diagnostics.hasErrors) return { tools, files: [], diagnostics: diagnostics.sorted(), failed: true, timings };
   if (tools.length === 0) reportNoTools(config, specFiles.length, diagnostics);
 

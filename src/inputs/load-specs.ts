@@ -50,8 +50,6 @@ export interface ParallelLoadOptions extends LoadOptions {
   workers?: number | "auto";
   /** Called once with the number of files parsed, that is not found in `store`. */
   onParsed?: (count: number) => void;
-  /** Called when worker threads start parsing (see `parseFiles`). */
-  onWorkers?: (count: number) => void;
   /** Markdown sections parsed before, found again by their text (see `parseFiles`). */
   sections?: SectionTrees;
 }
@@ -81,7 +79,6 @@ export async function loadSpecsParallel(
     workers: options.workers,
     onFile: options.onFile,
     onParsed: options.onParsed,
-    onWorkers: options.onWorkers,
     sections: options.sections,
   });
   const tools: ToolSpec[] = [];

@@ -38,11 +38,6 @@ export interface ParseFilesOptions {
   /** Called once with the number of files that are parsed (not found in `store`). */
   onParsed?: (count: number) => void;
   /**
-   * Called once when worker threads start parsing, before this thread waits for them: it is
-   * free for other work meanwhile (see `runPipeline`).
-   */
-  onWorkers?: (count: number) => void;
-  /**
    * Markdown sections parsed before, found again by their text: a file parsed on this
    * thread re-parses only its sections that are not there (see sectioned-parse.ts), and
    * stores the others. `generate --watch` keeps one, so an edit re-parses what it touched.
@@ -92,7 +87,6 @@ export async function parseFiles(specs: readonly SpecText[], options: ParseFiles
     options.workers ?? "auto",
     todo.map((i) => specs[i]!.text.length),
   );
-  if (workers > 0) options.onWorkers?.(workers);
   if (workers > 0) await parseInWorkers(todo, specs, limits, workers, finish);
   else for (const i of todo) finish(i, parseHere(specs[i]!, limits, options.sections));
   return results as ParsedFile[];

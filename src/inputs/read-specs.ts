@@ -37,8 +37,6 @@ export interface ReadSpecsOptions {
   session?: BuildSession;
   /** Worker threads for parsing (see `parseFiles`); default "auto". */
   workers?: number | "auto";
-  /** Called when worker threads start parsing, which leaves this thread free meanwhile (see `parseFiles`). */
-  onParseWorkers?: (count: number) => void;
   /** Directories to skip when searching the inputs, besides the config's `outDir` (relative to its directory). */
   exclude?: readonly string[];
 }
@@ -66,7 +64,6 @@ export async function readSpecs(
     workers: options.workers,
     sections: session.sections,
     onParsed: (count) => (parsed = count),
-    onWorkers: options.onParseWorkers,
   });
   timings.parse = (timings.parse ?? 0) + performance.now() - t0;
   options.onCheck?.();

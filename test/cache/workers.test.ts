@@ -60,7 +60,6 @@ type PipelineModule = typeof import("../../src/build/pipeline.js");
 type LoadModule = typeof import("../../src/config/load.js");
 type LimitsModule = typeof import("../../src/parse/limits.js");
 type WorkerLimitsModule = typeof import("../../src/worker-limits.js");
-type GeneratorsModule = typeof import("../../generators/index.js");
 /** A module of the build, by its path below dist/src (typed as its source). */
 const built = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(path.join(DIST, rel)).href)) as T;
 
@@ -189,23 +188,11 @@ describe.skipIf(!BUILT)("the pipeline on worker threads (dist/)", () => {
       expect(Buffer.from(fileText(f)).equals(Buffer.from(fileText(here.result.files[i]!))), f.path).toBe(true);
   }
 
-  it("parses on 2 workers and writes byte-identical files, warming the generators meanwhile", async () => {
+  it("parses on 2 workers and writes byte-identical files", async () => {
     // Far fewer tools than generators need before they use workers: the two are parse workers.
-    const { GENERATORS } = await built<GeneratorsModule>("../generators/index.js");
-    const warm = vi.spyOn(GENERATORS.types, "warm");
-    try {
-      const threaded = await run(2);
-      expect(threaded.started).toBe(2);
-      expectSameOutput(threaded);
-      // The main thread, free while the workers parse, loaded the types generator's compilers.
-      expect(warm).toHaveBeenCalledTimes(1);
-      warm.mockClear();
-      // Parsed here, nothing is warmed ahead: a rebuild that finds everything in the store loads nothing it does not use.
-      await run(0);
-      expect(warm).not.toHaveBeenCalled();
-    } finally {
-      warm.mockRestore();
-    }
+    const threaded = await run(2);
+    expect(threaded.started).toBe(2);
+    expectSameOutput(threaded);
   });
 
   // Generators run on workers only in runs of PARALLEL_TOOLS.min tools or more (see
