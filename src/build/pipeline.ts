@@ -44,17 +44,18 @@ const PARALLEL_TOOLS = { min: 300, max: 4000 };
 /**
  * CPUs needed for generator workers when the number of workers is left to `auto`. V8
  * collects garbage and compiles hot code on threads of its own, which on 2 CPUs keep the
- * second one busy: there, the types and validators generators on workers (each loading
- * its own compilers) only added time and memory. Parsing workers still pay on 2 CPUs in
- * large runs (measured in bench/RESULTS.md).
+ * second one busy: there, the types and validators generators on a worker (even on one
+ * worker for both, beside the other generators on the main thread) only added time and
+ * memory, both loading their own compilers (measured in bench/RESULTS.md). Parsing workers
+ * still pay on 2 CPUs in large runs.
  */
 const PARALLEL_MIN_CPUS = 3;
 
 /**
- * How many generators that allow it run on worker threads: none but in a large run that
+ * How many worker threads run the generators that allow it: none but in a large run that
  * is mostly new (a rebuild after a small change finds nearly everything in the store and
- * would only pay the workers' start-up); then as many as asked for, or on `auto` each of
- * them once there are enough CPUs.
+ * would only pay the workers' start-up); then as many as asked for (fewer threads than
+ * generators share them), or on `auto` one per generator once there are enough CPUs.
  */
 function generatorWorkers(
   workers: number | "auto" | undefined,
@@ -86,10 +87,10 @@ export interface PipelineOptions {
    */
   session?: BuildSession;
   /**
-   * Worker threads: a number (0: none) for parsing and, in a large run, for as many of the
-   * types and validators generators; or "auto" (the default): for parsing one per CPU once
-   * there is enough text, and for those generators only with 3 CPUs or more (see
-   * `PARALLEL_MIN_CPUS`).
+   * Worker threads: a number (0: none) for parsing and, in a large run, for the types and
+   * validators generators (one each, or shared when fewer); or "auto" (the default): for
+   * parsing one per CPU once there is enough text, and for those generators one each only
+   * with 3 CPUs or more (see `PARALLEL_MIN_CPUS`).
    */
   workers?: number | "auto";
   /**

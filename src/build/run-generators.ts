@@ -38,8 +38,9 @@ export interface RunInput {
   /** Where `ctx.shared` keeps what it makes for the build (and the session); none: `shared` just makes. */
   shared?: PerToolValues;
   /**
-   * How many of the generators that allow it (`Generator.parallel`) run on worker threads
-   * beside the others, the first in run order; default 0.
+   * How many worker threads run the generators that allow it (`Generator.parallel`) beside
+   * the others, which run here meanwhile; fewer threads than such generators share them
+   * (see `workerShares`). Default 0.
    */
   workers?: number;
 }
@@ -165,32 +166,28 @@ export async function runGenerators(
     return own;
   };
 
-  // Generators that allow it start on worker threads now; the others run here meanwhile.
-  // Each is taken when a generator needs its files, or at the end, and a failure is
-  // reported as a run without workers reports it: the first failing one in `order`.
+  // Generators that allow it start on worker threads now, shared among `input.workers`
+  // threads; the others run here meanwhile. Each is taken when a generator needs its files,
+  // or at the end, and a failure is reported as a run without workers reports it: the first
+  // failing one in `order`.
   const pending = new Map<string, Offloaded>();
-  if (canOffload)
-    for (const name of order)
-      if (
-        pending.size < (input.workers ?? 0) &&
-        isBuiltIn(name) &&
-        !custom.has(name) &&
-        GENERATORS[name].parallel &&
-        !GENERATORS[name].requires.length
+  const offloadable = canOffload
+    ? order.filter(
+        (name) =>
+          isBuiltIn(name) && !custom.has(name) && GENERATORS[name].parallel && !GENERATORS[name].requires.length,
       )
-        pending.set(
-          name,
-          offload({
-            name,
-            tools: input.tools,
-            names: input.names,
-            generatorVersion: input.generatorVersion,
-            options: optionsOf(name),
-            banner,
-            inputs: config.inputs,
-            generators: order,
-          }),
-        );
+    : [];
+  for (const jobs of workerShares(offloadable, input.workers ?? 0))
+    for (const [name, started] of offload({
+      jobs: jobs.map((name) => ({ name, options: optionsOf(name) })),
+      tools: input.tools,
+      names: input.names,
+      generatorVersion: input.generatorVersion,
+      banner,
+      inputs: config.inputs,
+      generators: order,
+    }))
+      pending.set(name, started);
   const files: GeneratedFile[] = [];
   const keep = (name: string, own: readonly GeneratedFile[]) => {
     // Flattened now, the strings a generator's text was joined from are garbage while the
@@ -232,16 +229,18 @@ export async function runGenerators(
   }
 
   async function runInOrder(): Promise<GeneratedFile[] | undefined> {
-    for (const [i, name] of order.entries()) {
-      if (pending.has(name)) continue;
+    // What needs nothing from the workers runs first, while they work; then the rest, in order.
+    const here = order.filter((name) => !pending.has(name));
+    const waits = new Set(here.filter((name) => generatorClosure([name], table).some((r) => pending.has(r))));
+    for (const name of [...here.filter((n) => !waits.has(n)), ...here.filter((n) => waits.has(n))]) {
       if (!(await settleAll(generatorClosure([name], table)))) return undefined;
       hooks.onGenerator(name);
       const t0 = performance.now();
       const bag = new DiagnosticBag();
       const own = await runHere(name, bag);
       if (!own) {
-        // An offloaded generator earlier in the order that fails is the failure to report.
-        if (!(await settleAll(order.slice(0, i)))) return undefined;
+        // A generator earlier in the order that fails too is the failure to report.
+        if (!(await runEarlier(order.indexOf(name)))) return undefined;
         for (const d of bag.items) diagnostics.items.push(d);
         return undefined;
       }
@@ -252,6 +251,39 @@ export async function runGenerators(
     if (!(await settleAll(order))) return undefined;
     return files;
   }
+
+  /**
+   * Runs or settles, in order, every generator before `order[end]` that has not run yet, as a
+   * run without workers would have before reaching it; false at the first that fails.
+   */
+  async function runEarlier(end: number): Promise<boolean> {
+    for (const name of order.slice(0, end)) {
+      if (produced.has(name)) continue;
+      if (pending.has(name)) {
+        if (!(await settle(name))) return false;
+        continue;
+      }
+      hooks.onGenerator(name);
+      const bag = new DiagnosticBag();
+      const own = await runHere(name, bag);
+      for (const d of bag.items) diagnostics.items.push(d);
+      if (!own) return false;
+      keep(name, own);
+    }
+    return true;
+  }
+}
+
+/**
+ * The generators in `names` shared among at most `workers` worker threads, in order: one
+ * each when there are threads enough, else taken in turn (with one thread, all on it, one
+ * after another).
+ */
+export function workerShares(names: readonly string[], workers: number): string[][] {
+  const count = Math.min(names.length, Math.max(0, workers));
+  const shares: string[][] = Array.from({ length: count }, () => []);
+  for (const [i, name] of names.entries()) if (count > 0) shares[i % count]!.push(name);
+  return shares;
 }
 
 /**

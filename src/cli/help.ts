@@ -99,9 +99,9 @@ ${CONFIG_OPTION}
   --strict         write nothing and exit 1 on warnings too (a table row with a missing
                    cell, an unclear Required cell, an unknown type…), as on errors
   --workers N      worker threads for large runs: up to N for parsing, and up to N for
-                   the types and validators generators (default: auto: parsing on one
-                   per CPU once there is enough work, types and validators on one each
-                   with 3 CPUs or more; 0: none). Output is the same
+                   the types and validators generators, shared when fewer (default: auto:
+                   parsing on one per CPU once there is enough work, types and validators
+                   on one each with 3 CPUs or more; 0: none). Output is the same
   --timings        print the milliseconds of each phase (parse, checks, each generator)
   --cpu-prof       write a CPU profile of the run (mcp-specgen-<time>.cpuprofile) to the
                    working directory, for Chrome DevTools; add --workers 0 to include parsing

@@ -13,12 +13,19 @@ import { fileText } from "../../src/generator-kit/contract.js";
 // Worker is wrapped (vitest mocks node:worker_threads for the compiled modules it loads
 // too) to count the workers started and to make some of them fail.
 let started = 0;
+/** The generators each generator worker was given, in the order started. */
+let generatorJobs: string[][] = [];
+/** The resource limits each worker was started with. */
+let limitsGiven: unknown[] = [];
 let sabotage: "none" | "crash-on-first-file" | "fail-to-start" = "none";
 vi.mock(import("node:worker_threads"), async (original) => {
   const actual = await original();
   class Counted extends actual.Worker {
     constructor(script: string | URL, options?: import("node:worker_threads").WorkerOptions) {
       started++;
+      const jobs = (options?.workerData as { jobs?: Array<{ name: string }> } | undefined)?.jobs;
+      if (jobs) generatorJobs.push(jobs.map((j) => j.name));
+      limitsGiven.push(options?.resourceLimits);
       if (sabotage === "fail-to-start") super("throw new Error('worker failed to start')", { eval: true });
       else if (sabotage === "crash-on-first-file" && started === 1)
         super(
@@ -52,6 +59,7 @@ type ParseFilesModule = typeof import("../../src/inputs/parse-files.js");
 type PipelineModule = typeof import("../../src/build/pipeline.js");
 type LoadModule = typeof import("../../src/config/load.js");
 type LimitsModule = typeof import("../../src/parse/limits.js");
+type WorkerLimitsModule = typeof import("../../src/worker-limits.js");
 /** A module of the build, by its path below dist/src (typed as its source). */
 const built = async <T>(rel: string): Promise<T> => (await import(pathToFileURL(path.join(DIST, rel)).href)) as T;
 
@@ -66,6 +74,8 @@ function corpusSpecs(): Array<{ file: string; text: string }> {
 afterEach(() => {
   sabotage = "none";
   started = 0;
+  generatorJobs = [];
+  limitsGiven = [];
   cpus = undefined;
 });
 
@@ -196,17 +206,85 @@ describe.skipIf(!BUILT)("the pipeline on worker threads (dist/)", () => {
     cpus = 2;
     expect((await run("auto", FEW_TOOLS)).started).toBe(0);
     cpus = 3;
+    generatorJobs = [];
     const threaded = await run("auto", FEW_TOOLS);
     expect(threaded.started).toBe(2);
+    expect(generatorJobs).toEqual([["types"], ["validators"]]);
     expectSameOutput(threaded);
     // Below the default number of tools, not even with many CPUs.
     cpus = 8;
     expect((await run("auto")).started).toBe(0);
   });
 
+  it("starts every worker with WORKER_LIMITS, which a worker reads back as its own", async () => {
+    const { WORKER_LIMITS } = await built<WorkerLimitsModule>("worker-limits.js");
+    limitsGiven = [];
+    await run(1, FEW_TOOLS);
+    expect(limitsGiven).toEqual([WORKER_LIMITS, WORKER_LIMITS]);
+    // The effective setting, as the worker's V8 has it (not what was asked for).
+    const { Worker } = await import("node:worker_threads");
+    const seen = await new Promise<unknown>((resolve, reject) => {
+      const worker = new Worker(
+        "const w = require('node:worker_threads'); w.parentPort.postMessage(w.resourceLimits.maxYoungGenerationSizeMb);",
+        { eval: true, resourceLimits: WORKER_LIMITS },
+      );
+      worker.once("message", (size) => {
+        resolve(size);
+        void worker.terminate();
+      });
+      worker.once("error", reject);
+    });
+    expect(seen).toBe(WORKER_LIMITS.maxYoungGenerationSizeMb);
+  });
+
+  it("runs both generators on one worker when asked for one, writing the same bytes", async () => {
+    // Text this small is parsed on the main thread on auto; a number applies to parsing too,
+    // so this counts a parse worker and the generators' one.
+    generatorJobs = [];
+    const shared = await run(1, FEW_TOOLS);
+    expect(shared.started).toBe(2);
+    expect(generatorJobs).toEqual([["types", "validators"]]);
+    expectSameOutput(shared);
+  });
+
+  it("reports the failure a run without workers reports when generators that ran early fail", async () => {
+    // "early" needs nothing from the worker, so it runs on the main thread while types and
+    // validators are on it, before "late"; without workers, "late" comes first and is the
+    // failure reported. The run with the worker must report that one, and it alone.
+    const { defineGenerator } = await import("../../src/config/define.js");
+    const failing = (name: string, requires: string[]) =>
+      defineGenerator({
+        name,
+        requires,
+        generate: () => {
+          throw new Error(`${name} failed`);
+        },
+      });
+    const { runPipeline } = await built<PipelineModule>("build/pipeline.js");
+    const { resolveConfig } = await built<LoadModule>("config/load.js");
+    const config = resolveConfig(REPO, {
+      inputs: ["specs"],
+      outDir: "generated",
+      generators: ["types", "validators", failing("late", ["types"]), failing("early", [])],
+    });
+    const messages = async (workers: number) => {
+      started = 0;
+      const result = await runPipeline(config, { workers, ...FEW_TOOLS });
+      expect(result.failed).toBe(true);
+      return { started, messages: result.diagnostics.filter((d) => d.severity === "error").map((d) => d.message) };
+    };
+    const alone = await messages(0);
+    expect(alone.messages).toHaveLength(1);
+    expect(alone.messages[0]).toContain('"late"');
+    const shared = await messages(1);
+    // One parse worker, one for types and validators.
+    expect(shared.started).toBe(2);
+    expect(shared.messages).toEqual(alone.messages);
+  });
+
   it("uses a number of workers asked for whatever the CPUs, and the main thread for one that fails", async () => {
-    // One worker: one for parsing, one generator's (types); neither starts, and the main
-    // thread does their work, with the same output.
+    // One worker: one for parsing, one for the generators (types, then validators); neither
+    // starts, and the main thread does their work, with the same output.
     cpus = 2;
     sabotage = "fail-to-start";
     const fallen = await run(1, FEW_TOOLS);
