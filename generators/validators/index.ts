@@ -177,9 +177,7 @@ function moduleCode(specs: ValidatorSpec[], sources: string[]): string {
         const chunk = ofDialect.slice(start, start + SCHEMAS_PER_CHUNK);
         const { code, functions } = chunkCode(chunk, dialect, chunk[0]!.spec.backtracking);
         const name = `chunk${n}`;
-        const returned = chunk
-          .map(({ spec }) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`)
-          .join("");
+        const returned = chunk.map(({ spec }) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`).join("");
         const exports = chunk.map(({ spec }) => `\n${exportLine(spec, `${name}.${spec.exportName}`)}`).join("");
         parts.push(`const ${name} = (() => {\n${code.trim()}\n\nreturn {\n${returned}};\n})();\n${exports}`);
       }
