@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import type { ts as TS } from "@ts-morph/common";
-import { compile, type Options } from "json-schema-to-typescript";
-import type { JSONSchema4 } from "json-schema";
+import type { Options } from "json-schema-to-typescript";
 import {
   GenerationError,
   type GeneratedFile,
@@ -20,6 +19,7 @@ import { toolKey } from "../../src/naming/table.js";
 import type { ResolvedOptionsOf } from "../../src/generator-kit/options.js";
 import { moduleTypesPath } from "../../src/generator-kit/outputs.js";
 import type { typesOptions } from "./options.js";
+import { compileSchemaTypes, type TypeCompileOptions, typeCompileOptions } from "./json2ts-steps.js";
 
 /**
  * Generates `<Name>Args` and `<Name>Result` types for every tool, one file per module
@@ -88,8 +88,8 @@ async function moduleFile(
 }
 
 /** json-schema-to-typescript's options for a module's types. */
-function compileOptions(closedObjects: boolean): Partial<Options> {
-  return {
+function compileOptions(closedObjects: boolean): TypeCompileOptions {
+  return typeCompileOptions({
     bannerComment: "",
     format: false,
     additionalProperties: !closedObjects,
@@ -100,7 +100,7 @@ function compileOptions(closedObjects: boolean): Partial<Options> {
     ignoreMinAndMaxItems: true,
     // Specs are untrusted: never let a `$ref` read a file or fetch a URL.
     $refOptions: { resolve: { file: false, http: false } } as Options["$refOptions"],
-  };
+  });
 }
 
 /** What `warm` compiles types for (its name and location are only ever shown in messages). */
@@ -114,11 +114,11 @@ async function compileTypes(
   tool: Pick<ToolSpec, "name" | "locations">,
   side: "inputSchema" | "outputSchema",
   schema: JsonSchema,
-  options: Partial<Options>,
+  options: TypeCompileOptions,
 ): Promise<string> {
   try {
     const name = String(schema.title);
-    const code = restoreShadowedNames(await compile(schema as JSONSchema4, name, options));
+    const code = restoreShadowedNames(await compileSchemaTypes(schema, name, options));
     return markOptionalElements(withRootType(code, name, schema), await typeScript());
   } catch (e) {
     throw new GenerationError(
