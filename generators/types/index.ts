@@ -19,6 +19,7 @@ import { toolKey } from "../../src/naming/table.js";
 import type { ResolvedOptionsOf } from "../../src/generator-kit/options.js";
 import { moduleTypesPath } from "../../src/generator-kit/outputs.js";
 import type { typesOptions } from "./options.js";
+import { toolDialects } from "../../src/generator-kit/dialects.js";
 import { compileSchemaTypes, type TypeCompileOptions, typeCompileOptions } from "./json2ts-steps.js";
 
 /**
@@ -64,7 +65,16 @@ async function moduleFile(
   );
   for (const tool of tools) {
     const { pascal } = ctx.names.get(toolKey(tool))!;
-    const args = prepareSchemaForTypes(tool.inputSchema, `${pascal}Args`, argsDoc(tool), pascal, taken);
+    const dialects = toolDialects(ctx, tool);
+    const args = prepareSchemaForTypes(
+      tool.inputSchema,
+      `${pascal}Args`,
+      argsDoc(tool),
+      pascal,
+      taken,
+      false,
+      dialects.input.dialect,
+    );
     chunks.push(await compileTypes(tool, "inputSchema", args, options));
     if (tool.outputSchema) {
       const result = prepareSchemaForTypes(
@@ -74,6 +84,7 @@ async function moduleFile(
         `${pascal}Result`,
         taken,
         true,
+        dialects.output!.dialect,
       );
       chunks.push(await compileTypes(tool, "outputSchema", result, options));
     } else {

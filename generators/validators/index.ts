@@ -14,13 +14,12 @@ import type { BacktrackingOptions } from "@mcp-specgen/runtime";
 import { backtrackingFor, type ResolvedBacktracking } from "../../src/schema/backtracking.js";
 import {
   createStandaloneAjv,
-  dialectGroup,
   namesInheritedProperty,
-  schemaDialect,
   validationView,
   type Dialect,
   type DialectGroup,
 } from "../../src/schema/ajv.js";
+import { toolDialects } from "../../src/generator-kit/dialects.js";
 import { toolKey } from "../../src/naming/table.js";
 import { validatorNames, validatorsPath } from "../../src/generator-kit/outputs.js";
 
@@ -33,6 +32,8 @@ const standaloneCode = (
 interface ValidatorSpec {
   exportName: string;
   schema: JsonSchema;
+  /** The dialect ajv reads the schema in. */
+  dialect: Dialect;
   doc: string;
   tool: ToolSpec;
   side: "inputSchema" | "outputSchema";
@@ -78,14 +79,14 @@ export const validatorsGenerator: Generator<ValidatorsOptions, ValidatorsOptions
       ];
       if (tool.outputSchema)
         sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`, "outputSchema"]);
-      const dialects = ctx.perTool(tool, "dialect groups", () => sides.map(([, schema]) => dialectGroup(schema)));
-      for (const [i, [exportName, schema, doc, side]] of sides.entries()) {
-        const group = dialects[i]!;
+      const dialects = toolDialects(ctx, tool);
+      for (const [exportName, schema, doc, side] of sides) {
+        const { dialect, group } = side === "inputSchema" ? dialects.input : dialects.output!;
         const key = `${tool.module}\0${group}`;
         let entry = groups.get(key);
         if (!entry) groups.set(key, (entry = { module: tool.module, group, tools: [], specs: [] }));
         if (entry.tools[entry.tools.length - 1] !== tool) entry.tools.push(tool);
-        entry.specs.push({ exportName, schema, doc, tool, side, backtracking });
+        entry.specs.push({ exportName, schema, dialect, doc, tool, side, backtracking });
       }
     }
     const files: GeneratedFile[] = [];
@@ -147,7 +148,7 @@ function moduleCode(specs: ValidatorSpec[], sources: string[]): string {
   const aliases: Array<[ValidatorSpec, string]> = [];
   for (const spec of specs) {
     const cap = spec.backtracking?.maxLength ?? null;
-    const { dialect } = schemaDialect(spec.schema);
+    const { dialect } = spec;
     const view = validationView(spec.schema, dialect);
     const content = `${cap}\0${dialect}\0${canonicalJson(view)}`;
     const first = firstByContent.get(content);
