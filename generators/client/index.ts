@@ -4,7 +4,8 @@ import { template } from "../../src/generator-kit/templates.js";
 import { describeSharedWireNames, moduleNamespaces, sharedWireNames } from "../../src/generator-kit/modules.js";
 import { CLIENT_PATH, validatorNames, validatorsPath } from "../../src/generator-kit/outputs.js";
 import { docComment, stringLiteral } from "../../src/generator-kit/ts.js";
-import { dialectGroup, type DialectGroup } from "../../src/schema/ajv.js";
+import type { DialectGroup } from "../../src/schema/ajv.js";
+import { toolDialects } from "../../src/generator-kit/dialects.js";
 
 /** Alias prefix of a validators module import per dialect (as in server.ts); `_` never occurs inside a module identifier. */
 const VALIDATOR_ALIAS: Record<DialectGroup, string> = {
@@ -41,8 +42,7 @@ export const clientGenerator: Generator = {
       tools: m.tools.map(({ tool, names }) => ({ camel: names.camel, nameLiteral: stringLiteral(tool.name) })),
       resultValidators: m.tools.flatMap(({ tool, names }) => {
         if (!validate || !tool.outputSchema) return [];
-        const output = tool.outputSchema;
-        const group = ctx.perTool(tool, "output dialect group", () => dialectGroup(output));
+        const group = toolDialects(ctx, tool).output!.group;
         const alias = `${VALIDATOR_ALIAS[group]}${m.id}`;
         validatorImports.set(alias, stringLiteral(`./${validatorsPath(m.module, group)}.js`));
         return [

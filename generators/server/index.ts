@@ -17,7 +17,8 @@ import {
   validatorNames,
   validatorsPath,
 } from "../../src/generator-kit/outputs.js";
-import { dialectGroup, type DialectGroup } from "../../src/schema/ajv.js";
+import type { DialectGroup } from "../../src/schema/ajv.js";
+import { toolDialects } from "../../src/generator-kit/dialects.js";
 
 const serverTemplate = template("server", "server.ts.hbs");
 const schemasTemplate = template("server", "schemas.ts.hbs");
@@ -83,10 +84,8 @@ export const serverGenerator: Generator = {
       idLiteral: stringLiteral(m.id),
       tools: m.tools.map(({ tool, names }) => {
         const v = validatorNames(names.pascal);
-        const groups = ctx.perTool(tool, "dialect groups", () => ({
-          input: dialectGroup(tool.inputSchema),
-          output: tool.outputSchema ? dialectGroup(tool.outputSchema) : undefined,
-        }));
+        const dialects = toolDialects(ctx, tool);
+        const groups = { input: dialects.input.group, output: dialects.output?.group };
         return {
           camel: names.camel,
           camelLiteral: stringLiteral(names.camel),

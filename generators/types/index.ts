@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import type { ts as TS } from "@ts-morph/common";
-import { compile, type Options } from "json-schema-to-typescript";
-import type { JSONSchema4 } from "json-schema";
+import type { Options } from "json-schema-to-typescript";
 import {
   GenerationError,
   type GeneratedFile,
@@ -20,6 +19,8 @@ import { toolKey } from "../../src/naming/table.js";
 import type { ResolvedOptionsOf } from "../../src/generator-kit/options.js";
 import { moduleTypesPath } from "../../src/generator-kit/outputs.js";
 import type { typesOptions } from "./options.js";
+import { toolDialects } from "../../src/generator-kit/dialects.js";
+import { compileSchemaTypes, type TypeCompileOptions, typeCompileOptions } from "./json2ts-steps.js";
 
 /**
  * Generates `<Name>Args` and `<Name>Result` types for every tool, one file per module
@@ -64,7 +65,16 @@ async function moduleFile(
   );
   for (const tool of tools) {
     const { pascal } = ctx.names.get(toolKey(tool))!;
-    const args = prepareSchemaForTypes(tool.inputSchema, `${pascal}Args`, argsDoc(tool), pascal, taken);
+    const dialects = toolDialects(ctx, tool);
+    const args = prepareSchemaForTypes(
+      tool.inputSchema,
+      `${pascal}Args`,
+      argsDoc(tool),
+      pascal,
+      taken,
+      false,
+      dialects.input.dialect,
+    );
     chunks.push(await compileTypes(tool, "inputSchema", args, options));
     if (tool.outputSchema) {
       const result = prepareSchemaForTypes(
@@ -74,6 +84,7 @@ async function moduleFile(
         `${pascal}Result`,
         taken,
         true,
+        dialects.output!.dialect,
       );
       chunks.push(await compileTypes(tool, "outputSchema", result, options));
     } else {
@@ -88,8 +99,8 @@ async function moduleFile(
 }
 
 /** json-schema-to-typescript's options for a module's types. */
-function compileOptions(closedObjects: boolean): Partial<Options> {
-  return {
+function compileOptions(closedObjects: boolean): TypeCompileOptions {
+  return typeCompileOptions({
     bannerComment: "",
     format: false,
     additionalProperties: !closedObjects,
@@ -100,7 +111,7 @@ function compileOptions(closedObjects: boolean): Partial<Options> {
     ignoreMinAndMaxItems: true,
     // Specs are untrusted: never let a `$ref` read a file or fetch a URL.
     $refOptions: { resolve: { file: false, http: false } } as Options["$refOptions"],
-  };
+  });
 }
 
 /** What `warm` compiles types for (its name and location are only ever shown in messages). */
@@ -114,11 +125,11 @@ async function compileTypes(
   tool: Pick<ToolSpec, "name" | "locations">,
   side: "inputSchema" | "outputSchema",
   schema: JsonSchema,
-  options: Partial<Options>,
+  options: TypeCompileOptions,
 ): Promise<string> {
   try {
     const name = String(schema.title);
-    const code = restoreShadowedNames(await compile(schema as JSONSchema4, name, options));
+    const code = restoreShadowedNames(await compileSchemaTypes(schema, name, options));
     return markOptionalElements(withRootType(code, name, schema), await typeScript());
   } catch (e) {
     throw new GenerationError(

@@ -1,7 +1,7 @@
 import type { JsonSchema } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
 import { commentText, docValue } from "../../src/generator-kit/ts.js";
-import { schemaDialect } from "../../src/schema/ajv.js";
+import { type Dialect, schemaDialect } from "../../src/schema/ajv.js";
 import { prepareTuple } from "./tuples.js";
 import { freeFormType } from "./free-form.js";
 
@@ -78,7 +78,7 @@ export function annotationTags(schema: JsonSchema): string[] {
  * {@link commentText} (descriptions become JSDoc), gives each definition
  * the name `<prefix><Key>` and a plain-word key (keys are echoed into comments), rewrites
  * `$ref`s to match, and neutralises `*\/` in pattern-property keys, which are also echoed
- * into comments.
+ * into comments. `dialect` is the schema's (see `schemaDialect`), when the caller knows it.
  */
 export function prepareSchemaForTypes(
   schema: JsonSchema,
@@ -87,6 +87,7 @@ export function prepareSchemaForTypes(
   definitionPrefix: string,
   taken: Set<string>,
   freeFormRoot = false,
+  dialect: Dialect = schemaDialect(schema).dialect,
 ): JsonSchema {
   // Definition keys → safe names, decided before mapping so $refs anywhere can be rewritten.
   const renamed = new Map<string, string>();
@@ -100,7 +101,6 @@ export function prepareSchemaForTypes(
       renamed.set(`#/${map}/${escapePointer(key)}`, `#/${map}/${name}`);
     }
   }
-  const { dialect } = schemaDialect(schema);
   const prepared = mapSchema(schema, (s, path) => {
     const tags = path.length > 0 ? annotationTags(s) : [];
     for (const k of Object.keys(s)) if (!TYPE_KEYWORDS.has(k)) delete s[k];

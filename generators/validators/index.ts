@@ -14,13 +14,12 @@ import type { BacktrackingOptions } from "@mcp-specgen/runtime";
 import { backtrackingFor, type ResolvedBacktracking } from "../../src/schema/backtracking.js";
 import {
   createStandaloneAjv,
-  dialectGroup,
   namesInheritedProperty,
-  schemaDialect,
   validationView,
   type Dialect,
   type DialectGroup,
 } from "../../src/schema/ajv.js";
+import { toolDialects } from "../../src/generator-kit/dialects.js";
 import { toolKey } from "../../src/naming/table.js";
 import { validatorNames, validatorsPath } from "../../src/generator-kit/outputs.js";
 
@@ -33,11 +32,19 @@ const standaloneCode = (
 interface ValidatorSpec {
   exportName: string;
   schema: JsonSchema;
+  /** The dialect ajv reads the schema in. */
+  dialect: Dialect;
   doc: string;
   tool: ToolSpec;
   side: "inputSchema" | "outputSchema";
   /** The opt-in of the tool's input for patterns the linear-time engine cannot run (config `backtrackingPatterns`). */
   backtracking: BacktrackingOptions | undefined;
+}
+
+/** A validator to compile and the schema ajv is given for it (its validation view). */
+interface ViewedSpec {
+  spec: ValidatorSpec;
+  view: JsonSchema;
 }
 
 /** What the validators take from the config: each input's opt-in for backtracking patterns. */
@@ -49,8 +56,8 @@ export interface ValidatorsOptions {
  * Generates precompiled input and output validators with ajv's standalone code: one
  * TypeScript module per module (`validators/<module>.ts`), so nothing is compiled at run
  * time and every build that compiles the other generated files (plain `tsc`, bundlers,
- * tsx) compiles these too. Identical schemas are compiled once and exported under each
- * tool's name.
+ * tsx) compiles these too. Schemas that validate the same (identical but for annotations
+ * such as descriptions) are compiled once and exported under each tool's name.
  */
 export const validatorsGenerator: Generator<ValidatorsOptions, ValidatorsOptions> = {
   name: "validators",
@@ -72,14 +79,14 @@ export const validatorsGenerator: Generator<ValidatorsOptions, ValidatorsOptions
       ];
       if (tool.outputSchema)
         sides.push([names.result, tool.outputSchema, `Validates the result data of \`${tool.name}\`.`, "outputSchema"]);
-      const dialects = ctx.perTool(tool, "dialect groups", () => sides.map(([, schema]) => dialectGroup(schema)));
-      for (const [i, [exportName, schema, doc, side]] of sides.entries()) {
-        const group = dialects[i]!;
+      const dialects = toolDialects(ctx, tool);
+      for (const [exportName, schema, doc, side] of sides) {
+        const { dialect, group } = side === "inputSchema" ? dialects.input : dialects.output!;
         const key = `${tool.module}\0${group}`;
         let entry = groups.get(key);
         if (!entry) groups.set(key, (entry = { module: tool.module, group, tools: [], specs: [] }));
         if (entry.tools[entry.tools.length - 1] !== tool) entry.tools.push(tool);
-        entry.specs.push({ exportName, schema, doc, tool, side, backtracking });
+        entry.specs.push({ exportName, schema, dialect, doc, tool, side, backtracking });
       }
     }
     const files: GeneratedFile[] = [];
@@ -130,28 +137,31 @@ const NOCHECK = "// @ts-nocheck -- the bodies below are ajv's generated JavaScri
 const DIALECT_ORDER: readonly Dialect[] = ["2020", "draft7", "2019"];
 
 function moduleCode(specs: ValidatorSpec[], sources: string[]): string {
-  // Deduplicate by content: the first export of a schema gets the compiled function,
-  // later ones are aliases of it (standalone code would otherwise emit it twice). A
-  // schema's dialect follows from its content, so duplicates share it; an input's opt-in for
-  // backtracking patterns does not, so it is part of what makes schemas the same here.
+  // Deduplicate by what validation sees: ajv compiles the validation view (annotations such
+  // as descriptions, titles and defaults removed), so schemas that differ only in those get
+  // the same function. The first export of a view gets the compiled function, later ones
+  // are aliases of it (standalone code would otherwise emit it twice). The dialect decides
+  // which keywords the view keeps and how ajv reads them, and an input's opt-in for
+  // backtracking patterns changes the pattern engine, so both are part of the key.
   const firstByContent = new Map<string, string>();
-  const distinct = new Map<Dialect, Map<number | null, ValidatorSpec[]>>();
+  const distinct = new Map<Dialect, Map<number | null, ViewedSpec[]>>();
   const aliases: Array<[ValidatorSpec, string]> = [];
   for (const spec of specs) {
     const cap = spec.backtracking?.maxLength ?? null;
-    const content = `${cap}\0${canonicalJson(spec.schema)}`;
+    const { dialect } = spec;
+    const view = validationView(spec.schema, dialect);
+    const content = `${cap}\0${dialect}\0${canonicalJson(view)}`;
     const first = firstByContent.get(content);
     if (first) {
       aliases.push([spec, first]);
       continue;
     }
     firstByContent.set(content, spec.exportName);
-    const { dialect } = schemaDialect(spec.schema);
     let byCap = distinct.get(dialect);
     if (!byCap) distinct.set(dialect, (byCap = new Map()));
     const list = byCap.get(cap);
-    if (list) list.push(spec);
-    else byCap.set(cap, [spec]);
+    if (list) list.push({ spec, view });
+    else byCap.set(cap, [{ spec, view }]);
   }
   // Every chunk's standalone code reuses the same identifiers (validate10, schema11,
   // func0, …), so each is scoped in its own function returning its validators; the
@@ -160,16 +170,16 @@ function moduleCode(specs: ValidatorSpec[], sources: string[]): string {
   const parts: string[] = [];
   let n = 0;
   for (const dialect of DIALECT_ORDER) {
-    const byCap = distinct.get(dialect) ?? new Map<number | null, ValidatorSpec[]>();
+    const byCap = distinct.get(dialect) ?? new Map<number | null, ViewedSpec[]>();
     const caps = [...byCap.keys()].sort((a, b) => (a ?? -1) - (b ?? -1));
     for (const cap of caps) {
       const ofDialect = byCap.get(cap)!;
       for (let start = 0; start < ofDialect.length; start += SCHEMAS_PER_CHUNK, n++) {
         const chunk = ofDialect.slice(start, start + SCHEMAS_PER_CHUNK);
-        const { code, functions } = chunkCode(chunk, dialect, chunk[0]!.backtracking);
+        const { code, functions } = chunkCode(chunk, dialect, chunk[0]!.spec.backtracking);
         const name = `chunk${n}`;
-        const returned = chunk.map((spec) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`).join("");
-        const exports = chunk.map((spec) => `\n${exportLine(spec, `${name}.${spec.exportName}`)}`).join("");
+        const returned = chunk.map(({ spec }) => `  ${spec.exportName}: ${functions.get(spec.exportName)},\n`).join("");
+        const exports = chunk.map(({ spec }) => `\n${exportLine(spec, `${name}.${spec.exportName}`)}`).join("");
         parts.push(`const ${name} = (() => {\n${code.trim()}\n\nreturn {\n${returned}};\n})();\n${exports}`);
       }
     }
@@ -192,29 +202,28 @@ const EXPORT_LINE = /^exports\.([A-Za-z_$][\w$]*) = ([A-Za-z_$][\w$]*);\n/gm;
 
 /** ajv's standalone code for a chunk without its `exports.x = …` lines, and the function behind each export. */
 function chunkCode(
-  chunk: ValidatorSpec[],
+  chunk: ViewedSpec[],
   dialect: Dialect,
   backtracking: BacktrackingOptions | undefined,
 ): { code: string; functions: Map<string, string> } {
   let source: string;
   let ownProperties = false;
   try {
-    const views = chunk.map((spec) => validationView(spec.schema, dialect));
-    ownProperties = views.some(namesInheritedProperty);
+    ownProperties = chunk.some(({ view }) => namesInheritedProperty(view));
     const ajv = createStandaloneAjv(dialect, false, ownProperties, backtracking);
     const refs: Record<string, string> = {};
-    for (const [i, spec] of chunk.entries()) {
-      ajv.addSchema(views[i]!, spec.exportName);
+    for (const { spec, view } of chunk) {
+      ajv.addSchema(view, spec.exportName);
       refs[spec.exportName] = spec.exportName;
     }
     source = standaloneCode(ajv, refs).replace(/^"use strict";\n?/, "");
   } catch (e) {
     // Checks run before generation should leave nothing ajv refuses; if something slips
     // through, name the tool whose schema ajv cannot compile rather than fail the chunk.
-    for (const spec of chunk) {
+    for (const { spec, view } of chunk) {
       try {
         const ajv = createStandaloneAjv(dialect, false, ownProperties, backtracking);
-        ajv.addSchema(validationView(spec.schema, dialect), spec.exportName);
+        ajv.addSchema(view, spec.exportName);
         standaloneCode(ajv, { [spec.exportName]: spec.exportName });
       } catch (inner) {
         throw new GenerationError(
@@ -231,10 +240,10 @@ function chunkCode(
     functions.set(exported, fn);
     return "";
   });
-  const missing = chunk.find((spec) => !functions.has(spec.exportName));
+  const missing = chunk.find(({ spec }) => !functions.has(spec.exportName));
   if (missing || functions.size !== chunk.length)
     throw new Error(
-      `unexpected export in ajv standalone code (${missing ? `no ${missing.exportName}` : "an extra export"})`,
+      `unexpected export in ajv standalone code (${missing ? `no ${missing.spec.exportName}` : "an extra export"})`,
     );
   return { code, functions };
 }

@@ -89,7 +89,11 @@ export type DialectGroup = "default" | "2019" | "2020";
 
 /** The validators group of a schema (see {@link DialectGroup}). */
 export function dialectGroup(schema: JsonSchema): DialectGroup {
-  const { dialect, source } = schemaDialect(schema);
+  return groupOfDialect(schemaDialect(schema));
+}
+
+/** The validators group of a schema whose dialect {@link schemaDialect} decided. */
+export function groupOfDialect({ dialect, source }: { dialect: Dialect; source: DialectSource }): DialectGroup {
   return source === "declared" && dialect !== "draft7" ? dialect : "default";
 }
 

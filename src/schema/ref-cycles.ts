@@ -1,6 +1,6 @@
 import type { JsonSchema } from "../ir/types.js";
 import { pointerOf } from "./resources.js";
-import { isObject, walkSchema } from "./walk.js";
+import { isObject, someSubschema, walkSchema } from "./walk.js";
 
 // Applicators that apply their subschemas to the same value (not to a property or item):
 // following only these never consumes any input.
@@ -17,6 +17,9 @@ const IN_PLACE_MAPS = ["dependentSchemas", "dependencies"];
  * pointers (see `resolveSchemaResources`).
  */
 export function findRefCycles(schema: JsonSchema): Array<ReadonlyArray<string | number>> {
+  // Without a `$ref` every edge leads down the tree, so there is no cycle: found without
+  // building the graph (a pointer per subschema) for the many schemas that have none.
+  if (!someSubschema(schema, (sub) => Object.hasOwn(sub, "$ref"))) return [];
   const edges = new Map<string, string[]>();
   const refAt = new Map<string, ReadonlyArray<string | number>>();
   walkSchema(schema, (sub, path) => {

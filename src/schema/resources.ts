@@ -1,6 +1,6 @@
 import { escapePointerToken, pointerTokens } from "@mcp-specgen/runtime";
 import type { JsonSchema, JsonValue } from "../ir/types.js";
-import { booleanSubschemaPaths, mapSchema, walkSchema } from "./walk.js";
+import { booleanSubschemaPaths, mapSchema, someSubschema, walkSchema } from "./walk.js";
 import type { Dialect } from "./ajv.js";
 
 /** Something about a schema's identifiers or references that cannot be accepted. */
@@ -39,6 +39,9 @@ type Path = ReadonlyArray<string | number>;
  * documents or URLs are refused: a spec never makes the generator read anything.
  */
 export function resolveSchemaResources(schema: JsonSchema, dialect: Dialect = "draft7"): ResolvedSchema {
+  // Most schemas have no reference or identifier at all: nothing to resolve, rewrite or
+  // report, found without building the pointer of every subschema.
+  if (!hasResourceKeywords(schema)) return { schema, problems: [], changed: false };
   // Only the dialect that defines a dynamic reference treats it as one; elsewhere it is an
   // unknown keyword, which validation ignores (and the validation view drops).
   const dynamicRef = dialect === "2020" ? "$dynamicRef" : dialect === "2019" ? "$recursiveRef" : undefined;
@@ -176,6 +179,29 @@ export function resolveSchemaResources(schema: JsonSchema, dialect: Dialect = "d
     return sub;
   });
   return { schema: out, problems, changed: true };
+}
+
+// What resolveSchemaResources looks at in a subschema, besides an `$id` below the root.
+const RESOURCE_KEYWORDS: ReadonlySet<string> = new Set([
+  "$ref",
+  "$dynamicRef",
+  "$recursiveRef",
+  "$anchor",
+  "$dynamicAnchor",
+  "$recursiveAnchor",
+]);
+
+/**
+ * Whether a schema has anything {@link resolveSchemaResources} would resolve, rewrite or
+ * report: a reference or an anchor anywhere, or an `$id` below the root. Reads each
+ * subschema's own key names only.
+ */
+export function hasResourceKeywords(schema: JsonSchema): boolean {
+  return someSubschema(schema, (sub) => {
+    for (const key of Object.keys(sub))
+      if (RESOURCE_KEYWORDS.has(key) || (key === "$id" && sub !== schema)) return true;
+    return false;
+  });
 }
 
 /** The JSON pointer, as a URI fragment (`#/properties/a%20b`), of a path of keys. */

@@ -161,6 +161,63 @@ describe("validators generator: bounded cost", () => {
   });
 });
 
+describe("validators generator: schemas that differ only in annotations", () => {
+  // Tool i's schemas differ from every other tool's only in descriptions, titles, defaults
+  // and examples: ajv is given the validation view, so they need one compiled function per
+  // side, not one per tool.
+  const annotated = (i: number): ToolSpec =>
+    makeTool({
+      name: `ann.tool_${String(i).padStart(2, "0")}`,
+      description: `Tool ${i}.`,
+      inputSchema: {
+        type: "object",
+        title: `Args ${i}`,
+        properties: {
+          q: { type: "string", minLength: 1, description: `Query of tool ${i}.`, examples: [`q${i}`] },
+          n: { type: "integer", maximum: 9, default: i % 9 },
+        },
+        required: ["q"],
+        additionalProperties: false,
+      },
+      outputSchema: { type: "object", description: `Result of tool ${i}.`, properties: { ok: { type: "boolean" } } },
+    });
+
+  it("compiles one function per distinct validation view and aliases the rest, validating the same", async () => {
+    const project = tempProject();
+    try {
+      const count = 12;
+      const files = await generate(Array.from({ length: count }, (_, i) => annotated(i)));
+      const code = fileText(files.find((f) => f.path === "validators/ann.ts")!);
+      expect(code.match(/^function validate\d+\(/gm)).toHaveLength(2);
+      expect(code.match(/^export const \w+: ValidateFunction = chunk\d+\.\w+;$/gm)).toHaveLength(2);
+      expect(code.match(/^export const \w+: ValidateFunction = validateTool00(Args|Result);$/gm)).toHaveLength(
+        2 * (count - 1),
+      );
+      expect(code).not.toContain("Query of tool");
+      const mod = await load(project, code);
+      for (let i = 0; i < count; i++) {
+        const p = String(i).padStart(2, "0");
+        expect(mod[`validateTool${p}Args`]!({ q: "x", n: 9 })).toBe(true);
+        expect(mod[`validateTool${p}Args`]!({ q: "", n: 10 })).toBe(false);
+        expect(mod[`validateTool${p}Result`]!({ ok: "yes" })).toBe(false);
+      }
+    } finally {
+      project.dispose();
+    }
+  });
+
+  it("keeps schemas apart that differ in a validation keyword", async () => {
+    const a = withProperties("k", { q: { type: "string", minLength: 1, description: "same" } });
+    const b = makeTool({
+      ...a,
+      name: "k.u",
+      inputSchema: { type: "object", properties: { q: { type: "string", minLength: 2, description: "same" } } },
+    });
+    const code = fileText((await generate([a, b])).find((f) => f.path === "validators/k.ts")!);
+    expect(code.match(/^export const validate\w+Args: ValidateFunction = chunk\d+\.\w+;$/gm)).toHaveLength(2);
+  });
+});
+
 describe("validators generator: large enums", () => {
   it("checks a large enum of plain values with one Set lookup, reporting it as enum", async () => {
     const values = [...Array.from({ length: 4990 }, (_, i) => `v${i}`), 7, true, null];

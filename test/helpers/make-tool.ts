@@ -9,6 +9,7 @@ import { runGenerators } from "../../src/build/run-generators.js";
 import type { ToolSpec } from "../../src/ir/types.js";
 import { withContentHash } from "../../src/ir/content-hash.js";
 import { buildNameTable } from "../../src/naming/table.js";
+import type { PerToolStore } from "../../src/memo/per-tool-store.js";
 import { REPO } from "./project.js";
 
 // In-memory IR for generator unit tests: a test that checks one generator's output builds
@@ -43,12 +44,14 @@ export function makeTool(overrides: Partial<ToolSpec> = {}): ToolSpec {
  * Runs generators on in-memory tools as the pipeline's generate stage does (names decided
  * for the whole run, each generator after those it requires, with its options from the
  * config) and returns their files, sorted by path. Throws with the diagnostics when naming
- * or a generator reports an error.
+ * or a generator reports an error. `shared` is where `ctx.shared` keeps what generators
+ * share (a build session's store); without it, `ctx.shared` just makes.
  */
 export async function generate(
   tools: readonly ToolSpec[],
   generators: GeneratorName[],
   user: UserConfig = {},
+  shared?: PerToolStore,
 ): Promise<GeneratedFile[]> {
   const config = resolveConfig(REPO, { server: { name: "t", version: "1.0.0" }, ...user, generators });
   const sorted = [...tools].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -67,7 +70,7 @@ export async function generate(
     ? undefined
     : await runGenerators(
         runOrder(config),
-        { tools: sorted, names, config, generatorVersion: "0.0.0-test" },
+        { tools: sorted, names, config, generatorVersion: "0.0.0-test", ...(shared ? { shared } : {}) },
         diagnostics,
         { onGenerator() {}, onTiming() {}, location: { file: "specs/tools.json", line: 1, column: 1 } },
       );

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { resolveSchemaResources } from "../../src/schema/resources.js";
 import { findRefCycles } from "../../src/schema/ref-cycles.js";
 
@@ -181,5 +181,47 @@ describe("findRefCycles", () => {
         allOf: [{ $ref: "#/$defs/a" }],
       }),
     ).toEqual([]);
+  });
+});
+
+describe("resolveSchemaResources and findRefCycles on schemas without references: cost", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  // n properties, each a small object schema with one nested property: 2n + 1 subschemas.
+  const wide = (n: number) => ({
+    type: "object",
+    properties: Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [
+        `p${i}`,
+        { type: "object", description: `Field ${i}.`, properties: { v: { type: "string", minLength: 1 } } },
+      ]),
+    ),
+  });
+
+  it("answer without building the pointer of every subschema", () => {
+    // Building a pointer encodes each of its segments; the answer for a schema with no
+    // reference or identifier needs none (the full walk encodes every subschema's path).
+    const encode = vi.spyOn(globalThis, "encodeURIComponent");
+    const schema = wide(200);
+    const r = resolveSchemaResources(schema as never, "2020");
+    expect(r).toEqual({ schema, problems: [], changed: false });
+    expect(r.schema).toBe(schema);
+    expect(findRefCycles(schema as never)).toEqual([]);
+    expect(encode).not.toHaveBeenCalled();
+  });
+
+  it("still resolves and reports when one reference or nested $id is deep inside", () => {
+    const withRef = wide(50) as Record<string, any>;
+    withRef.properties.p49.properties.v = { $ref: "#/properties/p0" };
+    expect(resolveSchemaResources(withRef as never).problems).toEqual([]);
+    withRef.properties.p49.properties.v = { $ref: "other.json" };
+    expect(codes(withRef)).toEqual(["SPEC_REF_UNSUPPORTED"]);
+    const withId = wide(50) as Record<string, any>;
+    withId.properties.p49.properties.v = { $id: "inner.json", type: "string" };
+    const r = resolveSchemaResources({ $id: "https://example.com/root.json", ...withId } as never);
+    expect(r.changed).toBe(true);
+    expect(JSON.stringify(r.schema)).not.toContain("inner.json");
+    const cyclic = { ...wide(3), $defs: { a: { allOf: [{ $ref: "#/$defs/a" }] } } } as Record<string, any>;
+    expect(findRefCycles(cyclic as never)).toEqual([["$defs", "a", "allOf", 0, "$ref"]]);
   });
 });

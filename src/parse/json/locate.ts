@@ -2,6 +2,7 @@ import { parseTree, visit, type Node } from "jsonc-parser";
 import type { SourceLocation } from "../../ir/types.js";
 import { createLineIndex } from "../primitives/position.js";
 import { lazySource, type KeyPath, type SourceNode } from "../schema-positions.js";
+import { strictListElementRanges } from "./element-ranges.js";
 
 // Objects up to this many members are searched in order; larger ones get an index, so
 // looking up every member of an object of thousands stays linear.
@@ -43,7 +44,10 @@ export class JsonLocator {
     if (this.within || typeof index !== "number" || !(list.length === 0 || inTools)) return { locator: this, path };
     const key = inTools ? "tools" : "";
     let ranges = this.elements.get(key);
-    if (!ranges) this.elements.set(key, (ranges = listElementRanges(this.text, inTools)));
+    if (!ranges) {
+      ranges = strictListElementRanges(this.text, inTools) ?? listElementRanges(this.text, inTools);
+      this.elements.set(key, ranges);
+    }
     const range = ranges[index];
     if (!range) return { locator: this, path };
     return {
@@ -154,8 +158,9 @@ interface Scope {
  * Offsets of the elements of the root array (`inTools` false) or of the array that is the
  * value of the root object's first `tools` member, in one scan that builds nothing; empty
  * when there is no such array. The first member, as `JsonLocator.child` finds members.
+ * For texts the faster strict scan refuses (comments; see `strictListElementRanges`).
  */
-function listElementRanges(text: string, inTools: boolean): Array<[number, number]> {
+export function listElementRanges(text: string, inTools: boolean): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
   let depth = 0;
   // The depth of the list's elements once the list has begun; -1 before, -2 after.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { JsonLocator } from "../../../src/parse/json/locate.js";
+import { JsonLocator, listElementRanges } from "../../../src/parse/json/locate.js";
+import { strictListElementRanges } from "../../../src/parse/json/element-ranges.js";
 import { DiagnosticBag } from "../../../src/diagnostics/types.js";
 import { parseJsonSpec } from "../../../src/parse/json/index.js";
 
@@ -59,6 +60,33 @@ describe("JsonLocator.scope", () => {
       }),
       { seed: 20261123, numRuns: 300 },
     );
+  });
+
+  it("finds the list's elements with the strict scan exactly where the tokenizing scan does", () => {
+    // Keys and strings with quotes, backslashes and brackets inside, escaped "tools" names.
+    const tricky = fc.oneof(
+      fc.constantFrom('"', "\\", '\\"', "[", "]", "{", "}", ",", ":", "tools", "/", "//", "\u0000"),
+      fc.string({ maxLength: 6 }),
+    );
+    const value = fc.oneof(json, fc.dictionary(tricky, json, { maxKeys: 3 }), fc.array(tricky, { maxLength: 3 }));
+    const text = fc.oneof(
+      fileText.map((f) => f.text),
+      fc
+        .record({ items: fc.array(value, { maxLength: 4 }), indent: fc.constantFrom(0, 2, "\t") })
+        .map(({ items, indent }) => JSON.stringify({ meta: items[0] ?? null, tools: items }, null, indent)),
+      fc.array(value, { maxLength: 4 }).map((items) => `{"to\\u006fls": ${JSON.stringify(items)}}`),
+    );
+    fc.assert(
+      fc.property(text, (t) => {
+        JSON.parse(t);
+        for (const inTools of [false, true])
+          expect(strictListElementRanges(t, inTools), t).toEqual(listElementRanges(t, inTools));
+      }),
+      { seed: 20261128, numRuns: 500 },
+    );
+    // Not strict JSON: the strict scan declines, and the locator scans with the tokenizer.
+    expect(strictListElementRanges('{"tools": [1, /* c */ 2]}', true)).toBeUndefined();
+    expect(strictListElementRanges('{"tools": ["open', true)).toBeUndefined();
   });
 
   it("reads a large tools/list file with the same tools, positions and diagnostics as before", () => {
