@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { lezerMarkdown } from "../../../src/parse/markdown/lezer/index.js";
+import { findMarkdownExcess } from "../../../src/parse/markdown/prescan.js";
 import { expectLinear } from "../../helpers/growth.js";
 
 // Lezer's own inline parsers scan ahead from every space (for a hard break) and from every
@@ -32,5 +33,18 @@ describe("lezer adapter: linear on runs", () => {
       "inlineCode",
       "text",
     ]);
+  });
+});
+
+describe("Markdown spec prescan: linear on runs", () => {
+  it("skips unclosed backtick runs of growing length in linear time", () => {
+    const limits = { maxMarkdownNesting: 32, maxInlineDelimiters: 500, maxContainerClosing: 10_000_000 };
+    expect(findMarkdownExcess(backtickRuns(N), limits)).toBeUndefined();
+    // Runs of distinct length, each scanned to the line's end, grow as n^1.5 (8 from n to 4n).
+    expectLinear({ input: backtickRuns, run: (text) => findMarkdownExcess(text, limits) }, 4 * N, "prescan", 6);
+    // A closed span still hides the delimiters inside it; an unclosed run does not.
+    const one = { ...limits, maxInlineDelimiters: 1 };
+    expect(findMarkdownExcess("a `` *_ ` `` b\n", one)).toBeUndefined();
+    expect(findMarkdownExcess("a `` *_ ` b\n", one)?.kind).toBe("inline");
   });
 });

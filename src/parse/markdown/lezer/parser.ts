@@ -1,6 +1,7 @@
 import type { Tree } from "@lezer/common";
 import { type MarkdownConfig, parser, Table } from "@lezer/markdown";
 import { CODE_SPANS } from "./code-spans.js";
+import { HTML_TAGS } from "./html-tags.js";
 
 /**
  * A run of two or more spaces that does not end a line, as one node the adapter reads as
@@ -27,7 +28,7 @@ const SPACE_RUNS: MarkdownConfig = {
 
 // CommonMark plus GFM tables, and nothing else the readers use (the same grammar the
 // reference parser is configured with in ../document.ts). Built once: it is a constant.
-const COMMONMARK_TABLES = parser.configure([Table, SPACE_RUNS, CODE_SPANS]);
+const COMMONMARK_TABLES = parser.configure([Table, SPACE_RUNS, CODE_SPANS, HTML_TAGS]);
 
 /** The lezer syntax tree of a Markdown text (CommonMark + GFM tables). */
 export function lezerTree(text: string): Tree {
