@@ -36,6 +36,17 @@ describe("lezer adapter: linear on runs", () => {
   });
 });
 
+describe("lezer adapter: linear on long paragraphs", () => {
+  it("reads a paragraph of many short lines in linear time, trimming each line's end", () => {
+    const lines = (n: number) => "word \n".repeat(n / 6);
+    expectLinear({ input: lines, run: lezerMarkdown }, 4 * N, "a paragraph of short lines");
+    const paragraph = lezerMarkdown("a \nb\t\nc  \n")?.children[0];
+    expect(paragraph?.type === "paragraph" && paragraph.children).toMatchObject([
+      { type: "text", value: "a\nb\nc", position: { start: { offset: 0 }, end: { offset: 7 } } },
+    ]);
+  });
+});
+
 describe("Markdown spec prescan: linear on runs", () => {
   it("skips unclosed backtick runs of growing length in linear time", () => {
     const limits = { maxMarkdownNesting: 32, maxInlineDelimiters: 500, maxContainerClosing: 10_000_000 };
