@@ -1,4 +1,4 @@
-import type { Tree } from "@lezer/common";
+import type { Tree, TreeFragment } from "@lezer/common";
 import { type MarkdownConfig, parser, Table } from "@lezer/markdown";
 import { CODE_SPANS } from "./code-spans.js";
 import { HTML_TAGS } from "./html-tags.js";
@@ -30,7 +30,10 @@ const SPACE_RUNS: MarkdownConfig = {
 // reference parser is configured with in ../document.ts). Built once: it is a constant.
 const COMMONMARK_TABLES = parser.configure([Table, SPACE_RUNS, CODE_SPANS, HTML_TAGS]);
 
-/** The lezer syntax tree of a Markdown text (CommonMark + GFM tables). */
-export function lezerTree(text: string): Tree {
-  return COMMONMARK_TABLES.parse(text);
+/**
+ * The lezer syntax tree of a Markdown text (CommonMark + GFM tables); with `fragments`
+ * (of an earlier tree, see `TreeFragment.applyChanges`), lezer's incremental re-parse.
+ */
+export function lezerTree(text: string, fragments?: readonly TreeFragment[]): Tree {
+  return COMMONMARK_TABLES.parse(text, fragments);
 }
