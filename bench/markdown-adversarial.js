@@ -78,7 +78,7 @@ export function adversarialInputs(size) {
     "setext underline, one of 1 MB": `a\n${"=".repeat(size)}\n`,
     "setext headings, `a` / `-` lines": fill("a\n-\n", size),
     "one paragraph of short lines": fill("word \n", size),
-    "block quote, one paragraph of short lines": fill("> *a*\n", size),
+    "block quote, one paragraph of short lines": fill("> a\n", size),
   };
 }
 

@@ -47,6 +47,18 @@ describe("lezer adapter: linear on long paragraphs", () => {
   });
 });
 
+describe("lezer adapter: linear on long block quote paragraphs", () => {
+  it("reads a block quote paragraph of many lines in linear time", () => {
+    const quoted = (n: number) => "> a\n".repeat(n / 4);
+    expectLinear({ input: quoted, run: lezerMarkdown }, 4 * N, "a block quote paragraph");
+    const quote = lezerMarkdown("> a\n>   b\n")?.children[0];
+    expect(quote?.type === "blockquote" && quote.children[0]).toMatchObject({
+      type: "paragraph",
+      children: [{ type: "text", value: "a\nb" }],
+    });
+  });
+});
+
 describe("Markdown spec prescan: linear on runs", () => {
   it("skips unclosed backtick runs of growing length in linear time", () => {
     const limits = { maxMarkdownNesting: 32, maxInlineDelimiters: 500, maxContainerClosing: 10_000_000 };
