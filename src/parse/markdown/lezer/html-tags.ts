@@ -102,21 +102,20 @@ class ParagraphSearches {
   }
 
   private lastStop: { from: number; at: number } | undefined;
+  // Global for `lastIndex`: the search starts where it is set, just before each use.
+  private readonly spaceOrAngleSearch = /[\s>]/g;
 
   /** The document offset of the first whitespace or `>` at or after `from` in the paragraph, or -1. */
   spaceOrAngle(from: number): number {
     const last = this.lastStop;
     if (last && last.from <= from && (last.at < 0 || last.at >= from)) return last.at;
-    SPACE_OR_ANGLE.lastIndex = from - this.cx.offset;
-    const match = SPACE_OR_ANGLE.exec(this.cx.text);
+    this.spaceOrAngleSearch.lastIndex = from - this.cx.offset;
+    const match = this.spaceOrAngleSearch.exec(this.cx.text);
     const at = match ? match.index + this.cx.offset : -1;
     this.lastStop = { from, at };
     return at;
   }
 }
-
-// Global for `lastIndex`: the search starts where it is set, just before each use.
-const SPACE_OR_ANGLE = /[\s>]/g;
 
 /** An inline context with its searches. */
 type WithSearches = InlineContext & { htmlSearches?: ParagraphSearches };
