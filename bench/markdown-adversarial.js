@@ -6,7 +6,7 @@
 //  - lezer: the lezer adapter alone, without the prescan (its raw cost, or a stack overflow);
 //  - micromark: mdast-util-from-markdown alone (the reference, and the parser before
 //    lezer), the peer. The raw parses run in a child process each, stopped after a timeout.
-// Usage: node bench/markdown-adversarial.js [--size=1000000] [--timeout=20000]   (after `npm run build`)
+// Usage: node bench/markdown-adversarial.js [--size=1000000] [--timeout=20000] [--only=name part]   (after `npm run build`)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +20,7 @@ const DIST = path.join(REPO, "dist/src");
 const fill = (unit, size) => unit.repeat(Math.max(1, Math.floor(size / unit.length)));
 
 /** The inputs: name → text of about `size` characters. */
-function inputs(size) {
+export function adversarialInputs(size) {
   const half = Math.floor(size / 2);
   return {
     "nested emphasis, one paragraph": `${"*a ".repeat(half / 3)}${" b*".repeat(half / 3)}\n`,
@@ -45,7 +45,57 @@ function inputs(size) {
       return fill(unit, size);
     })(),
     "html-like tags, unclosed": fill('<a href="x" <b <!-- c ', size),
+    // Added with the HTML-tag and prescan fixes (issue 32, third part). Inline HTML is
+    // read after text: a line that starts with `<!--`, `<?` or `<!X` opens an HTML block.
+    "processing instructions, unclosed (`<?`)": `x ${fill("<? a ", size)}\n`,
+    "CDATA, unclosed (`<![CDATA[`)": `x ${fill("<![CDATA[ a ", size)}\n`,
+    "declarations, unclosed (`<!X`)": `x ${fill("<!X a ", size)}\n`,
+    "tags, unclosed attribute quotes": `x <a title='x ${fill('<a href="x <b c=', size)}\n`,
+    "autolinks, unclosed (`<http:`)": `x ${fill("<http:a", size)}\n`,
+    "link definitions `[x]: /url` (distinct)": (() => {
+      let text = "";
+      for (let i = 0; text.length < size; i++) text += `[d${i}]: /u${i} "t"\n`;
+      return `${text}\n[d1] and [d2]\n`;
+    })(),
+    "`[x]: ` lines without destination": fill("[x]: \n", size),
+    "table rows with escaped pipes": `${TOOL}| Parameter Name | Type | Required | Description |\n|---|---|---|---|\n${fill("| `a\\|b` | `string` | No | x \\| y `c \\| d` \\| |\n", size)}`,
+    "`*`/`_` with backticks, one line": `${fill("*_`*_``_*", size)}\n`,
+    "`*`/`_` with backticks, 400 per paragraph": fill(`${"*`_*_".repeat(100)}\n\n`, size),
+    "code fence never closed": `${TOOL}\`\`\`json\n${fill('{ "a": [1, 2, "x"] },\n', size)}`,
+    "JSON block in a fence (1 MB)": `${TOOL}\`\`\`json\n${jsonSchema(size)}\n\`\`\`\n`,
+    "table, 10,000 rows of 20 columns": (() => {
+      const columns = Array.from({ length: 20 }, (_, i) => `c${i}`);
+      const row = `| ${columns.map(() => "xx").join(" | ")} |\n`;
+      const rows = Math.min(10_000, Math.max(1, Math.floor(size / row.length)));
+      return `${TOOL}| ${columns.join(" | ")} |\n|${"---|".repeat(20)}\n${row.repeat(rows)}`;
+    })(),
+    "headings, 100,000": (() => {
+      const count = Math.max(1, Math.floor(size / 10));
+      let text = TOOL;
+      for (let i = 0; i < count; i++) text += `### h${i}\n`;
+      return text;
+    })(),
+    "setext underline, one of 1 MB": `a\n${"=".repeat(size)}\n`,
+    "setext headings, `a` / `-` lines": fill("a\n-\n", size),
+    "one paragraph of short lines": fill("word \n", size),
+    "block quote, one paragraph of short lines": fill("> a\n", size),
   };
+}
+
+/** The start of a tool section, so that what follows reaches the spec's readers (its input schema). */
+const TOOL =
+  "## Tool: `adversarial.tool`\n\n### 1. Tool Purpose and Description\n\nx\n\n### 3. Input Schema (Parameters)\n\n";
+
+/** A JSON schema of about `size` characters: an object with many string properties. */
+function jsonSchema(size) {
+  const properties = [];
+  let length = 0;
+  for (let i = 0; length < size; i++) {
+    const property = `"p${i}": { "type": "string", "description": "property ${i}" }`;
+    properties.push(property);
+    length += property.length + 4;
+  }
+  return `{\n  "type": "object",\n  "properties": {\n    ${properties.join(",\n    ")}\n  }\n}`;
 }
 
 /** One raw parse of `file` in a child process: ms, or why it did not finish. */
@@ -75,14 +125,15 @@ function rawParse(kind, file, timeout) {
 }
 
 /** Runs the benchmark and returns rows for the report. */
-export async function benchMarkdownAdversarial({ size = 1_000_000, timeout = 20_000, quiet = false } = {}) {
+export async function benchMarkdownAdversarial({ size = 1_000_000, timeout = 20_000, quiet = false, only = "" } = {}) {
   const log = quiet ? () => {} : (m) => process.stderr.write(`[markdown-adversarial] ${m}\n`);
   const { parseMarkdownSpec } = await import(path.join(DIST, "parse/markdown/index.js"));
   const { DiagnosticBag } = await import(path.join(DIST, "diagnostics/types.js"));
   const dir = mkdtempSync(path.join(tmpdir(), "mcp-specgen-bench-md-"));
   const rows = [];
   try {
-    for (const [name, text] of Object.entries(inputs(size))) {
+    for (const [name, text] of Object.entries(adversarialInputs(size))) {
+      if (only && !name.includes(only)) continue;
       const file = path.join(dir, "MCP_TOOL_SPECIFICATION.md");
       writeFileSync(file, text);
       const bag = new DiagnosticBag();
@@ -115,5 +166,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const found = process.argv.find((a) => a.startsWith(`--${name}=`));
     return found ? Number(found.slice(name.length + 3)) : fallback;
   };
-  console.table(await benchMarkdownAdversarial({ size: arg("size", 1_000_000), timeout: arg("timeout", 20_000) }));
+  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length) ?? "";
+  console.table(
+    await benchMarkdownAdversarial({ size: arg("size", 1_000_000), timeout: arg("timeout", 20_000), only }),
+  );
 }

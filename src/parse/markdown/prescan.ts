@@ -15,6 +15,8 @@
  * ambiguous, so a text cannot hide nesting or delimiters from the scan.
  */
 
+import { type BacktickRuns, backtickRuns, closingRun } from "./backtick-runs.js";
+
 /** Why a text is refused: where, and the depth or count found there. */
 export type MarkdownExcess =
   | { kind: "nesting"; offset: number; depth: number }
@@ -206,12 +208,13 @@ class Scanner {
     }
     this.prevCells = cells;
     if (this.inTable) this.delimiters = 0;
+    let runs: BacktickRuns | undefined;
     for (let i = start; i < end; i++) {
       const ch = t.charCodeAt(i);
       if (ch === 92 /* \ */) {
         i++;
       } else if (ch === 96 /* ` */) {
-        i = skipCodeSpan(t, i, end);
+        i = skipCodeSpan(t, i, end, (runs ??= backtickRuns(t, start, end)));
       } else if (ch === 42 /* * */ || ch === 95 /* _ */ || ch === 126 /* ~ */ || ch === 91 /* [ */) {
         if (++this.delimiters > this.limits.maxInlineDelimiters)
           return { kind: "inline", offset: i, count: this.delimiters };
@@ -321,28 +324,22 @@ class Scanner {
   }
 }
 
-/** After a run of backticks at `i`: the end of its code span, or the run itself when unclosed on this line. */
-function skipCodeSpan(t: string, i: number, end: number): number {
+/** After a run of backticks at `i`: the end of its code span, or the run itself when unclosed on this line (`runs`: the line's). */
+function skipCodeSpan(t: string, i: number, end: number, runs: BacktickRuns): number {
   let n = i;
   while (n < end && t.charCodeAt(n) === 96) n++;
-  const run = n - i;
-  for (let j = n; j < end; j++) {
-    if (t.charCodeAt(j) !== 96) continue;
-    let k = j;
-    while (k < end && t.charCodeAt(k) === 96) k++;
-    if (k - j === run) return k - 1;
-    j = k - 1;
-  }
-  return n - 1;
+  const close = closingRun(runs, n - i, n);
+  return close < 0 ? n - 1 : close + (n - i) - 1;
 }
 
 /** Cells of a possible table row (unescaped pipes outside code spans), or 0 without a pipe. */
 function tableCells(line: string): number {
   let pipes = 0;
+  let runs: BacktickRuns | undefined;
   for (let i = 0; i < line.length; i++) {
     const ch = line.charCodeAt(i);
     if (ch === 92) i++;
-    else if (ch === 96) i = skipCodeSpan(line, i, line.length);
+    else if (ch === 96) i = skipCodeSpan(line, i, line.length, (runs ??= backtickRuns(line)));
     else if (ch === 124) pipes++;
   }
   if (!pipes) return 0;

@@ -1,4 +1,5 @@
 import type { InlineContext, MarkdownConfig } from "@lezer/markdown";
+import { type BacktickRuns, backtickRuns, closingRun } from "../backtick-runs.js";
 
 /**
  * Code spans, as lezer's own parser reads them, found without its quadratic scan: lezer
@@ -19,7 +20,7 @@ export const CODE_SPANS: MarkdownConfig = {
         let end = start + 1;
         while (end < cx.end && cx.char(end) === 96) end++;
         const size = end - start;
-        const close = closingRun(runsOf(cx).get(size), end);
+        const close = closingRun(runsOf(cx), size, end);
         if (close < 0) return -1;
         return cx.addElement(
           cx.elt("InlineCode", start, close + size, [
@@ -32,35 +33,11 @@ export const CODE_SPANS: MarkdownConfig = {
   ],
 };
 
-/** An inline context with its backtick runs: start offsets by run length, in order. */
-type WithRuns = InlineContext & { backtickRuns?: Map<number, number[]> };
+/** An inline context with its backtick runs. */
+type WithRuns = InlineContext & { backtickRuns?: BacktickRuns };
 
-function runsOf(cx: InlineContext): Map<number, number[]> {
+function runsOf(cx: InlineContext): BacktickRuns {
   const withRuns = cx as WithRuns;
-  if (withRuns.backtickRuns) return withRuns.backtickRuns;
-  const runs = new Map<number, number[]>();
-  const text = cx.text;
-  for (let i = text.indexOf("`"); i >= 0; i = text.indexOf("`", i)) {
-    let j = i + 1;
-    while (text.charCodeAt(j) === 96) j++;
-    const list = runs.get(j - i);
-    if (list) list.push(cx.offset + i);
-    else runs.set(j - i, [cx.offset + i]);
-    i = j;
-  }
-  withRuns.backtickRuns = runs;
-  return runs;
-}
-
-/** The first run start at or after `from` in a sorted list, or -1. */
-function closingRun(starts: readonly number[] | undefined, from: number): number {
-  if (!starts) return -1;
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < starts.length ? starts[lo]! : -1;
+  withRuns.backtickRuns ??= backtickRuns(cx.text, 0, cx.text.length, cx.offset);
+  return withRuns.backtickRuns;
 }

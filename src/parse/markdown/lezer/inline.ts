@@ -16,7 +16,15 @@ const EMPHASIS_MARK = /\*|(?:^|[^\p{L}\p{N}])_|_(?:$|[^\p{L}\p{N}])/u;
  */
 export class PhrasingBuilder {
   readonly out: PhrasingContent[] = [];
-  private value = "";
+  /**
+   * The open text node's value, in the pieces it was read in: joined once when the node
+   * closes. A string grown by `+=` is a rope, and reading its last characters (to trim a
+   * line's end) flattens it, a copy of the whole value at every line of a paragraph.
+   */
+  private pieces: string[] = [];
+  private length = 0;
+  /** Spaces and tabs at the end of the value. */
+  private trailing = 0;
   private start = -1;
   private end = -1;
   /** At the start of a line (or after a block quote mark): spaces and tabs are skipped. */
@@ -216,23 +224,42 @@ export class PhrasingBuilder {
 
   private addValue(value: string, from: number, to: number): void {
     if (this.start < 0) this.start = from;
-    this.value += value;
+    this.pieces.push(value);
+    this.length += value.length;
+    const blank = value.length - trimmedLength(value);
+    this.trailing = blank === value.length ? this.trailing + blank : blank;
     this.end = to;
     this.lineStart = false;
   }
 
   // Spaces and tabs before a line ending are not part of the text.
   private trimLineEnd(): void {
-    this.value = this.value.slice(0, trimmedLength(this.value));
-    if (!this.value) this.start = -1;
+    this.dropTrailing();
+    if (!this.length) this.start = -1;
   }
 
   /** Drops spaces and tabs at the end of the content (a paragraph's or a heading's). */
   trimEnd(): void {
-    if (!this.value) return;
-    const length = trimmedLength(this.value);
-    this.end -= this.value.length - length;
-    this.value = this.value.slice(0, length);
+    if (!this.length) return;
+    this.end -= this.trailing;
+    this.dropTrailing();
+  }
+
+  /** Drops the spaces and tabs the value ends with, from its last pieces. */
+  private dropTrailing(): void {
+    let drop = this.trailing;
+    this.length -= drop;
+    this.trailing = 0;
+    while (drop > 0) {
+      const last = this.pieces[this.pieces.length - 1]!;
+      if (last.length <= drop) {
+        this.pieces.pop();
+        drop -= last.length;
+      } else {
+        this.pieces[this.pieces.length - 1] = last.slice(0, last.length - drop);
+        drop = 0;
+      }
+    }
   }
 
   private push(node: PhrasingContent): void {
@@ -242,11 +269,14 @@ export class PhrasingBuilder {
   }
 
   private flush(): void {
-    if (this.value) {
-      const node: Text = { type: "text", value: this.value, position: this.points.position(this.start, this.end) };
+    if (this.length) {
+      const value = this.pieces.join("");
+      const node: Text = { type: "text", value, position: this.points.position(this.start, this.end) };
       this.out.push(node);
     }
-    this.value = "";
+    this.pieces = [];
+    this.length = 0;
+    this.trailing = 0;
     this.start = -1;
   }
 }

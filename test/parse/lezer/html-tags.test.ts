@@ -1,0 +1,104 @@
+import type { Tree } from "@lezer/common";
+import { parser, Table } from "@lezer/markdown";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { lezerMarkdown } from "../../../src/parse/markdown/lezer/index.js";
+import { lezerTree } from "../../../src/parse/markdown/lezer/parser.js";
+import { expectLinear } from "../../helpers/growth.js";
+
+// Lezer's HTMLTag parser matches `<!--[^]*?-->` (and `<?…?>`, `<!X…>`, `<![CDATA[…]]>`,
+// `<scheme:…>`) against the rest of the paragraph from every `<`: quadratic in a paragraph
+// of unclosed openers. lezer/html-tags.ts finds the same nodes with searches that
+// remember their last answer. These tests check both halves: the same nodes as lezer's
+// own parser (HTML and autolinks), and time linear in the length of unclosed openers.
+
+/** Lezer's stock parser with the same block grammar (its own HTMLTag parser). */
+const STOCK = parser.configure([Table]);
+
+/** The inline HTML and autolink nodes of a tree, with their ranges. */
+function htmlNodes(tree: Tree): string[] {
+  const found: string[] = [];
+  tree.iterate({
+    enter(node) {
+      if (/^(HTMLTag|Comment|ProcessingInstruction|Autolink|URL)$/.test(node.name))
+        found.push(`${node.name} ${node.from}-${node.to}`);
+    },
+  });
+  return found;
+}
+
+const N = 20_000;
+
+/** Openers of each form, none closed, repeated to about `n` characters in one paragraph. */
+const UNCLOSED: Record<string, string> = {
+  "comments `<!--`": "<!-- a ",
+  "processing instructions `<?`": "<? a ",
+  "CDATA `<![CDATA[`": "<![CDATA[ a ",
+  "declarations `<!X`": "<!X a ",
+  "tags with an unclosed attribute quote": '<a href="x ',
+  "autolinks `<http:`": "<http:a",
+  "a mix": '<a href="x" <b <!-- c ',
+};
+// The paragraph starts with text: a line that starts with `<!--`, `<?` or `<!X` is an HTML block.
+const repeated = (unit: string) => (n: number) => `x ${unit.repeat(Math.ceil(n / unit.length))}\n`;
+
+// Pieces of inline HTML and autolinks, closed and not, and text around them.
+const piece = fc.constantFrom(
+  "<",
+  ">",
+  "<!--",
+  "-->",
+  "<!-->",
+  "<!--->",
+  "<!---->",
+  "<?",
+  "?>",
+  "<??>",
+  "<?>",
+  "<!X",
+  "<!DOCTYPE html>",
+  "<![CDATA[",
+  "]]>",
+  "<a",
+  "<a href='x'>",
+  '<a b="',
+  '"',
+  "'",
+  "</a >",
+  "<br/>",
+  "<http:",
+  "<https://x.y/z>",
+  "<a@b.c>",
+  "<!a@b.c>",
+  "<?x@y.z>",
+  "<!--x@y.z>",
+  " ",
+  "\n",
+  "\n\n",
+  "`",
+  "x",
+  "=",
+);
+const inlineHtml = fc.array(piece, { maxLength: 25 }).map((parts) => parts.join(""));
+
+describe("lezer adapter: inline HTML", () => {
+  it("finds the nodes lezer's own parser finds", () => {
+    for (const text of [
+      "a <!-- b --> c <? d ?> e <!DOCTYPE x> f <![CDATA[ g ]]> h <i j='k'> </l>",
+      "<!--> <!---> <https://a.b/c> <a@b.c> <!a@b.c> <http:x <!-- y",
+    ])
+      expect(htmlNodes(lezerTree(text))).toEqual(htmlNodes(STOCK.parse(text)));
+    fc.assert(
+      fc.property(inlineHtml, (text) => {
+        expect(htmlNodes(lezerTree(text))).toEqual(htmlNodes(STOCK.parse(text)));
+      }),
+      { seed: 20261128, numRuns: 2_000 },
+    );
+  });
+
+  for (const [name, unit] of Object.entries(UNCLOSED))
+    it(`parses a paragraph of unclosed ${name} in linear time`, () => {
+      expect(lezerMarkdown(repeated(unit)(N))).toBeDefined();
+      expectLinear({ input: repeated(unit), run: lezerMarkdown }, N, name);
+    });
+});
