@@ -14,13 +14,19 @@ import { someSubschema } from "../../src/schema/walk.js";
 // are the package's own files (it declares no `exports`); the test fails if they move.
 const require = createRequire(import.meta.url);
 const dist = "json-schema-to-typescript/dist/src";
-const { link } = require(`${dist}/linker.js`) as { link: (schema: unknown) => unknown };
-const { validate } = require(`${dist}/validator.js`) as { validate: (schema: unknown, name: string) => string[] };
-const { normalize, normalizeNullableRefs } = require(`${dist}/normalizer.js`) as {
+
+/**
+ * The versions whose internal steps the direct path has been compared with `compile` on.
+ * Another version (a user's install may resolve a newer one within the dependency range)
+ * takes `compile` for every schema: slower, never different, never a crash on a moved file.
+ */
+const STEPS_VERSIONS = /^16\.0\./;
+
+interface Json2tsSteps {
+  link: (schema: unknown) => unknown;
+  validate: (schema: unknown, name: string) => string[];
   normalize: (schema: unknown, dereferencedPaths: WeakMap<object, string>, name: string, options: Options) => unknown;
   normalizeNullableRefs: (schema: unknown) => void;
-};
-const { parse, nameAnonymousRecursiveTypes } = require(`${dist}/parser.js`) as {
   parse: (
     schema: unknown,
     options: Options,
@@ -34,9 +40,46 @@ const { parse, nameAnonymousRecursiveTypes } = require(`${dist}/parser.js`) as {
     dereferencedPaths: WeakMap<object, string>,
     used: Set<string>,
   ) => void;
-};
-const { optimize } = require(`${dist}/optimizer.js`) as { optimize: (ast: unknown, options: Options) => unknown };
-const { generate } = require(`${dist}/generator.js`) as { generate: (ast: unknown, options: Options) => string };
+  optimize: (ast: unknown, options: Options) => unknown;
+  generate: (ast: unknown, options: Options) => string;
+}
+
+/** The package's own step functions, or undefined when its version or files are not the ones tested. */
+function loadSteps(): Json2tsSteps | undefined {
+  try {
+    const { version } = require("json-schema-to-typescript/package.json") as { version: string };
+    if (!STEPS_VERSIONS.test(version)) return undefined;
+    const steps = {
+      ...require(`${dist}/linker.js`),
+      ...require(`${dist}/validator.js`),
+      ...require(`${dist}/normalizer.js`),
+      ...require(`${dist}/parser.js`),
+      ...require(`${dist}/optimizer.js`),
+      ...require(`${dist}/generator.js`),
+    } as Partial<Json2tsSteps>;
+    const names = [
+      "link",
+      "validate",
+      "normalize",
+      "normalizeNullableRefs",
+      "parse",
+      "nameAnonymousRecursiveTypes",
+      "optimize",
+      "generate",
+    ] as const;
+    return names.every((n) => typeof steps[n] === "function") ? (steps as Json2tsSteps) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loaded once with this module: a constant for the process, like the package itself. */
+const STEPS = loadSteps();
+
+/** Whether the direct path is available (false: every schema goes through `compile`). */
+export function hasDirectSteps(): boolean {
+  return STEPS !== undefined;
+}
 
 /** json-schema-to-typescript's options for one build: what `compile` would merge on every call, merged once. */
 export interface TypeCompileOptions {
@@ -72,11 +115,13 @@ export async function compileSchemaTypes(
   options: TypeCompileOptions,
   counts?: { dereferenced: number; direct: number },
 ): Promise<string> {
-  if (options.resolved.format || needsDereferencing(schema)) {
+  if (!STEPS || options.resolved.format || needsDereferencing(schema)) {
     if (counts) counts.dereferenced++;
     return compile(schema as JSONSchema4, name, options.given);
   }
   if (counts) counts.direct++;
+  const { link, validate, normalize, normalizeNullableRefs, parse, nameAnonymousRecursiveTypes, optimize, generate } =
+    STEPS;
   const copy = structuredClone(schema);
   normalizeNullableRefs(copy);
   const dereferencedPaths = new WeakMap<object, string>();

@@ -4,7 +4,12 @@ import fc from "fast-check";
 import { compile } from "json-schema-to-typescript";
 import type { JSONSchema4 } from "json-schema";
 import type { JsonSchema } from "../../src/ir/types.js";
-import { compileSchemaTypes, needsDereferencing, typeCompileOptions } from "../../generators/types/json2ts-steps.js";
+import {
+  compileSchemaTypes,
+  hasDirectSteps,
+  needsDereferencing,
+  typeCompileOptions,
+} from "../../generators/types/json2ts-steps.js";
 import { prepareSchemaForTypes } from "../../generators/types/sanitize.js";
 import { generate, makeTool } from "../helpers/make-tool.js";
 
@@ -109,6 +114,12 @@ describe("json-schema-to-typescript's steps without the reference parser", () =>
       }),
       { seed: 32, numRuns: 150 },
     );
+  });
+
+  it("are used with the installed version (the one they were compared on), else compile runs", () => {
+    // A version outside the tested ones falls back to compile for every schema; the
+    // installed one must be a tested one, or this file compares nothing.
+    expect(hasDirectSteps()).toBe(true);
   });
 
   it("leave schemas with $ref or $id to compile", () => {
