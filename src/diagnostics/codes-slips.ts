@@ -31,6 +31,22 @@ export const SLIP_CODES = {
       "A tool heading was deleted or lost its `#` marks where no tool comes before it (most often the first tool's), so its content reads as the file's introduction or as the text of a heading such as \"Tools\"; no tool is read from it.",
     fix: 'add the tool\'s heading (for example "## Tool: `name`") above its description, at the level of the other tools',
   },
+  SPEC_TOOL_COUNT_MISMATCH: {
+    severity: "warning",
+    summary:
+      'The file\'s introduction states more tools ("Three MCP tools…", "All 7 tools…") than the file defines: a tool heading looks lost.',
+    cause:
+      'A tool heading was deleted or lost its `#` marks, so its tool\'s text is read as part of the introduction or of the tool above it (a tool written in prose only leaves nothing else to show it), or the stated number is out of date; only a larger count is reported, and approximate ones ("~300 tools") are not read.',
+    fix: 'add the missing tool\'s heading (for example "## Tool: `name`") above its description, or correct the number',
+  },
+  SPEC_TOOL_PROSE_UNREAD: {
+    severity: "warning",
+    summary:
+      "A tool that has a description holds more prose after its Parameters, which is not read: the heading of another tool above that part looks lost.",
+    cause:
+      "Prose after a tool's parameter list is read as the description only when the tool has none, so with a description above the parameters it is dropped; that is what a deleted heading of a tool that starts with its parameters leaves, whose parameters and description then join the tool above.",
+    fix: "if the parameters and the text after them are another tool's, add its heading (for example \"## Tool: `name`\") above them; if the text is this tool's, move it into the description",
+  },
   SPEC_TABLE_HEADER_SHORT: {
     severity: "error",
     summary: "A table's header row has fewer cells than its rows, so every row would be read one column off.",

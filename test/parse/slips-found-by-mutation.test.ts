@@ -185,3 +185,86 @@ describe("words that are no typos", () => {
     expect(read(text).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([]);
   });
 });
+
+describe("a lost heading of a tool written in prose, or of a tool that starts with its parameters", () => {
+  const release = (drop?: string) =>
+    [
+      "# Release - MCP Tool Specification",
+      "",
+      "## Overview",
+      "",
+      "Three MCP tools expose release validation and local builds.",
+      "",
+      "## `release_validate`",
+      "",
+      "Accepts optional evidence fields for tests and coverage.",
+      "",
+      "Important response fields are `certified` and `blockers`.",
+      "",
+      "## `release_build`",
+      "",
+      "Parameters:",
+      "",
+      "- `name`",
+      "- `version`",
+      "",
+      "Runs a real isolated build of the package.",
+      "",
+      "## `release_report`",
+      "",
+      "Accepts the same evidence as `release_validate` and returns Markdown.",
+      "",
+    ]
+      .filter((l) => l !== drop)
+      .join("\n");
+  const codes = (text: string, code: string) =>
+    read(text)
+      .diags.filter((d) => d.includes(code))
+      .map((d) => d.split(" ").slice(0, 2).join(" "));
+
+  it("the intact file gets neither warning", () => {
+    const { tools, diags } = read(release());
+    expect(tools.map((t) => t.name)).toEqual(["notes.release_validate", "notes.release_build", "notes.release_report"]);
+    expect(diags.filter((d) => /SPEC_TOOL_COUNT_MISMATCH|SPEC_TOOL_PROSE_UNREAD/.test(d))).toEqual([]);
+  });
+
+  it("a prose-only tool whose heading is lost (it joins the overview): the stated count is a warning", () => {
+    const text = release("## `release_validate`");
+    expect(read(text).tools.map((t) => t.name)).toEqual(["notes.release_build", "notes.release_report"]);
+    expect(read(text).diags.filter((d) => d.includes("SPEC_TOOL_COUNT_MISMATCH"))).toEqual([
+      "5 warning SPEC_TOOL_COUNT_MISMATCH this says the file has three MCP tools, but it defines 2 (`notes.release_build`, `notes.release_report`): a tool whose heading was deleted or lost its # marks is read as part of the text above it, or the number is out of date",
+    ]);
+  });
+
+  it("counts that are approximate or about other tools, and smaller counts, are no slip", () => {
+    for (const claim of [
+      "Part of the ~303 dynamic tools available to Claude.",
+      "One of about 300 tools in the package.",
+      "Two MCP tools expose release validation.",
+    ])
+      expect(
+        codes(
+          release().replace("Three MCP tools expose release validation and local builds.", claim),
+          "SPEC_TOOL_COUNT_MISMATCH",
+        ),
+      ).toEqual([]);
+  });
+
+  it("a tool whose heading is lost and whose parameters join a tool above without any: a warning at the parameters", () => {
+    const text = release("## `release_build`");
+    expect(Object.keys(read(text).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "version"]);
+    expect(codes(text, "SPEC_TOOL_PROSE_UNREAD")).toEqual(["14 warning"]);
+  });
+
+  it("prose after the parameters is no slip when it introduces a list, follows a `---`, or is the only description", () => {
+    const only = release();
+    expect(codes(only, "SPEC_TOOL_PROSE_UNREAD")).toEqual([]);
+    const intro = release("## `release_build`").replace(
+      "Runs a real isolated build of the package.",
+      "Each item contains:",
+    );
+    expect(codes(intro, "SPEC_TOOL_PROSE_UNREAD")).toEqual([]);
+    const rule = release("## `release_build`").replace("Runs a real", "---\n\nRuns a real");
+    expect(codes(rule, "SPEC_TOOL_PROSE_UNREAD")).toEqual([]);
+  });
+});

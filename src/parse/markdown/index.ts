@@ -15,6 +15,7 @@ import { reportSeparatorRows } from "./table-shape.js";
 import { checkLazyLabels } from "./lazy-labels.js";
 import { reportMergedTools } from "./merged-tools.js";
 import { reportOrphanToolParts } from "./orphan-parts.js";
+import { reportToolCount } from "./tool-count.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
 import { labelSegments } from "./tool-labels.js";
@@ -186,6 +187,14 @@ function readMarkdownTools(
     ),
   );
   reportLostToolParts(doc, lost, (s) => readBySection.get(s), diagnostics);
+  // "Three MCP tools" in the introduction of a file that defines two: a tool heading looks lost.
+  reportToolCount(
+    doc,
+    found.fileBlocks,
+    parsed.length + skipped,
+    parsed.map((p) => p.tool.name),
+    diagnostics,
+  );
   if (options.module === undefined)
     reportModulePrefixes(
       file,

@@ -110,7 +110,7 @@ export function readSideText(
   // "**Returns:** `status`, `content`, optional `message`.": result keys without types.
   if (kind === "output" && fromLabel && addReturnsList(r, nodes, loc)) return;
   if (!fromLabel && /^[A-Z]/.test(text) && text.length > 20)
-    r.parts.stray.push({ text: joinLines(sourceOfNodes(r.doc, nodes) || text), loc });
+    r.parts.stray.push({ text: joinLines(sourceOfNodes(r.doc, nodes) || text), loc, side: kind });
   // `**Returns**: \`dict\` -- Dictionary with …`: a type and a description.
   const first = nodes.find((n) => !(n.type === "text" && !n.value.trim()));
   if (kind === "output" && fromLabel && first?.type === "inlineCode") {
