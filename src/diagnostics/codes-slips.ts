@@ -18,7 +18,7 @@ export const SLIP_CODES = {
   SPEC_TOOL_HEADING_MISSING: {
     severity: "warning",
     summary:
-      "A tool's section holds a second Parameters, Returns or Invocation part: the heading of the next tool looks lost, so two tools are read as one.",
+      "A tool's section holds a second Parameters, Returns or Invocation part, a second tool descriptor naming another tool, or a parameter table after its results: the heading of the next tool looks lost, so two tools are read as one.",
     cause:
       "A tool heading was deleted or lost its `#` marks, so Markdown continues the tool above it; the second tool's description is read as part of the first tool and its own parts are dropped.",
     fix: 'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',

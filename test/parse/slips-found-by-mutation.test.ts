@@ -268,3 +268,45 @@ describe("a lost heading of a tool written in prose, or of a tool that starts wi
     expect(codes(rule, "SPEC_TOOL_PROSE_UNREAD")).toEqual([]);
   });
 });
+
+describe("more lost tool headings between two tools (found with a second seed)", () => {
+  const heading = (text: string) =>
+    read(text)
+      .diags.filter((d) => /SPEC_TOOL_HEADING_MISSING|SPEC_TOOL_NESTED/.test(d))
+      .map((d) => d.split(" ").slice(0, 3).join(" "));
+
+  it("a parameter table after a tool's results is a warning at it, and is not read as results", () => {
+    const text = `# Notes\n\n## Tool: \`help\`\n\nShows help.\n\n**Returns:** \`status\`, \`text\`.\n\n${params("prompt")}\n**Returns:** \`status\`.\n`;
+    const { tools } = read(text);
+    expect(Object.keys(tools[0]!.outputSchema?.properties ?? {})).toEqual(["status", "text"]);
+    expect(heading(text)).toContain("9 warning SPEC_TOOL_HEADING_MISSING");
+    const intact = text.replace(`${params("prompt")}`, `## Tool: \`run\`\n\n${params("prompt")}`);
+    expect(heading(intact)).toEqual([]);
+  });
+
+  it("a second tool descriptor naming another tool is a warning where that tool's text starts", () => {
+    const descriptor = (name: string) =>
+      `\`\`\`yaml\nname: ${name}\ndescription: Does ${name}\nparameters:\n  type: object\n  properties:\n    text:\n      type: string\n\`\`\`\n`;
+    const text = `# Notes\n\n### add_note\n\nAdds a note.\n\n${descriptor("add_note")}\n---\n\nDeletes a note.\n\n${descriptor("delete_note")}`;
+    expect(heading(text)).toEqual(["19 warning SPEC_TOOL_HEADING_MISSING"]);
+    const intact = text.replace("---\n\nDeletes", "---\n\n### delete_note\n\nDeletes");
+    expect(heading(intact)).toEqual([]);
+    // The same descriptor twice (a schema and an example of it) is one tool's.
+    expect(heading(text.replace("name: delete_note", "name: add_note"))).toEqual([]);
+  });
+
+  it("a tool heading a level too high over labels in one paragraph: the tool below is nested, an error", () => {
+    const tool = (name: string, param: string) =>
+      `**Description**: Does ${name}.\n**Input Schema**: \`{"type": "object", "properties": {"${param}": {"type": "string"}}}\`\n**Idempotent**: Yes\n`;
+    const text = `# Notes\n\n### Data\n\n### \`json_query\`\n\n${tool("json_query", "path")}\n#### \`checksum_file\`\n\n${tool("checksum_file", "file")}`;
+    expect(heading(text)).toContain("11 error SPEC_TOOL_NESTED");
+    expect(heading(text.replace("### `json_query`", "#### `json_query`"))).toEqual([]);
+  });
+});
+
+describe("a doubled bar in a type", () => {
+  it("`str || None` reads as `str | None`", () => {
+    const text = "# Notes\n\n### `summary`\n\n- **Purpose**: Sums up.\n- **Parameters**: `dir: str || None = None`\n";
+    expect(read(text).tools[0]!.inputSchema.properties).toEqual({ dir: { type: ["string", "null"], default: null } });
+  });
+});

@@ -356,11 +356,14 @@ function nodeEvidence(node: RootContent): boolean {
   if (node.type === "code") return /["']?(inputSchema|input_schema|properties|parameters)["']?\s*:/.test(node.value);
   if (node.type === "paragraph") {
     const first = node.children[0];
-    if (
-      first?.type === "strong" &&
-      ["input", "output", "schema", "examples"].includes(classifySection(inlineText(first.children)))
-    )
-      return true;
+    // A bold part label at the start of any line ("**Description**: …\n**Input Schema**: …").
+    const partLabel = node.children.some(
+      (c, k) =>
+        c.type === "strong" &&
+        (k === 0 || /\n\s*$/.test(inlineText([node.children[k - 1]!]))) &&
+        ["input", "output", "schema", "examples"].includes(classifySection(inlineText(c.children))),
+    );
+    if (partLabel) return true;
     // A plain "Parameters:" opens a section as a bold one does.
     if (first?.type === "text" && plainLabelKind(first.value)) return true;
     return NO_PARAMS_START.test(inlineText(node.children));

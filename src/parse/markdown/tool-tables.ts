@@ -14,6 +14,16 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
     parts.errors.push(...errorsFromTable(table));
     return;
   }
+  if (kind === "output" && isFieldTable(table) && /^(param|arg)/i.test(cellTextOf(table.children[0]?.children[0]))) {
+    // A parameter table among a tool's results: another tool's, whose heading was lost.
+    r.ctx.diagnostics.warning(
+      "SPEC_TOOL_HEADING_MISSING",
+      locOf(r.doc, table),
+      `a parameter table after the results of tool "${r.ownName}" (line ${parts.output.loc?.line ?? locOf(r.doc, table).line}): it reads as another tool's, whose heading is missing; it is not read`,
+      'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+    );
+    return;
+  }
   if (kind !== "input" && kind !== "output") {
     if (state.locked || readToolSummaryTable(r, table) || !isFieldTable(table)) return;
     const first = cellTextOf(table.children[0]?.children[0]);

@@ -223,6 +223,8 @@ class Parser {
         (t.kind === "ident" && t.text.toLowerCase() === "or");
       if (!isOp) break;
       this.next();
+      // `str || None`: a doubled bar is one (no type syntax gives `||` another meaning).
+      while (t.text === "|" && this.peek().kind === "punct" && this.peek().text === "|") this.next();
       if (this.atTypeEnd()) break; // dangling operator
       branches.push(this.parsePostfix());
     }
