@@ -26,7 +26,7 @@ export const SLIP_CODES = {
   SPEC_TOOL_PARTS_OUTSIDE: {
     severity: "warning",
     summary:
-      "A Parameters or Invocation section or label, a parameter table or a YAML tool descriptor sits under no tool heading (in the introduction or a file-level section): a tool heading above it looks lost.",
+      "A Parameters or Invocation section or label, a Returns label, a parameter table or a YAML tool descriptor sits under no tool heading (in the introduction or a file-level section): a tool heading above it looks lost.",
     cause:
       "A tool heading was deleted or lost its `#` marks where no tool comes before it (most often the first tool's), so its content reads as the file's introduction or as the text of a heading such as \"Tools\"; no tool is read from it.",
     fix: 'add the tool\'s heading (for example "## Tool: `name`") above its description, at the level of the other tools',
@@ -42,7 +42,7 @@ export const SLIP_CODES = {
   SPEC_TOOL_PROSE_UNREAD: {
     severity: "warning",
     summary:
-      "A tool that has a description holds more prose after its Parameters, which is not read: the heading of another tool above that part looks lost.",
+      "A tool holds prose after its Parameters that is not read (it has a description above them, or a description right after them already): the heading of another tool looks lost.",
     cause:
       "Prose after a tool's parameter list is read as the description only when the tool has none, so with a description above the parameters it is dropped; that is what a deleted heading of a tool that starts with its parameters leaves, whose parameters and description then join the tool above.",
     fix: "if the parameters and the text after them are another tool's, add its heading (for example \"## Tool: `name`\") above them; if the text is this tool's, move it into the description",

@@ -310,3 +310,42 @@ describe("a doubled bar in a type", () => {
     expect(read(text).tools[0]!.inputSchema.properties).toEqual({ dir: { type: ["string", "null"], default: null } });
   });
 });
+
+describe("lost section and tool headings (a second seed, continued)", () => {
+  const at = (text: string, pattern: RegExp) =>
+    read(text)
+      .diags.filter((d) => pattern.test(d))
+      .map((d) => d.split(" ").slice(0, 3).join(" "));
+
+  it('a field table right after "no parameters" (a lost Output heading) is a warning at the table', () => {
+    const text =
+      "# Notes\n\n## Tool: `status`\n\nReports status.\n\n### Input Schema\n\nThis tool takes no parameters.\n\n### Output Schema\n\n| Field | Type | Required | Description |\n|---|---|---|---|\n| `uptime` | number | Yes | Seconds |\n";
+    expect(at(text, /follows "no parameters"/)).toEqual([]);
+    const lost = text.replace("### Output Schema\n\n", "");
+    expect(at(lost, /follows "no parameters"/)).toEqual(["11 warning SPEC_CONTENT_IGNORED"]);
+  });
+
+  it("a numbered section title without its markers, the text on the next line, is a warning", () => {
+    const text = `# Notes\n\n## Tool: \`add_note\`\n\n### 1. Tool Purpose and Description\nAdds a note.\n\n### 2. Input Schema\n\n${params("text")}`;
+    expect(at(text, /without its # markers/)).toEqual([]);
+    expect(at(text.replace("### 1.", " 1."), /without its # markers/)).toEqual(["5 warning SPEC_CONTENT_IGNORED"]);
+  });
+
+  it("a second paragraph after a description that follows the parameters (a prose-only tool below lost its heading) is a warning at it", () => {
+    const text =
+      "# Notes\n\n## `build`\n\nParameters:\n\n- `name`\n\nRuns a real isolated build of the package.\n\n## `report`\n\nAccepts the same evidence and returns Markdown.\n";
+    expect(at(text, /SPEC_TOOL_PROSE_UNREAD/)).toEqual([]);
+    expect(at(text.replace("## `report`\n\n", ""), /SPEC_TOOL_PROSE_UNREAD/)).toEqual([
+      "11 warning SPEC_TOOL_PROSE_UNREAD",
+    ]);
+  });
+
+  it("a Returns label in the introduction (the first tool's heading lost) is a tool's part outside any tool", () => {
+    const text =
+      "# Notes\n\n## Overview\n\nNote tools.\n\n## Tool: `help`\n\nShows help.\n\n**Returns:** `status`, `text`.\n\n## Tool: `add`\n\nAdds.\n\n**Returns:** `id`.\n";
+    expect(at(text, /SPEC_TOOL_PARTS_OUTSIDE/)).toEqual([]);
+    expect(at(text.replace("## Tool: `help`\n\n", ""), /SPEC_TOOL_PARTS_OUTSIDE/)).toEqual([
+      "5 warning SPEC_TOOL_PARTS_OUTSIDE",
+    ]);
+  });
+});

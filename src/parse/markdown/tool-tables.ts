@@ -50,6 +50,14 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
   }
   const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics);
   if (!read) return;
+  if (kind === "input" && parts.input.none && read.fields.length)
+    // "None." then a field table: the results' table, whose Output heading was lost.
+    r.ctx.diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      locOf(r.doc, table),
+      `this table of fields follows "no parameters" (line ${parts.input.none.line}) in the parameters of tool "${r.ownName}", so its fields are read as parameters; is the heading of the results (for example "### Output Schema") missing above it?`,
+      'add the missing heading (for example "### Output Schema") above the table, or remove the "no parameters" line',
+    );
   if (read.requiredByRule) noteRequiredRule(r, table);
   if (read.none && kind === "input") side.none ??= locOf(r.doc, table);
   else if (read.fields.length) side.fields = { value: read.fields, loc: locOf(r.doc, table) };
