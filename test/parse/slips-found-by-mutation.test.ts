@@ -349,3 +349,40 @@ describe("lost section and tool headings (a second seed, continued)", () => {
     ]);
   });
 });
+
+describe("slips in results (a second seed)", () => {
+  it("a type that lost a letter down to two (`(it)`) after a result key is a warning; `(in bytes)` is prose", () => {
+    const text = (remark: string) =>
+      `# Notes\n\n## Tool: \`count\`\n\nCounts.\n\n${params("text")}\n**Returns**: \`dict\` — Dictionary with \`total\` (${remark}).\n`;
+    expect(read(text("it")).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([
+      '11 warning SPEC_UNKNOWN_TYPE "it" after the result key "total" is no type, so the key is read without one (any value); did you mean `int`?',
+    ]);
+    expect(read(text("in bytes")).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([]);
+  });
+
+  it("an example result that is not strict JSON (a lost `{`) is a warning where it breaks; a line break in a string is not", () => {
+    const text = (json: string) =>
+      `# Notes\n\n## Tool: \`branches\`\n\nLists branches.\n\n${params("repo")}\n**Returns on success:**\n\n\`\`\`json\n${json}\n\`\`\`\n`;
+    const good = '{\n  "branches": [\n    {\n      "name": "main"\n    }\n  ]\n}';
+    expect(read(text(good)).diags.filter((d) => d.includes("SPEC_JSON_LENIENT"))).toEqual([]);
+    const lost = good.replace("[\n    {\n", "[\n");
+    expect(
+      read(text(lost))
+        .diags.filter((d) => d.includes("SPEC_JSON_LENIENT"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["16"]);
+    const multiline = '{\n  "stdout": "a\nb"\n}';
+    expect(read(text(multiline)).diags.filter((d) => d.includes("SPEC_JSON_LENIENT"))).toEqual([]);
+  });
+
+  it("a result example under the parameters (a lost Output heading) that shares one key with them is a warning", () => {
+    const text = `# Notes\n\n## Tool: \`update\`\n\nUpdates.\n\n### Input Schema\n\n${params("event_id")}\n\`\`\`json\n{"status": "ok", "event_id": "e1", "link": "https://x"}\n\`\`\`\n`;
+    expect(
+      read(text)
+        .diags.filter((d) => d.includes("reads as an example result"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["14"]);
+    const args = text.replace('"status": "ok", ', "").replace(', "link": "https://x"', "");
+    expect(read(args).diags.filter((d) => d.includes("reads as an example result"))).toEqual([]);
+  });
+});

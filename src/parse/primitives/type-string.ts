@@ -574,6 +574,16 @@ export function suggestTypo(word: string): string | undefined {
   return near && (word.length >= 5 || near.length > word.length) ? near : undefined;
 }
 
+/**
+ * A two-letter word that is a three-letter type with one letter lost (`it` → `int`), for a
+ * word that stands alone where a type is written (`size (it)`); undefined otherwise.
+ */
+export function suggestShortTypo(word: string): string | undefined {
+  const w = word.toLowerCase();
+  if (!/^[a-z]{2}$/.test(w)) return undefined;
+  return Object.keys(NAMES).find((name) => name.length === 3 && editDistance(w, name) === 1);
+}
+
 /** Levenshtein distance, with adjacent transpositions counted as one edit. */
 function editDistance(a: string, b: string): number {
   const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
