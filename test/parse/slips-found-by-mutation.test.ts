@@ -386,3 +386,20 @@ describe("slips in results (a second seed)", () => {
     expect(read(args).diags.filter((d) => d.includes("reads as an example result"))).toEqual([]);
   });
 });
+
+describe("a lost blank line after a run of labels", () => {
+  it("a sentence continuing a label's short value is a warning at it; a long value wrapped over lines is not", () => {
+    const text =
+      "# Notes\n\n### `match`\n\n**Description**: Matches a pattern.\n**Category**: analysis\n\nWhen a pattern name is given, searches for that pattern only.\n\n**Parameters**:\n- `code` (str, required): Source\n";
+    const lost = text.replace("analysis\n\n", "analysis\n");
+    const at = (t: string) =>
+      read(t)
+        .diags.filter((d) => d.includes("continues the label"))
+        .map((d) => d.split(" ")[0]);
+    expect(at(text)).toEqual([]);
+    expect(at(lost)).toEqual(["7"]);
+    const wrapped =
+      "# Notes\n\n### `match`\n\n**Category**: analysis\n**Description**: Matches a pattern given by name, or\nDetects all known patterns when no name is given.\n";
+    expect(at(wrapped)).toEqual([]);
+  });
+});
