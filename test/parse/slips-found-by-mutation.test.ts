@@ -403,3 +403,14 @@ describe("a lost blank line after a run of labels", () => {
     expect(at(wrapped)).toEqual([]);
   });
 });
+
+describe("a table row that lost its leading bar", () => {
+  it("is read as the same row: its values listed in prose stay an enum", () => {
+    const text =
+      '# Notes\n\n## Tool: `memory`\n\nReads memory.\n\n### Output Schema\n\n| Field Name | Type | Description |\n|:---|:---|:---|\n| `status` | `string` | `"success"` or `"error"` |\n| `id` | `string` | The id |\n';
+    const status = (t: string) =>
+      (read(t).tools[0]!.outputSchema?.properties as Record<string, { enum?: unknown }>).status;
+    expect(status(text)?.enum).toEqual(["success", "error"]);
+    expect(status(text.replace("| `status`", " `status`"))?.enum).toEqual(["success", "error"]);
+  });
+});
