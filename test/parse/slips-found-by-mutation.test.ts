@@ -414,3 +414,36 @@ describe("a table row that lost its leading bar", () => {
     expect(status(text.replace("| `status`", " `status`"))?.enum).toEqual(["success", "error"]);
   });
 });
+
+describe("lost headings found with a third seed", () => {
+  it('"This tool takes no parameters." under the invocation name (its Parameters heading lost) still says no parameters', () => {
+    const text =
+      "# Notes\n\n## Tool: `notes.status`\n\n### 1. Purpose\n\nReports status.\n\n### 2. Invocation Name\n\n`notes.status`\n\n### 3. Input Schema (Parameters)\n\nThis tool takes no parameters.\n";
+    const input = (t: string) => read(t).tools[0]!.inputSchema;
+    expect(input(text)).toEqual({ type: "object", properties: {}, additionalProperties: false });
+    expect(input(text.replace("### 3. Input Schema (Parameters)\n\n", ""))).toEqual(input(text));
+  });
+
+  it("links after a tool's last section (a lost Navigation heading) are a warning", () => {
+    const text =
+      '# Notes\n\n## Tool: `add_note`\n\nAdds a note.\n\n### Output Schema\n\n```json\n{"id": 1}\n```\n\n## Navigation Links\n\n- **Parent**: [Overview](../README.md)\n- **Home**: [Root](../../README.md)\n';
+    const links = (t: string) =>
+      read(t)
+        .diags.filter((d) => d.includes("only links to other documents"))
+        .map((d) => d.split(" ")[0]);
+    expect(links(text)).toEqual([]);
+    expect(links(text.replace("## Navigation Links\n\n", ""))).toEqual(["13"]);
+  });
+
+  it("a one-word tool heading nested under a tool a level too high, at the level of the file's earlier tools, is an error", () => {
+    const tool = (name: string) =>
+      `### ${name}\n\nDoes ${name}.\n\n- **Parameters**: None\n- **Returns**: \`{"status": "ok"}\`\n\n`;
+    const text = `# Notes\n\n## Tools\n\n${tool("get_model")}${tool("solve_model")}${tool("push")}`;
+    const nested = (t: string) =>
+      read(t)
+        .diags.filter((d) => d.includes("error SPEC_TOOL_NESTED"))
+        .map((d) => d.split(" ")[0]);
+    expect(nested(text)).toEqual([]);
+    expect(nested(text.replace("### solve_model", "## solve_model"))).toEqual(["19"]);
+  });
+});

@@ -98,7 +98,15 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
       if (
         inner &&
         !inner.call &&
-        inner.names.every((n) => TOOL_LIKE.test(n) && !open!.names.includes(n)) &&
+        inner.names.every(
+          (n) =>
+            (TOOL_LIKE.test(n) ||
+              // `### push` at the level the file's earlier tools have (`### get_model`): a one-word tool.
+              (/^[a-z][a-z0-9]*$/.test(n) &&
+                classifySection(b.title) === "other" &&
+                sections.some((s) => s.head?.depth === b.depth))) &&
+            !open!.names.includes(n),
+        ) &&
         hasToolEvidence(blocks, i)
       )
         nested.push({

@@ -103,7 +103,8 @@ function readMarkdownTools(
   reportOrphanToolParts(doc, blocks, found, new Set(lost.flatMap((l) => l.blocks)), diagnostics);
   // Links to other documents at the end of a tool: a "## Navigation" heading above them was lost.
   for (const section of found.sections) {
-    const nodes = section.head?.nodes ?? [];
+    // The tool's last block: its heading's text, or its last section ("### 4. Output Schema").
+    const nodes = (section.body.length ? section.body.at(-1)!.nodes : section.head?.nodes) ?? [];
     const last = nodes.at(-1);
     if (nodes.length < 2 || last?.type !== "list" || !linkList(last)) continue;
     diagnostics.warning(
