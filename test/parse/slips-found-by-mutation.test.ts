@@ -447,3 +447,15 @@ describe("lost headings found with a third seed", () => {
     expect(nested(text.replace("### solve_model", "## solve_model"))).toEqual(["19"]);
   });
 });
+
+describe("a second list of parameters", () => {
+  it("naming a parameter the tool's table does not (a lost tool heading) is a warning; a restatement is not", () => {
+    const text = `# Notes\n\n### \`chat\`\n\n${params("message")}\nKeyword-only: \`message\`, \`system_message\`.\n`;
+    const second = (t: string) =>
+      read(t)
+        .diags.filter((d) => d.includes("a second list of parameters"))
+        .map((d) => d.split(" ")[0]);
+    expect(second(text)).toEqual(["9"]);
+    expect(second(text.replace(", `system_message`", ""))).toEqual([]);
+  });
+});

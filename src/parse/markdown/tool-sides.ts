@@ -104,7 +104,19 @@ export function readSideText(
   }
   const sig = signatureFields(r.doc, nodes, r.ctx.diagnostics, kind === "input");
   if (sig) {
-    if (!side.fields) side.fields = { value: sig, loc };
+    const known = side.fields?.value;
+    if (!known) side.fields = { value: sig, loc };
+    else if (kind === "input" && sig.some((f) => !known.some((k) => k.name === f.name)))
+      // A second list naming parameters the first does not: another tool's, whose heading was lost.
+      r.ctx.diagnostics.warning(
+        "SPEC_TOOL_HEADING_MISSING",
+        loc,
+        `a second list of parameters in tool "${r.ownName}" (the first is at line ${side.fields!.loc.line}) names ${sig
+          .filter((f) => !known.some((k) => k.name === f.name))
+          .map((f) => `"${f.name}"`)
+          .join(", ")}, which the first does not: it reads as another tool's, whose heading is missing; it is not read`,
+        'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+      );
     return;
   }
   // "**Returns:** `status`, `content`, optional `message`.": result keys without types.
