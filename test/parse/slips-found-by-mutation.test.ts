@@ -459,3 +459,17 @@ describe("a second list of parameters", () => {
     expect(second(text.replace(", `system_message`", ""))).toEqual([]);
   });
 });
+
+describe("notes that are no slips", () => {
+  it("a note under an Input Schema heading before its JSON Schema is the section's own text", () => {
+    const text =
+      '# Notes\n\n## Tool: `test-tool`\n\n### 1. Tool Purpose and Description\n\nThe one tool.\n\n### 3. Input Schema (Parameters)\n\nAny arguments (the schema is an open object).\n\n```json\n{\n  "type": "object"\n}\n```\n';
+    expect(read(text).diags.filter((d) => d.includes("SPEC_TOOL_PROSE_UNREAD"))).toEqual([]);
+  });
+
+  it("a file without tools that counts tools (a README) gets no count warning", () => {
+    expect(
+      read("# Recordings\n\nThe 20 servers have 269 tools in all.\n").diags.filter((d) => d.includes("COUNT")),
+    ).toEqual([]);
+  });
+});

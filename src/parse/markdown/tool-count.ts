@@ -46,6 +46,8 @@ export function reportToolCount(
   names: readonly string[],
   diagnostics: DiagnosticBag,
 ): void {
+  // A file without any tool (a README that counts a collection) is not a spec with a lost one.
+  if (defined === 0) return;
   for (const block of fileBlocks)
     for (const node of block.nodes) {
       if (node.type !== "paragraph") continue;

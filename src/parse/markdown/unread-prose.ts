@@ -17,12 +17,15 @@ export function reportUnreadProse(r: ToolReader): void {
   const parts = r.parts;
   const input = parts.input.loc;
   const described = parts.descriptionLoc ?? parts.stray[0]?.loc;
-  if (!described || !input) return;
+  // Only prose after a list or table of parameters: a note under an "Input Schema" heading is the section's own.
+  const fields = parts.input.fields?.loc.line;
+  if (!described || !input || fields === undefined) return;
   const unread = parts.description.length ? parts.stray : parts.stray.slice(1);
   const stray = unread.find(
     (s) =>
       s.side === "input" &&
       s.loc.line > input.line &&
+      s.loc.line > fields &&
       !s.text.trimEnd().endsWith(":") &&
       !parts.breaks.some((b) => b > input.line && b < s.loc.line),
   );
