@@ -461,6 +461,14 @@ describe("a second list of parameters", () => {
 });
 
 describe("notes that are no slips", () => {
+  it('a results table whose first column says "Parameter", right under an Output heading, is read as the results', () => {
+    const text =
+      "# Notes\n\n## Tool: `a`\n\nDoes a.\n\n### Output Schema\n\n| Parameter | Type | Description |\n|---|---|---|\n| `id` | string | Id |\n";
+    const { tools, diags } = read(text);
+    expect(Object.keys(tools[0]!.outputSchema?.properties ?? {})).toEqual(["id"]);
+    expect(diags.filter((d) => d.includes("SPEC_TOOL_HEADING_MISSING"))).toEqual([]);
+  });
+
   it("a note under an Input Schema heading before its JSON Schema is the section's own text", () => {
     const text =
       '# Notes\n\n## Tool: `test-tool`\n\n### 1. Tool Purpose and Description\n\nThe one tool.\n\n### 3. Input Schema (Parameters)\n\nAny arguments (the schema is an open object).\n\n```json\n{\n  "type": "object"\n}\n```\n';

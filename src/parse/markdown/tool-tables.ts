@@ -14,8 +14,16 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
     parts.errors.push(...errorsFromTable(table));
     return;
   }
-  if (kind === "output" && isFieldTable(table) && /^(param|arg)/i.test(cellTextOf(table.children[0]?.children[0]))) {
-    // A parameter table among a tool's results: another tool's, whose heading was lost.
+  const out = parts.output;
+  const resultsStated = !!(out.fields || out.schema || out.typeOnly || out.inferred?.length);
+  if (
+    kind === "output" &&
+    resultsStated &&
+    isFieldTable(table) &&
+    /^(param|arg)/i.test(cellTextOf(table.children[0]?.children[0]))
+  ) {
+    // A parameter table after a tool's results were stated: another tool's, whose heading was lost.
+    // (Right under an Output heading, a table whose first column says "Parameter" is the results'.)
     r.ctx.diagnostics.warning(
       "SPEC_TOOL_HEADING_MISSING",
       locOf(r.doc, table),
