@@ -18,7 +18,7 @@ export const SLIP_CODES = {
   SPEC_TOOL_HEADING_MISSING: {
     severity: "warning",
     summary:
-      "A tool's section holds a second Parameters, Returns or Invocation part: the heading of the next tool looks lost, so two tools are read as one.",
+      "A tool's section holds a second Parameters, Returns or Invocation part, a second tool descriptor naming another tool, or a parameter table after its results: the heading of the next tool looks lost, so two tools are read as one.",
     cause:
       "A tool heading was deleted or lost its `#` marks, so Markdown continues the tool above it; the second tool's description is read as part of the first tool and its own parts are dropped.",
     fix: 'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
@@ -26,10 +26,26 @@ export const SLIP_CODES = {
   SPEC_TOOL_PARTS_OUTSIDE: {
     severity: "warning",
     summary:
-      "A Parameters or Invocation section or label, a parameter table or a YAML tool descriptor sits under no tool heading (in the introduction or a file-level section): a tool heading above it looks lost.",
+      "A Parameters or Invocation section or label, a Returns label, a parameter table or a YAML tool descriptor sits under no tool heading (in the introduction or a file-level section): a tool heading above it looks lost.",
     cause:
       "A tool heading was deleted or lost its `#` marks where no tool comes before it (most often the first tool's), so its content reads as the file's introduction or as the text of a heading such as \"Tools\"; no tool is read from it.",
     fix: 'add the tool\'s heading (for example "## Tool: `name`") above its description, at the level of the other tools',
+  },
+  SPEC_TOOL_COUNT_MISMATCH: {
+    severity: "warning",
+    summary:
+      'The file\'s introduction states more tools ("Three MCP tools…", "All 7 tools…") than the file defines: a tool heading looks lost.',
+    cause:
+      'A tool heading was deleted or lost its `#` marks, so its tool\'s text is read as part of the introduction or of the tool above it (a tool written in prose only leaves nothing else to show it), or the stated number is out of date; only a larger count is reported, and approximate ones ("~300 tools") are not read.',
+    fix: 'add the missing tool\'s heading (for example "## Tool: `name`") above its description, or correct the number',
+  },
+  SPEC_TOOL_PROSE_UNREAD: {
+    severity: "warning",
+    summary:
+      "A tool holds prose after its Parameters that is not read (it has a description above them, or a description right after them already): the heading of another tool looks lost.",
+    cause:
+      "Prose after a tool's parameter list is read as the description only when the tool has none, so with a description above the parameters it is dropped; that is what a deleted heading of a tool that starts with its parameters leaves, whose parameters and description then join the tool above.",
+    fix: "if the parameters and the text after them are another tool's, add its heading (for example \"## Tool: `name`\") above them; if the text is this tool's, move it into the description",
   },
   SPEC_TABLE_HEADER_SHORT: {
     severity: "error",

@@ -317,9 +317,9 @@ const CATALOGUE = {
   SPEC_OUTPUT_INFERRED: {
     severity: "info",
     summary:
-      "A tool's output schema was inferred from keys named in prose, a Returns list or an example result (shown with `generate --verbose`).",
+      "A tool's output schema was inferred from keys named in prose, a Returns list or an example result; the message lists each field with the type it was given (shown with `generate --verbose`).",
     cause:
-      'The spec names the result\'s fields ("Dictionary with `a` and `b`", "**Returns:** `a`, `b`", a `#### Response` JSON example) without an output table or JSON Schema; every inferred field is optional, example numbers are `number`, `null` constrains nothing.',
+      'The spec names the result\'s fields ("Dictionary with `a` and `b`", "**Returns:** `a`, `b`", a `#### Response` JSON example) without an output table or JSON Schema; every inferred field is optional, example numbers are `number`, `null` constrains nothing, and a type stated in prose wins over an example value of another type (a SPEC_EXAMPLE_MISMATCH warning).',
     fix: "check the fields and types; to state them exactly (and which are required), write an output table or a JSON Schema",
   },
   SPEC_SUMMARY_PARAMS_UNREADABLE: {

@@ -363,11 +363,9 @@ function silentChange(file: string, m: Mutant): string | undefined {
 }
 
 /**
- * Silent changes allowed per mutation kind, as a share of the mutants of that kind: none.
- * (The check below allows two per kind beyond it, for a kind's few dozen mutants in the
- * default run.) What FUZZ_RUNS=3000 still finds is a tool heading deleted where nothing
- * structural is left to show it: a tool of prose only whose text joins the introduction,
- * or one whose "Parameters:" list joins a tool above that had none (see bench/RESULTS.md).
+ * Silent changes allowed per mutation kind, as a share of the mutants of that kind: none,
+ * and no allowance beyond it. (Other seeds and longer runs still find some: see
+ * bench/RESULTS.md, "Spec slips: the mutation test, two seeds".)
  */
 const CEILING: Record<string, number> = Object.fromEntries(
   [
@@ -440,8 +438,7 @@ describe("mutations of real specs", () => {
         runs: 0,
         silent: 0,
       });
-      // Two more than the ceiling allows: a kind gets only a few dozen mutants in the default run.
-      const over = [...stats].filter(([k, s]) => s.silent > CEILING[k]! * s.runs + 2);
+      const over = [...stats].filter(([k, s]) => s.silent > CEILING[k]! * s.runs);
       if (REPORT || over.length)
         console.log(
           `mutation: seed ${SEED}, ${RUNS} runs, ${total.silent}/${total.runs} silent (${(100 * rate(total)).toFixed(1)}%)\n${table.join("\n")}`,

@@ -31,7 +31,7 @@ describe("output schemas from prose key lists", () => {
     expect(inferred).toHaveLength(1);
     expect(inferred[0]!.severity).toBe("info");
     expect(inferred[0]!.loc.line).toBe(9);
-    expect(inferred[0]!.message).toContain('"status", "path", "content", "size_bytes"');
+    expect(inferred[0]!.message).toContain('"status" (any), "path" (string), "content" (any), "size_bytes" (integer)');
   });
 
   it("reads a list of bare snake_case keys, nested keys in a remark, and no keys from prose", () => {
@@ -283,5 +283,43 @@ describe("output inference on arbitrary text and values (property)", () => {
       }),
       { seed: 20260728, numRuns: 300 },
     );
+  });
+});
+
+describe("an example result whose value has another type than the one stated", () => {
+  const example = '#### Response\n\n```json\n{"returncode": "0", "stdout": "hi"}\n```';
+  const mismatches = (d: DiagnosticBag) =>
+    d.items.filter((x) => x.code === "SPEC_EXAMPLE_MISMATCH").map((x) => `${x.severity} ${x.message}`);
+
+  it("the type stated in prose wins, and a warning at the example says so", () => {
+    const { tools, diagnostics } = parse(
+      tool(`**Returns**: \`dict\` — Dictionary with \`returncode\` (int) and \`stdout\` (str).\n\n${example}`),
+    );
+    expect((tools[0]!.outputSchema!.properties as Record<string, unknown>).returncode).toEqual({ type: "integer" });
+    expect(mismatches(diagnostics)).toEqual([
+      'warning this example result gives "returncode" a value of type string, but line 9 states integer; the output schema uses the stated type',
+    ]);
+  });
+
+  it("the type stated in an output table wins, and a warning at the example says so", () => {
+    const table =
+      "**Returns**:\n\n| Field | Type | Required | Description |\n|---|---|---|---|\n| `returncode` | integer | Yes | Exit code |\n| `stdout` | string | Yes | Output |";
+    const { tools, diagnostics } = parse(tool(`${table}\n\n${example}`));
+    expect((tools[0]!.outputSchema!.properties as Record<string, { type?: string }>).returncode!.type).toBe("integer");
+    expect(mismatches(diagnostics)).toHaveLength(1);
+  });
+
+  it("an example that agrees (an integer beside a number) gives no warning", () => {
+    const { diagnostics } = parse(
+      tool(
+        '**Returns**: `dict` — Dictionary with `returncode` (float) and `stdout` (str).\n\n#### Response\n\n```json\n{"returncode": 0, "stdout": "hi"}\n```',
+      ),
+    );
+    expect(mismatches(diagnostics)).toEqual([]);
+  });
+
+  it("when only an example states the fields, the info lists the types it gives them for review", () => {
+    const { inferred } = parse(tool(example));
+    expect(inferred[0]!.message).toContain('"returncode" (string), "stdout" (string)');
   });
 });

@@ -185,3 +185,299 @@ describe("words that are no typos", () => {
     expect(read(text).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([]);
   });
 });
+
+describe("a lost heading of a tool written in prose, or of a tool that starts with its parameters", () => {
+  const release = (drop?: string) =>
+    [
+      "# Release - MCP Tool Specification",
+      "",
+      "## Overview",
+      "",
+      "Three MCP tools expose release validation and local builds.",
+      "",
+      "## `release_validate`",
+      "",
+      "Accepts optional evidence fields for tests and coverage.",
+      "",
+      "Important response fields are `certified` and `blockers`.",
+      "",
+      "## `release_build`",
+      "",
+      "Parameters:",
+      "",
+      "- `name`",
+      "- `version`",
+      "",
+      "Runs a real isolated build of the package.",
+      "",
+      "## `release_report`",
+      "",
+      "Accepts the same evidence as `release_validate` and returns Markdown.",
+      "",
+    ]
+      .filter((l) => l !== drop)
+      .join("\n");
+  const codes = (text: string, code: string) =>
+    read(text)
+      .diags.filter((d) => d.includes(code))
+      .map((d) => d.split(" ").slice(0, 2).join(" "));
+
+  it("the intact file gets neither warning", () => {
+    const { tools, diags } = read(release());
+    expect(tools.map((t) => t.name)).toEqual(["notes.release_validate", "notes.release_build", "notes.release_report"]);
+    expect(diags.filter((d) => /SPEC_TOOL_COUNT_MISMATCH|SPEC_TOOL_PROSE_UNREAD/.test(d))).toEqual([]);
+  });
+
+  it("a prose-only tool whose heading is lost (it joins the overview): the stated count is a warning", () => {
+    const text = release("## `release_validate`");
+    expect(read(text).tools.map((t) => t.name)).toEqual(["notes.release_build", "notes.release_report"]);
+    expect(read(text).diags.filter((d) => d.includes("SPEC_TOOL_COUNT_MISMATCH"))).toEqual([
+      "5 warning SPEC_TOOL_COUNT_MISMATCH this says the file has three MCP tools, but it defines 2 (`notes.release_build`, `notes.release_report`): a tool whose heading was deleted or lost its # marks is read as part of the text above it, or the number is out of date",
+    ]);
+  });
+
+  it("counts that are approximate or about other tools, and smaller counts, are no slip", () => {
+    for (const claim of [
+      "Part of the ~303 dynamic tools available to Claude.",
+      "One of about 300 tools in the package.",
+      "Two MCP tools expose release validation.",
+    ])
+      expect(
+        codes(
+          release().replace("Three MCP tools expose release validation and local builds.", claim),
+          "SPEC_TOOL_COUNT_MISMATCH",
+        ),
+      ).toEqual([]);
+  });
+
+  it("a tool whose heading is lost and whose parameters join a tool above without any: a warning at the parameters", () => {
+    const text = release("## `release_build`");
+    expect(Object.keys(read(text).tools[0]!.inputSchema.properties ?? {})).toEqual(["name", "version"]);
+    expect(codes(text, "SPEC_TOOL_PROSE_UNREAD")).toEqual(["14 warning"]);
+  });
+
+  it("prose after the parameters is no slip when it introduces a list, follows a `---`, or is the only description", () => {
+    const only = release();
+    expect(codes(only, "SPEC_TOOL_PROSE_UNREAD")).toEqual([]);
+    const intro = release("## `release_build`").replace(
+      "Runs a real isolated build of the package.",
+      "Each item contains:",
+    );
+    expect(codes(intro, "SPEC_TOOL_PROSE_UNREAD")).toEqual([]);
+    const rule = release("## `release_build`").replace("Runs a real", "---\n\nRuns a real");
+    expect(codes(rule, "SPEC_TOOL_PROSE_UNREAD")).toEqual([]);
+  });
+});
+
+describe("more lost tool headings between two tools (found with a second seed)", () => {
+  const heading = (text: string) =>
+    read(text)
+      .diags.filter((d) => /SPEC_TOOL_HEADING_MISSING|SPEC_TOOL_NESTED/.test(d))
+      .map((d) => d.split(" ").slice(0, 3).join(" "));
+
+  it("a parameter table after a tool's results is a warning at it, and is not read as results", () => {
+    const text = `# Notes\n\n## Tool: \`help\`\n\nShows help.\n\n**Returns:** \`status\`, \`text\`.\n\n${params("prompt")}\n**Returns:** \`status\`.\n`;
+    const { tools } = read(text);
+    expect(Object.keys(tools[0]!.outputSchema?.properties ?? {})).toEqual(["status", "text"]);
+    expect(heading(text)).toContain("9 warning SPEC_TOOL_HEADING_MISSING");
+    const intact = text.replace(`${params("prompt")}`, `## Tool: \`run\`\n\n${params("prompt")}`);
+    expect(heading(intact)).toEqual([]);
+  });
+
+  it("a second tool descriptor naming another tool is a warning where that tool's text starts", () => {
+    const descriptor = (name: string) =>
+      `\`\`\`yaml\nname: ${name}\ndescription: Does ${name}\nparameters:\n  type: object\n  properties:\n    text:\n      type: string\n\`\`\`\n`;
+    const text = `# Notes\n\n### add_note\n\nAdds a note.\n\n${descriptor("add_note")}\n---\n\nDeletes a note.\n\n${descriptor("delete_note")}`;
+    expect(heading(text)).toEqual(["19 warning SPEC_TOOL_HEADING_MISSING"]);
+    const intact = text.replace("---\n\nDeletes", "---\n\n### delete_note\n\nDeletes");
+    expect(heading(intact)).toEqual([]);
+    // The same descriptor twice (a schema and an example of it) is one tool's.
+    expect(heading(text.replace("name: delete_note", "name: add_note"))).toEqual([]);
+  });
+
+  it("a tool heading a level too high over labels in one paragraph: the tool below is nested, an error", () => {
+    const tool = (name: string, param: string) =>
+      `**Description**: Does ${name}.\n**Input Schema**: \`{"type": "object", "properties": {"${param}": {"type": "string"}}}\`\n**Idempotent**: Yes\n`;
+    const text = `# Notes\n\n### Data\n\n### \`json_query\`\n\n${tool("json_query", "path")}\n#### \`checksum_file\`\n\n${tool("checksum_file", "file")}`;
+    expect(heading(text)).toContain("11 error SPEC_TOOL_NESTED");
+    expect(heading(text.replace("### `json_query`", "#### `json_query`"))).toEqual([]);
+  });
+});
+
+describe("a doubled bar in a type", () => {
+  it("`str || None` reads as `str | None`", () => {
+    const text = "# Notes\n\n### `summary`\n\n- **Purpose**: Sums up.\n- **Parameters**: `dir: str || None = None`\n";
+    expect(read(text).tools[0]!.inputSchema.properties).toEqual({ dir: { type: ["string", "null"], default: null } });
+  });
+});
+
+describe("lost section and tool headings (a second seed, continued)", () => {
+  const at = (text: string, pattern: RegExp) =>
+    read(text)
+      .diags.filter((d) => pattern.test(d))
+      .map((d) => d.split(" ").slice(0, 3).join(" "));
+
+  it('a field table right after "no parameters" (a lost Output heading) is a warning at the table', () => {
+    const text =
+      "# Notes\n\n## Tool: `status`\n\nReports status.\n\n### Input Schema\n\nThis tool takes no parameters.\n\n### Output Schema\n\n| Field | Type | Required | Description |\n|---|---|---|---|\n| `uptime` | number | Yes | Seconds |\n";
+    expect(at(text, /follows "no parameters"/)).toEqual([]);
+    const lost = text.replace("### Output Schema\n\n", "");
+    expect(at(lost, /follows "no parameters"/)).toEqual(["11 warning SPEC_CONTENT_IGNORED"]);
+  });
+
+  it("a numbered section title without its markers, the text on the next line, is a warning", () => {
+    const text = `# Notes\n\n## Tool: \`add_note\`\n\n### 1. Tool Purpose and Description\nAdds a note.\n\n### 2. Input Schema\n\n${params("text")}`;
+    expect(at(text, /without its # markers/)).toEqual([]);
+    expect(at(text.replace("### 1.", " 1."), /without its # markers/)).toEqual(["5 warning SPEC_CONTENT_IGNORED"]);
+  });
+
+  it("a second paragraph after a description that follows the parameters (a prose-only tool below lost its heading) is a warning at it", () => {
+    const text =
+      "# Notes\n\n## `build`\n\nParameters:\n\n- `name`\n\nRuns a real isolated build of the package.\n\n## `report`\n\nAccepts the same evidence and returns Markdown.\n";
+    expect(at(text, /SPEC_TOOL_PROSE_UNREAD/)).toEqual([]);
+    expect(at(text.replace("## `report`\n\n", ""), /SPEC_TOOL_PROSE_UNREAD/)).toEqual([
+      "11 warning SPEC_TOOL_PROSE_UNREAD",
+    ]);
+  });
+
+  it("a Returns label in the introduction (the first tool's heading lost) is a tool's part outside any tool", () => {
+    const text =
+      "# Notes\n\n## Overview\n\nNote tools.\n\n## Tool: `help`\n\nShows help.\n\n**Returns:** `status`, `text`.\n\n## Tool: `add`\n\nAdds.\n\n**Returns:** `id`.\n";
+    expect(at(text, /SPEC_TOOL_PARTS_OUTSIDE/)).toEqual([]);
+    expect(at(text.replace("## Tool: `help`\n\n", ""), /SPEC_TOOL_PARTS_OUTSIDE/)).toEqual([
+      "5 warning SPEC_TOOL_PARTS_OUTSIDE",
+    ]);
+  });
+});
+
+describe("slips in results (a second seed)", () => {
+  it("a type that lost a letter down to two (`(it)`) after a result key is a warning; `(in bytes)` is prose", () => {
+    const text = (remark: string) =>
+      `# Notes\n\n## Tool: \`count\`\n\nCounts.\n\n${params("text")}\n**Returns**: \`dict\` — Dictionary with \`total\` (${remark}).\n`;
+    expect(read(text("it")).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([
+      '11 warning SPEC_UNKNOWN_TYPE "it" after the result key "total" is no type, so the key is read without one (any value); did you mean `int`?',
+    ]);
+    expect(read(text("in bytes")).diags.filter((d) => d.includes("SPEC_UNKNOWN_TYPE"))).toEqual([]);
+  });
+
+  it("an example result that is not strict JSON (a lost `{`) is a warning where it breaks; a line break in a string is not", () => {
+    const text = (json: string) =>
+      `# Notes\n\n## Tool: \`branches\`\n\nLists branches.\n\n${params("repo")}\n**Returns on success:**\n\n\`\`\`json\n${json}\n\`\`\`\n`;
+    const good = '{\n  "branches": [\n    {\n      "name": "main"\n    }\n  ]\n}';
+    expect(read(text(good)).diags.filter((d) => d.includes("SPEC_JSON_LENIENT"))).toEqual([]);
+    const lost = good.replace("[\n    {\n", "[\n");
+    expect(
+      read(text(lost))
+        .diags.filter((d) => d.includes("SPEC_JSON_LENIENT"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["16"]);
+    const multiline = '{\n  "stdout": "a\nb"\n}';
+    expect(read(text(multiline)).diags.filter((d) => d.includes("SPEC_JSON_LENIENT"))).toEqual([]);
+  });
+
+  it("a result example under the parameters (a lost Output heading) that shares one key with them is a warning", () => {
+    const text = `# Notes\n\n## Tool: \`update\`\n\nUpdates.\n\n### Input Schema\n\n${params("event_id")}\n\`\`\`json\n{"status": "ok", "event_id": "e1", "link": "https://x"}\n\`\`\`\n`;
+    expect(
+      read(text)
+        .diags.filter((d) => d.includes("reads as an example result"))
+        .map((d) => d.split(" ")[0]),
+    ).toEqual(["14"]);
+    const args = text.replace('"status": "ok", ', "").replace(', "link": "https://x"', "");
+    expect(read(args).diags.filter((d) => d.includes("reads as an example result"))).toEqual([]);
+  });
+});
+
+describe("a lost blank line after a run of labels", () => {
+  it("a sentence continuing a label's short value is a warning at it; a long value wrapped over lines is not", () => {
+    const text =
+      "# Notes\n\n### `match`\n\n**Description**: Matches a pattern.\n**Category**: analysis\n\nWhen a pattern name is given, searches for that pattern only.\n\n**Parameters**:\n- `code` (str, required): Source\n";
+    const lost = text.replace("analysis\n\n", "analysis\n");
+    const at = (t: string) =>
+      read(t)
+        .diags.filter((d) => d.includes("continues the label"))
+        .map((d) => d.split(" ")[0]);
+    expect(at(text)).toEqual([]);
+    expect(at(lost)).toEqual(["7"]);
+    const wrapped =
+      "# Notes\n\n### `match`\n\n**Category**: analysis\n**Description**: Matches a pattern given by name, or\nDetects all known patterns when no name is given.\n";
+    expect(at(wrapped)).toEqual([]);
+  });
+});
+
+describe("a table row that lost its leading bar", () => {
+  it("is read as the same row: its values listed in prose stay an enum", () => {
+    const text =
+      '# Notes\n\n## Tool: `memory`\n\nReads memory.\n\n### Output Schema\n\n| Field Name | Type | Description |\n|:---|:---|:---|\n| `status` | `string` | `"success"` or `"error"` |\n| `id` | `string` | The id |\n';
+    const status = (t: string) =>
+      (read(t).tools[0]!.outputSchema?.properties as Record<string, { enum?: unknown }>).status;
+    expect(status(text)?.enum).toEqual(["success", "error"]);
+    expect(status(text.replace("| `status`", " `status`"))?.enum).toEqual(["success", "error"]);
+  });
+});
+
+describe("lost headings found with a third seed", () => {
+  it('"This tool takes no parameters." under the invocation name (its Parameters heading lost) still says no parameters', () => {
+    const text =
+      "# Notes\n\n## Tool: `notes.status`\n\n### 1. Purpose\n\nReports status.\n\n### 2. Invocation Name\n\n`notes.status`\n\n### 3. Input Schema (Parameters)\n\nThis tool takes no parameters.\n";
+    const input = (t: string) => read(t).tools[0]!.inputSchema;
+    expect(input(text)).toEqual({ type: "object", properties: {}, additionalProperties: false });
+    expect(input(text.replace("### 3. Input Schema (Parameters)\n\n", ""))).toEqual(input(text));
+  });
+
+  it("links after a tool's last section (a lost Navigation heading) are a warning", () => {
+    const text =
+      '# Notes\n\n## Tool: `add_note`\n\nAdds a note.\n\n### Output Schema\n\n```json\n{"id": 1}\n```\n\n## Navigation Links\n\n- **Parent**: [Overview](../README.md)\n- **Home**: [Root](../../README.md)\n';
+    const links = (t: string) =>
+      read(t)
+        .diags.filter((d) => d.includes("only links to other documents"))
+        .map((d) => d.split(" ")[0]);
+    expect(links(text)).toEqual([]);
+    expect(links(text.replace("## Navigation Links\n\n", ""))).toEqual(["13"]);
+  });
+
+  it("a one-word tool heading nested under a tool a level too high, at the level of the file's earlier tools, is an error", () => {
+    const tool = (name: string) =>
+      `### ${name}\n\nDoes ${name}.\n\n- **Parameters**: None\n- **Returns**: \`{"status": "ok"}\`\n\n`;
+    const text = `# Notes\n\n## Tools\n\n${tool("get_model")}${tool("solve_model")}${tool("push")}`;
+    const nested = (t: string) =>
+      read(t)
+        .diags.filter((d) => d.includes("error SPEC_TOOL_NESTED"))
+        .map((d) => d.split(" ")[0]);
+    expect(nested(text)).toEqual([]);
+    expect(nested(text.replace("### solve_model", "## solve_model"))).toEqual(["19"]);
+  });
+});
+
+describe("a second list of parameters", () => {
+  it("naming a parameter the tool's table does not (a lost tool heading) is a warning; a restatement is not", () => {
+    const text = `# Notes\n\n### \`chat\`\n\n${params("message")}\nKeyword-only: \`message\`, \`system_message\`.\n`;
+    const second = (t: string) =>
+      read(t)
+        .diags.filter((d) => d.includes("a second list of parameters"))
+        .map((d) => d.split(" ")[0]);
+    expect(second(text)).toEqual(["9"]);
+    expect(second(text.replace(", `system_message`", ""))).toEqual([]);
+  });
+});
+
+describe("notes that are no slips", () => {
+  it('a results table whose first column says "Parameter", right under an Output heading, is read as the results', () => {
+    const text =
+      "# Notes\n\n## Tool: `a`\n\nDoes a.\n\n### Output Schema\n\n| Parameter | Type | Description |\n|---|---|---|\n| `id` | string | Id |\n";
+    const { tools, diags } = read(text);
+    expect(Object.keys(tools[0]!.outputSchema?.properties ?? {})).toEqual(["id"]);
+    expect(diags.filter((d) => d.includes("SPEC_TOOL_HEADING_MISSING"))).toEqual([]);
+  });
+
+  it("a note under an Input Schema heading before its JSON Schema is the section's own text", () => {
+    const text =
+      '# Notes\n\n## Tool: `test-tool`\n\n### 1. Tool Purpose and Description\n\nThe one tool.\n\n### 3. Input Schema (Parameters)\n\nAny arguments (the schema is an open object).\n\n```json\n{\n  "type": "object"\n}\n```\n';
+    expect(read(text).diags.filter((d) => d.includes("SPEC_TOOL_PROSE_UNREAD"))).toEqual([]);
+  });
+
+  it("a file without tools that counts tools (a README) gets no count warning", () => {
+    expect(
+      read("# Recordings\n\nThe 20 servers have 269 tools in all.\n").diags.filter((d) => d.includes("COUNT")),
+    ).toEqual([]);
+  });
+});

@@ -98,7 +98,15 @@ export function discoverTools(doc: MarkdownDocument, blocks: Block[]): Discovery
       if (
         inner &&
         !inner.call &&
-        inner.names.every((n) => TOOL_LIKE.test(n) && !open!.names.includes(n)) &&
+        inner.names.every(
+          (n) =>
+            (TOOL_LIKE.test(n) ||
+              // `### push` at the level the file's earlier tools have (`### get_model`): a one-word tool.
+              (/^[a-z][a-z0-9]*$/.test(n) &&
+                classifySection(b.title) === "other" &&
+                sections.some((s) => s.head?.depth === b.depth))) &&
+            !open!.names.includes(n),
+        ) &&
         hasToolEvidence(blocks, i)
       )
         nested.push({
@@ -356,11 +364,14 @@ function nodeEvidence(node: RootContent): boolean {
   if (node.type === "code") return /["']?(inputSchema|input_schema|properties|parameters)["']?\s*:/.test(node.value);
   if (node.type === "paragraph") {
     const first = node.children[0];
-    if (
-      first?.type === "strong" &&
-      ["input", "output", "schema", "examples"].includes(classifySection(inlineText(first.children)))
-    )
-      return true;
+    // A bold part label at the start of any line ("**Description**: …\n**Input Schema**: …").
+    const partLabel = node.children.some(
+      (c, k) =>
+        c.type === "strong" &&
+        (k === 0 || /\n\s*$/.test(inlineText([node.children[k - 1]!]))) &&
+        ["input", "output", "schema", "examples"].includes(classifySection(inlineText(c.children))),
+    );
+    if (partLabel) return true;
     // A plain "Parameters:" opens a section as a bold one does.
     if (first?.type === "text" && plainLabelKind(first.value)) return true;
     return NO_PARAMS_START.test(inlineText(node.children));

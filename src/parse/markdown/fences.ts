@@ -157,8 +157,19 @@ export function checkLostHeadings(doc: MarkdownDocument, diagnostics: Diagnostic
     const para =
       node.type === "paragraph" ? node : item?.length === 1 && item[0]!.type === "paragraph" ? item[0] : undefined;
     if (!para || !node.position) return;
-    if (node.position.start.line !== node.position.end.line) return;
-    const text = inlineText(para.children).trim();
+    const whole = inlineText(para.children).trim();
+    // "### 1. Tool Purpose and Description" without its markers, the description on the next
+    // line: the title and the description are one list item.
+    const first = whole.split("\n")[0]!.trim();
+    const titled =
+      node.type === "list" &&
+      node.ordered === true &&
+      first !== whole &&
+      first.split(/\s+/).length <= 6 &&
+      !/[.:;,!?]$/.test(first) &&
+      classifySection(first) !== "other";
+    if (node.position.start.line !== node.position.end.line && !titled) return;
+    const text = titled ? first : whole;
     const next = nodes[i + 1];
     const prev = nodes[i - 1];
     // `## get_user` without its markers: a name alone on a line, after content rather than

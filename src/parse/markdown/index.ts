@@ -15,6 +15,7 @@ import { reportSeparatorRows } from "./table-shape.js";
 import { checkLazyLabels } from "./lazy-labels.js";
 import { reportMergedTools } from "./merged-tools.js";
 import { reportOrphanToolParts } from "./orphan-parts.js";
+import { reportToolCount } from "./tool-count.js";
 import { checkBackticks, checkFences, checkLostHeadings } from "./fences.js";
 import { readTool, type ReadContext } from "./tool.js";
 import { labelSegments } from "./tool-labels.js";
@@ -102,7 +103,8 @@ function readMarkdownTools(
   reportOrphanToolParts(doc, blocks, found, new Set(lost.flatMap((l) => l.blocks)), diagnostics);
   // Links to other documents at the end of a tool: a "## Navigation" heading above them was lost.
   for (const section of found.sections) {
-    const nodes = section.head?.nodes ?? [];
+    // The tool's last block: its heading's text, or its last section ("### 4. Output Schema").
+    const nodes = (section.body.length ? section.body.at(-1)!.nodes : section.head?.nodes) ?? [];
     const last = nodes.at(-1);
     if (nodes.length < 2 || last?.type !== "list" || !linkList(last)) continue;
     diagnostics.warning(
@@ -186,6 +188,14 @@ function readMarkdownTools(
     ),
   );
   reportLostToolParts(doc, lost, (s) => readBySection.get(s), diagnostics);
+  // "Three MCP tools" in the introduction of a file that defines two: a tool heading looks lost.
+  reportToolCount(
+    doc,
+    found.fileBlocks,
+    parsed.length + skipped,
+    parsed.map((p) => p.tool.name),
+    diagnostics,
+  );
   if (options.module === undefined)
     reportModulePrefixes(
       file,

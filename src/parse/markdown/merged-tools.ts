@@ -19,6 +19,8 @@ interface Step {
   what: string;
   /** A sub-heading (where a tool's first section starts) or a thematic break (`---`, where tools part). */
   mark?: "heading" | "rule";
+  /** The tool a JSON or YAML tool descriptor in a code block names (`{"name": …, "inputSchema": …}`). */
+  descriptor?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export function reportMergedTools(doc: MarkdownDocument, sections: readonly Tool
   for (const section of sections) {
     if (!section.head || section.row) continue;
     const steps = stepsOf(doc, section);
+    if (reportSecondDescriptor(section, steps, diagnostics)) continue;
     const seen = new Map<string, Step>();
     for (let i = 0; i < steps.length; i++) {
       const step = steps[i]!;
@@ -74,18 +77,21 @@ export function reportMergedTools(doc: MarkdownDocument, sections: readonly Tool
 /** The steps of a section: sub-headings, labelled paragraphs and list items, plain paragraphs, other content. */
 function stepsOf(doc: MarkdownDocument, section: ToolSection): Step[] {
   const steps: Step[] = [];
-  const label = (para: Paragraph): Step | undefined => {
-    const seg = labelSegments(para.children, false).find((s) => s.label);
-    if (!seg?.label) return undefined;
-    // "**Returns** (error):" beside "**Returns** (success):" is a variant, not a second part.
-    const qualifier = firstParenthesised(seg.labelNodes.map((n) => (n.type === "text" ? n.value : "")).join(""));
-    const what = qualifier ? `${seg.label} ${qualifier}` : seg.label;
-    return { kind: classifySection(seg.label), loc: locOf(doc, para), title: normalizeTitle(what), what };
-  };
+  // Every label of a paragraph ("**Description**: …\n**Input Schema**: …" is one paragraph).
+  const labels = (para: Paragraph): Step[] =>
+    labelSegments(para.children, false).flatMap((seg, i) => {
+      if (!seg.label) return [];
+      // "**Returns** (error):" beside "**Returns** (success):" is a variant, not a second part.
+      const qualifier = firstParenthesised(seg.labelNodes.map((n) => (n.type === "text" ? n.value : "")).join(""));
+      const what = qualifier ? `${seg.label} ${qualifier}` : seg.label;
+      const at = i > 0 && seg.labelNodes[0]?.position ? seg.labelNodes[0] : para;
+      return [{ kind: classifySection(seg.label), loc: locOf(doc, at), title: normalizeTitle(what), what }];
+    });
+  const label = (para: Paragraph): Step | undefined => labels(para)[0];
   const visit = (node: RootContent) => {
     if (node.type === "paragraph") {
-      const labelled = label(node);
-      if (labelled) steps.push(labelled);
+      const labelled = labels(node);
+      if (labelled.length) steps.push(...labelled);
       else {
         const text = inlineText(node.children).trim();
         steps.push({ kind: /:$/.test(text) ? "intro" : "plain", loc: locOf(doc, node), title: "", what: "" });
@@ -100,12 +106,14 @@ function stepsOf(doc: MarkdownDocument, section: ToolSection): Step[] {
       }
       return;
     }
+    const descriptor = node.type === "code" ? descriptorName(node.value) : undefined;
     steps.push({
       kind: "content",
       loc: locOf(doc, node),
       title: "",
       what: "",
       ...(node.type === "thematicBreak" ? { mark: "rule" as const } : {}),
+      ...(descriptor ? { descriptor } : {}),
     });
   };
   for (const block of [section.head!, ...section.body]) {
@@ -127,4 +135,51 @@ function firstParenthesised(text: string): string | undefined {
   const open = text.indexOf("(");
   const close = open === -1 ? -1 : text.indexOf(")", open);
   return close === -1 ? undefined : text.slice(open, close + 1);
+}
+
+/**
+ * Reports a second tool descriptor (a JSON or YAML block with a name and an input schema)
+ * that names another tool than the first: the other tool's heading was lost, and its
+ * descriptor is not read. The warning is where that tool's text starts: back over the
+ * headings and plain paragraphs above the descriptor, to the first tool's last content or
+ * a thematic break. True when it reported.
+ */
+function reportSecondDescriptor(section: ToolSection, steps: readonly Step[], diagnostics: DiagnosticBag): boolean {
+  const first = steps.find((s) => s.descriptor);
+  const second = first && steps.find((s) => s.descriptor && s.descriptor !== first.descriptor);
+  if (!first || !second) return false;
+  let start = second;
+  for (let j = steps.indexOf(second) - 1; j >= 0; j--) {
+    const s = steps[j]!;
+    if (s.mark === "rule" || (s.kind === "content" && s.mark !== "heading") || s === first) break;
+    start = s;
+  }
+  diagnostics.warning(
+    "SPEC_TOOL_HEADING_MISSING",
+    start.loc,
+    `tool "${section.name}" holds a second tool descriptor (line ${second.loc.line}), naming "${second.descriptor}" where the first (line ${first.loc.line}) names "${first.descriptor}": what follows ${start === second ? "it" : "here"} reads as another tool whose heading is missing; it is read as part of "${section.name}" and its own parameters and results are not read`,
+    'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+  );
+  return true;
+}
+
+/**
+ * The name a tool descriptor in a code block gives (JSON `{"name": "x", "inputSchema": …}`
+ * or YAML `name: x` beside `parameters:`), undefined for other code. Read line by line: a
+ * descriptor states its name and schema keys at its top level.
+ */
+function descriptorName(code: string): string | undefined {
+  let name: string | undefined;
+  let schema = false;
+  for (const line of code.split("\n")) {
+    const json = /^\s{0,2}"name"\s*:\s*"([^"]+)"/.exec(line);
+    const yaml = /^name:\s*([\w.-]+)\s*$/.exec(line);
+    name ??= json?.[1] ?? yaml?.[1];
+    if (
+      /^\s{0,2}"(inputSchema|input_schema|parameters)"\s*:/.test(line) ||
+      /^(parameters|inputSchema|input_schema):/.test(line)
+    )
+      schema = true;
+  }
+  return name && schema ? name : undefined;
 }

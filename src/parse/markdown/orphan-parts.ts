@@ -13,6 +13,8 @@ import { labelSegments } from "./tool-labels.js";
 const TOOL_ONLY =
   /^(input schema|inputs?|parameters?|params|arguments?|args|invocation( name)?|tool name|(json |tool |mcp )?schema)( \(.*\))?$/;
 const toolOnly = (title: string) => TOOL_ONLY.test(normalizeTitle(title));
+/** A result label ("**Returns:**", "**Output**:"): in a file-level paragraph, the lost tool's results. */
+const RETURNS_LABEL = /^(returns?|return value|outputs?|output schema)$/;
 
 /** Where a run of tool parts outside any tool starts, and what marks it as a tool's. */
 interface OrphanRun {
@@ -97,7 +99,10 @@ function holdsTool(blocks: readonly Block[], i: number, heads: ReadonlySet<Block
 /** A node that only a tool has: a Parameters / Invocation label, or a parameter table. */
 function toolPart(node: RootContent): string | undefined {
   if (node.type === "paragraph") {
-    const seg = labelSegments(node.children, false).find((s) => s.label && toolOnly(s.label));
+    // "**Returns:** `status`, `help_text`" as a label: what one tool returns (a heading "Returns" may be the file's).
+    const seg = labelSegments(node.children, false).find(
+      (s) => s.label && (toolOnly(s.label) || RETURNS_LABEL.test(normalizeTitle(s.label))),
+    );
     return seg?.label ? `the label "${seg.label}"` : undefined;
   }
   if (node.type === "table" && isParameterTable(node)) return "a parameter table";

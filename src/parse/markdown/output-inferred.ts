@@ -1,6 +1,7 @@
 import type { PhrasingContent } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
+import { exampleTypeConflicts, reportExampleTypes } from "./output-example-types.js";
 import { mergeExampleSchemas, misspelledPlaceholders, schemaFromExample } from "./output-examples.js";
 import { keysFromDictProse, keysFromReturnsList, markedText, objectOfKeys, type ProseKey } from "./output-prose.js";
 import type { InferredOutput, SchemaParts, ToolReader } from "./tool-reader.js";
@@ -95,11 +96,18 @@ export function resolveInferredOutput(
   const properties: Record<string, JsonSchema> = {
     ...((fromExamples?.properties ?? {}) as Record<string, JsonSchema>),
   };
+  const exampleLoc = sorted.find((i) => i.form === "example")?.loc;
   for (const i of sorted)
-    if (i.form !== "example")
-      for (const [k, v] of Object.entries((i.schema.properties ?? {}) as Record<string, JsonSchema>))
+    if (i.form !== "example") {
+      const stated = (i.schema.properties ?? {}) as Record<string, JsonSchema>;
+      // A type stated in prose ("`returncode` (int)") wins over an example's value ("0").
+      const conflicts = exampleLoc ? exampleTypeConflicts(properties, stated) : [];
+      if (exampleLoc) reportExampleTypes(conflicts, exampleLoc, i.loc, diagnostics);
+      for (const c of conflicts) properties[c.name] = stated[c.name]!;
+      for (const [k, v] of Object.entries(stated))
         if (!Object.hasOwn(properties, k))
           Object.defineProperty(properties, k, { value: v, enumerable: true, writable: true, configurable: true });
+    }
   const value: JsonSchema = {
     type: "object",
     ...(stated?.description ? { description: stated.description } : {}),
@@ -113,9 +121,22 @@ export function resolveInferredOutput(
     "SPEC_OUTPUT_INFERRED",
     first.loc,
     `the output schema is inferred from ${forms} (line${lines.length > 1 ? "s" : ""} ${lines.join(", ")}): ${
-      names.length ? names.map((n) => `"${n}"`).join(", ") : "an object without named fields"
+      names.length
+        ? names.map((n) => `"${n}" (${typeText(properties[n])})`).join(", ")
+        : "an object without named fields"
     }, every field optional and other fields allowed`,
     "check the fields and types; to state them exactly (and which are required), write an output table or a JSON Schema",
   );
   return { value, loc: first.loc };
+}
+
+/** A field's type as the info lists it for review: `integer`, `string or null`, `any`. */
+function typeText(schema: JsonSchema | undefined): string {
+  const t = schema?.type;
+  if (typeof t === "string")
+    return t === "array" && schema?.items && typeof (schema.items as JsonSchema).type === "string"
+      ? `array of ${(schema.items as JsonSchema).type}`
+      : t;
+  if (Array.isArray(t)) return t.join(" or ");
+  return "any";
 }

@@ -1,6 +1,6 @@
 import type { PhrasingContent } from "mdast";
 import type { JsonSchema } from "../../ir/types.js";
-import { parseTypeString, suggestTypo } from "../primitives/type-string.js";
+import { parseTypeString, suggestShortTypo, suggestTypo } from "../primitives/type-string.js";
 
 // Result keys named in prose: "Dictionary with `status`, `path` (str) and `size_bytes` (int)",
 // "**Returns:** `status`, `content`, optional `message`", "Dictionary with output_shape,
@@ -168,7 +168,8 @@ function misspelledType(remark: string): { word: string; near: string } | undefi
     .replace(/`/g, "")
     .trim();
   if (!word || !parseTypeString(word).unknown?.length) return undefined;
-  const near = suggestTypo(word);
+  // A two-letter word only when it is the whole remark (`(it)`, not `(in bytes)`).
+  const near = suggestTypo(word) ?? (remark.trim() === word ? suggestShortTypo(word) : undefined);
   return near ? { word, near } : undefined;
 }
 

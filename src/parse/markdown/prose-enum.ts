@@ -258,8 +258,9 @@ function textsOf(f: FieldSpec, lines: readonly string[] | undefined): string[] {
       .replace(/[`*_\\]/g, "")
       .replace(/\s+/g, " ")
       .trim();
-  let texts: string[];
-  if (/^\s*\|/.test(line)) {
+  let texts: string[] | undefined;
+  // A table row (its leading `|` may be lost: GFM reads the row all the same).
+  if (/(?<!\\)\|/.test(line)) {
     const cells = line
       .trim()
       .replace(/^\|/, "")
@@ -267,9 +268,10 @@ function textsOf(f: FieldSpec, lines: readonly string[] | undefined): string[] {
       .split(/(?<!\\)\|/);
     // The row of this field: a cell holding just its name.
     const at = cells.findIndex((c) => flat(c) === flat(f.name) || flat(c) === flat(leaf));
-    if (at < 0) return plain;
-    texts = cells.slice(at + 1).map((c) => c.trim());
-  } else {
+    if (at >= 0) texts = cells.slice(at + 1).map((c) => c.trim());
+    else if (/^\s*\|/.test(line)) return plain;
+  }
+  if (!texts) {
     // A bullet (or a line) that starts with the field's name.
     const lead = /^\s*(?:(?:[-*+]|\d+[.)])\s*)?(?:`|\*{1,2}|_{1,2})?([\w$.[\]-]+)(?:`|\*{1,2}|_{1,2})?/.exec(line);
     if (!lead || (lead[1] !== f.name && lead[1] !== leaf)) return plain;

@@ -6,6 +6,7 @@ import type { ToolSection } from "./discover.js";
 import { addDescription, type ToolReader } from "./tool-reader.js";
 import { resolveSide } from "./tool-side-schema.js";
 import { linesOf } from "./document.js";
+import { reportUnreadProse } from "./unread-prose.js";
 
 /** Result of reading one tool section. */
 export interface ReadResult extends ParsedTool {
@@ -41,6 +42,7 @@ export function assembleTool(r: ToolReader, section: ToolSection): ReadResult {
   const nameLoc = exact?.loc ?? parts.invocation?.loc ?? section.nameLoc;
   const input = resolveSide(parts.input, "input", diagnostics, linesOf(r.doc));
   const output = resolveSide(parts.output, "output", diagnostics, linesOf(r.doc));
+  reportUnreadProse(r);
   if (!parts.description.length && parts.stray.length) addDescription(r, parts.stray[0]!.text, parts.stray[0]!.loc);
   const description = parts.description.join("\n\n").trim();
   const annotations = completeAnnotations(parts.stated, parts.idempotency);

@@ -1,6 +1,6 @@
 import type { Code } from "mdast";
 import type { ToolExample } from "../../ir/types.js";
-import { jsonBreak, readCodeValue, readSchemaValue } from "./blocks.js";
+import { jsonBreak, jsonErrorReason, readCodeValue, readSchemaValue } from "./blocks.js";
 import { defSignatureFields } from "./bullets.js";
 import { locOf } from "./document.js";
 import { classifyExample, readExamples } from "./examples.js";
@@ -68,7 +68,17 @@ export function readCode(r: ToolReader, code: Code, state: State): void {
   const yaml = !!code.lang && /^ya?ml$/i.test(code.lang);
   const reading = fileSchemaValue(r, cv, state.kind === "output" ? "output" : "input", yaml, state.kind);
   // A value under "Output Schema", "#### Response" or "**Returns**:" that is not a schema is an example result.
-  if (reading === "instance" && state.kind === "output") addOutputExample(r, cv.value, cv.loc);
+  if (reading === "instance" && state.kind === "output") {
+    if (cv.lenient && !cv.placeholder && !cv.elided && !/control character/i.test(cv.lenient))
+      // Not a placeholder, `...` or a line break in a string: a slip, and the inferred types follow it.
+      r.ctx.diagnostics.warning(
+        "SPEC_JSON_LENIENT",
+        cv.lenientLoc ?? cv.loc,
+        `this example result is not strict JSON (${jsonErrorReason(cv.lenient)} here); it was read leniently, so the output schema inferred from it may not be what it shows`,
+        "fix the JSON where it breaks (a lost `{` or `[`, a missing comma or quote)",
+      );
+    addOutputExample(r, cv.value, cv.loc);
+  }
   if (reading === "instance" && (state.kind === "description" || state.kind === "other" || state.kind === "input")) {
     // A tool call written where no example section was opened.
     const ex = classifyExample(cv.value);
@@ -90,7 +100,9 @@ function resultLike(r: ToolReader, value: unknown): boolean {
   const fields = r.parts.input.fields?.value;
   if (!fields?.length || !value || typeof value !== "object" || Array.isArray(value)) return false;
   const keys = Object.keys(value);
-  return keys.length > 0 && !keys.some((k) => fields.some((f) => f.name === k || f.name.startsWith(`${k}.`)));
+  // Most keys no parameter's: a result that shares a key or two with the arguments (an `id`).
+  const params = keys.filter((k) => fields.some((f) => f.name === k || f.name.startsWith(`${k}.`))).length;
+  return keys.length > 0 && params * 2 < keys.length;
 }
 
 /** A block written as JSON or YAML (by its language, or by starting with a brace or bracket). */

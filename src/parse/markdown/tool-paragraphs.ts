@@ -101,7 +101,9 @@ function content(r: ToolReader, kind: SectionKind, nodes: PhrasingContent[], loc
       readSideText(r, kind, nodes, loc, false);
       break;
     case "invocation":
-      parts.invocation ??= nameIn(r, nodes, text, loc);
+      // "This tool takes no parameters." under the name (its Parameters heading lost) says it all the same.
+      if (NO_PARAMS_START.test(text)) parts.input.none ??= loc;
+      else parts.invocation ??= nameIn(r, nodes, text, loc);
       break;
     case "version":
       parts.version ??= { value: readVersion(text), loc };

@@ -83,7 +83,9 @@ export interface Parts {
   securityLoc?: SourceLocation;
   descriptorName?: string;
   /** Prose found where parameters or results were expected: the description when there is no other. */
-  stray: Array<{ text: string; loc: SourceLocation }>;
+  stray: Array<{ text: string; loc: SourceLocation; side: "input" | "output" }>;
+  /** Lines of the thematic breaks (`---`) in the tool's section: text after one may be the file's, not the tool's. */
+  breaks: number[];
 }
 
 /** The section a run of content belongs to, and whether bold labels may change it. */

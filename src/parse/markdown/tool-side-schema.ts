@@ -5,6 +5,7 @@ import { locateIn, type SourceNode } from "../schema-positions.js";
 import { fieldsToSchema, topLevelFields, type FieldSpec } from "./fields.js";
 import { withProseEnums } from "./prose-enum.js";
 import { resolveInferredOutput } from "./output-inferred.js";
+import { exampleTypeConflicts, reportExampleTypes } from "./output-example-types.js";
 import type { SchemaParts } from "./tool-reader.js";
 
 /** The schema chosen for one side: where it is, how it came about, and its written form when it has one. */
@@ -43,6 +44,19 @@ export function resolveSide(
       (path) => byName.get(path.filter((_p, i) => i % 2 === 1).join(".")) ?? side.fields!.loc,
       diagnostics,
     );
+    // An example result beside the table: the table's types are used; say where the example disagrees.
+    // (`{status, running: bool}` is read both as fields and leniently as a value: one source, not two.)
+    for (const ex of side.inferred ?? [])
+      if (ex.form === "example" && ex.loc.line !== side.fields.loc.line)
+        reportExampleTypes(
+          exampleTypeConflicts(
+            (ex.schema.properties ?? {}) as Record<string, JsonSchema>,
+            (value.properties ?? {}) as Record<string, JsonSchema>,
+          ),
+          ex.loc,
+          side.fields.loc,
+          diagnostics,
+        );
     const untyped = side.fields.value.filter((f) => f.typed === false).map((f) => ({ name: f.name, loc: f.loc }));
     return {
       value,

@@ -104,13 +104,25 @@ export function readSideText(
   }
   const sig = signatureFields(r.doc, nodes, r.ctx.diagnostics, kind === "input");
   if (sig) {
-    if (!side.fields) side.fields = { value: sig, loc };
+    const known = side.fields?.value;
+    if (!known) side.fields = { value: sig, loc };
+    else if (kind === "input" && sig.some((f) => !known.some((k) => k.name === f.name)))
+      // A second list naming parameters the first does not: another tool's, whose heading was lost.
+      r.ctx.diagnostics.warning(
+        "SPEC_TOOL_HEADING_MISSING",
+        loc,
+        `a second list of parameters in tool "${r.ownName}" (the first is at line ${side.fields!.loc.line}) names ${sig
+          .filter((f) => !known.some((k) => k.name === f.name))
+          .map((f) => `"${f.name}"`)
+          .join(", ")}, which the first does not: it reads as another tool's, whose heading is missing; it is not read`,
+        'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+      );
     return;
   }
   // "**Returns:** `status`, `content`, optional `message`.": result keys without types.
   if (kind === "output" && fromLabel && addReturnsList(r, nodes, loc)) return;
   if (!fromLabel && /^[A-Z]/.test(text) && text.length > 20)
-    r.parts.stray.push({ text: joinLines(sourceOfNodes(r.doc, nodes) || text), loc });
+    r.parts.stray.push({ text: joinLines(sourceOfNodes(r.doc, nodes) || text), loc, side: kind });
   // `**Returns**: \`dict\` -- Dictionary with …`: a type and a description.
   const first = nodes.find((n) => !(n.type === "text" && !n.value.trim()));
   if (kind === "output" && fromLabel && first?.type === "inlineCode") {

@@ -14,6 +14,24 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
     parts.errors.push(...errorsFromTable(table));
     return;
   }
+  const out = parts.output;
+  const resultsStated = !!(out.fields || out.schema || out.typeOnly || out.inferred?.length);
+  if (
+    kind === "output" &&
+    resultsStated &&
+    isFieldTable(table) &&
+    /^(param|arg)/i.test(cellTextOf(table.children[0]?.children[0]))
+  ) {
+    // A parameter table after a tool's results were stated: another tool's, whose heading was lost.
+    // (Right under an Output heading, a table whose first column says "Parameter" is the results'.)
+    r.ctx.diagnostics.warning(
+      "SPEC_TOOL_HEADING_MISSING",
+      locOf(r.doc, table),
+      `a parameter table after the results of tool "${r.ownName}" (line ${parts.output.loc?.line ?? locOf(r.doc, table).line}): it reads as another tool's, whose heading is missing; it is not read`,
+      'add the missing tool heading (for example "## Tool: `name`") above the second tool\'s description',
+    );
+    return;
+  }
   if (kind !== "input" && kind !== "output") {
     if (state.locked || readToolSummaryTable(r, table) || !isFieldTable(table)) return;
     const first = cellTextOf(table.children[0]?.children[0]);
@@ -40,6 +58,14 @@ export function readTable(r: ToolReader, table: Table, state: State): void {
   }
   const read = fieldsFromTable(r.doc, table, r.ctx.diagnostics);
   if (!read) return;
+  if (kind === "input" && parts.input.none && read.fields.length)
+    // "None." then a field table: the results' table, whose Output heading was lost.
+    r.ctx.diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      locOf(r.doc, table),
+      `this table of fields follows "no parameters" (line ${parts.input.none.line}) in the parameters of tool "${r.ownName}", so its fields are read as parameters; is the heading of the results (for example "### Output Schema") missing above it?`,
+      'add the missing heading (for example "### Output Schema") above the table, or remove the "no parameters" line',
+    );
   if (read.requiredByRule) noteRequiredRule(r, table);
   if (read.none && kind === "input") side.none ??= locOf(r.doc, table);
   else if (read.fields.length) side.fields = { value: read.fields, loc: locOf(r.doc, table) };

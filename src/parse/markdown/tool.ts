@@ -36,6 +36,7 @@ export function readTool(section: ToolSection, ctx: ReadContext, summary?: Summa
     examples: [],
     security: [],
     stray: [],
+    breaks: [],
   };
   const reader: ToolReader = {
     ctx,
@@ -108,6 +109,9 @@ function walk(r: ToolReader, nodes: readonly RootContent[], state: State): void 
         break;
       case "code":
         readCode(r, node, state);
+        break;
+      case "thematicBreak":
+        r.parts.breaks.push(locOf(r.doc, node).line);
         break;
       case "blockquote":
         if (state.kind === "description") addDescription(r, sourceOf(r.doc, node).trim(), locOf(r.doc, node));

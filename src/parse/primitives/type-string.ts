@@ -223,6 +223,8 @@ class Parser {
         (t.kind === "ident" && t.text.toLowerCase() === "or");
       if (!isOp) break;
       this.next();
+      // `str || None`: a doubled bar is one (no type syntax gives `||` another meaning).
+      while (t.text === "|" && this.peek().kind === "punct" && this.peek().text === "|") this.next();
       if (this.atTypeEnd()) break; // dangling operator
       branches.push(this.parsePostfix());
     }
@@ -570,6 +572,16 @@ export function suggestType(word: string): string | undefined {
 export function suggestTypo(word: string): string | undefined {
   const near = suggestType(word);
   return near && (word.length >= 5 || near.length > word.length) ? near : undefined;
+}
+
+/**
+ * A two-letter word that is a three-letter type with one letter lost (`it` → `int`), for a
+ * word that stands alone where a type is written (`size (it)`); undefined otherwise.
+ */
+export function suggestShortTypo(word: string): string | undefined {
+  const w = word.toLowerCase();
+  if (!/^[a-z]{2}$/.test(w)) return undefined;
+  return Object.keys(NAMES).find((name) => name.length === 3 && editDistance(w, name) === 1);
 }
 
 /** Levenshtein distance, with adjacent transpositions counted as one edit. */
