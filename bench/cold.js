@@ -4,7 +4,7 @@
 // (user + sys) of each case as a ratio to json2ts's median, and peak RSS (GNU time).
 // Usage: node bench/cold.js [--tools 1000] [--rounds 3] [--bin PATH]... [--json]
 //   --bin may repeat to compare builds (default: this checkout's bin/mcp-specgen.js);
-//   extra CLI flags for our runs: --flags "--workers 0".
+//   extra CLI flags for our runs: --flags "--workers 0"; repeated, each set is a case of its own.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,7 +24,8 @@ const bins = argv.flatMap((a, i) => (argv[i - 1] === "--bin" ? [path.resolve(a)]
 if (bins.length === 0) bins.push(path.join(REPO, "bin/mcp-specgen.js"));
 const tools = Number(opt("--tools", 1000));
 const rounds = Number(opt("--rounds", 3));
-const flags = (opt("--flags", "") ?? "").split(" ").filter(Boolean);
+const flagSets = argv.flatMap((a, i) => (argv[i - 1] === "--flags" ? [a.split(" ").filter(Boolean)] : []));
+if (flagSets.length === 0) flagSets.push([]);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -83,17 +84,18 @@ try {
   }
   const cases = [];
   bins.forEach((bin, b) => {
-    for (const [kind, cwd] of [
-      ["markdown", md],
-      ["json", js],
-    ]) {
-      cases.push({
-        name: `${kind} #${b} ${path.relative(process.cwd(), bin) || bin}`,
-        cwd,
-        args: [bin, "generate", "--no-cache", ...flags],
-        clean: () => rmSync(path.join(cwd, "generated"), { recursive: true, force: true }),
-      });
-    }
+    for (const flags of flagSets)
+      for (const [kind, cwd] of [
+        ["markdown", md],
+        ["json", js],
+      ]) {
+        cases.push({
+          name: `${kind} #${b} ${path.relative(process.cwd(), bin) || bin}${flags.length ? ` ${flags.join(" ")}` : ""}`,
+          cwd,
+          args: [bin, "generate", "--no-cache", ...flags],
+          clean: () => rmSync(path.join(cwd, "generated"), { recursive: true, force: true }),
+        });
+      }
   });
   const peerOut = path.join(root, "json2ts-out");
   cases.push({
