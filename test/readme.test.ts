@@ -192,7 +192,7 @@ describe("the example projects compile with tsc and run", () => {
     expect(r.status, r.stderr).toBe(0);
     // The output the page shows under "It prints".
     const doc = readFileSync(path.join(REPO, "docs/api.md"), "utf8");
-    const printed = /It prints:\n\n```text\n([^]*?)```/.exec(doc)![1]!;
+    const printed = /It prints:\n\n```text\n([\s\S]*?)```/.exec(doc)![1]!;
     expect(r.stdout).toBe(printed);
   });
 

@@ -15,7 +15,8 @@ for (const d of diagnostics.sorted()) console.error(formatDiagnostic(d));
 const result = diffToolSets(before, after);
 console.log(result.impact); // major: a value accepted before is refused now
 for (const change of result.changes) console.log(change.code, change.pointer);
-console.log(diffChangelog(result, "greeter").split("\n").find((line) => line.includes("Migration")));
+const changelog = diffChangelog(result, "greeter");
+console.log(changelog.split("\n").find((line) => line.includes("Migration")));
 
 // formatSpec proves each rewrite keeps the spec's meaning before it returns it: the Setext
 // heading and the blank lines are rewritten; the bullets are not, because they are part of
