@@ -3,7 +3,8 @@ import YAML, { isMap, isScalar, isSeq, type Node as YamlNode, type Pair, type YA
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
 import { parseLenientJson } from "../primitives/lenient-json.js";
-import { didYouMean, parseTypeString } from "../primitives/type-string.js";
+import { parseTypeString } from "../primitives/type-string.js";
+import { didYouMean } from "../primitives/type-suggestions.js";
 import { lineStarts } from "../primitives/position.js";
 import { looksLikeSchema } from "../schema-detect.js";
 import { JsonLocator } from "../json/locate.js";

@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonValue } from "../../ir/types.js";
-import { parseTypeString, suggestTypo } from "../primitives/type-string.js";
+import { parseTypeString } from "../primitives/type-string.js";
+import { suggestTypo } from "../primitives/type-suggestions.js";
 
 // An output schema from example values (`#### Response`, `**Returns**:` followed by JSON,
 // `**Output**: \`{…}\``). An example shows one value a tool may return, so the schema read

@@ -1,6 +1,7 @@
 import type { PhrasingContent } from "mdast";
 import type { JsonSchema } from "../../ir/types.js";
-import { parseTypeString, suggestShortTypo, suggestTypo } from "../primitives/type-string.js";
+import { parseTypeString } from "../primitives/type-string.js";
+import { suggestShortTypo, suggestTypo } from "../primitives/type-suggestions.js";
 
 // Result keys named in prose: "Dictionary with `status`, `path` (str) and `size_bytes` (int)",
 // "**Returns:** `status`, `content`, optional `message`", "Dictionary with output_shape,

@@ -1,7 +1,8 @@
 import type { PhrasingContent, Table, TableCell } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
-import { didYouMean, parseTypeString } from "../primitives/type-string.js";
+import { parseTypeString } from "../primitives/type-string.js";
+import { didYouMean } from "../primitives/type-suggestions.js";
 import { coerceDefault, extractDefault, interpretDefaultCell } from "../primitives/defaults.js";
 import { isPlaceholder } from "../primitives/placeholders.js";
 import { inlineText, joinedSource, locOf, sourceOf, sourceOfNodes, type MarkdownDocument } from "./document.js";

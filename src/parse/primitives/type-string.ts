@@ -548,61 +548,7 @@ function withBound(schema: JsonSchema, op: string, n: number): JsonSchema {
   return key ? { ...schema, [key]: n } : schema;
 }
 
-/**
- * The known type word closest to a word that is not one (`integr` → `integer`), for a
- * "did you mean" hint; undefined when nothing is within two edits (a note, not a typo).
- */
-export function suggestType(word: string): string | undefined {
-  const w = word.toLowerCase().replace(/[^a-z0-9-]/g, "");
-  if (w.length < 3 || w.length > 40) return undefined;
-  let best: { name: string; d: number } | undefined;
-  for (const name of Object.keys(NAMES)) {
-    if (Math.abs(name.length - w.length) > 2) continue;
-    const d = editDistance(w, name);
-    if (d <= (w.length <= 4 ? 1 : 2) && (!best || d < best.d)) best = { name, d };
-  }
-  return best?.name;
-}
-
-/**
- * {@link suggestType} for a word read where prose may stand (a remark, a placeholder): a short
- * word only when a letter was lost (`lst` → `list`), since a short word one letter off a type
- * is often a word of its own (`data`, not `date`).
- */
-export function suggestTypo(word: string): string | undefined {
-  const near = suggestType(word);
-  return near && (word.length >= 5 || near.length > word.length) ? near : undefined;
-}
-
-/**
- * A two-letter word that is a three-letter type with one letter lost (`it` → `int`), for a
- * word that stands alone where a type is written (`size (it)`); undefined otherwise.
- */
-export function suggestShortTypo(word: string): string | undefined {
-  const w = word.toLowerCase();
-  if (!/^[a-z]{2}$/.test(w)) return undefined;
-  return Object.keys(NAMES).find((name) => name.length === 3 && editDistance(w, name) === 1);
-}
-
-/** Levenshtein distance, with adjacent transpositions counted as one edit. */
-function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  return d[a.length]![b.length]!;
-}
-
-/** "; did you mean `integer`?" for the first unknown word near a known type. */
-export function didYouMean(unknown: readonly string[]): string {
-  for (const word of unknown) {
-    const near = suggestType(word);
-    if (near) return `; did you mean \`${near}\`?`;
-  }
-  return "";
+/** Every type word the reader knows (`string`, `int`, `list`, `dict`…), for "did you mean" hints. */
+export function knownTypeWords(): string[] {
+  return Object.keys(NAMES);
 }
