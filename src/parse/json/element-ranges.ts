@@ -10,64 +10,98 @@
 export type ElementRange = [start: number, end: number];
 
 /**
+ * The list's element ranges, from the events of one scan of the text (the strict scan
+ * here, or a lenient parser's callbacks): containers, values and member names as they come.
+ */
+export class ListElements {
+  readonly ranges: ElementRange[] = [];
+  private depth = 0;
+  // The depth of the list's elements once the list has begun; -1 before, -2 after.
+  private elements = -1;
+  // Whether the next value to begin is the one that may be the list.
+  private candidate: boolean;
+  private toolsSeen = false;
+  private start = 0;
+
+  constructor(private readonly inTools: boolean) {
+    this.candidate = !inTools;
+  }
+
+  /** An object or array begins at `offset`. */
+  beginContainer(offset: number, isArray: boolean): void {
+    this.begin(offset, isArray);
+    this.depth++;
+  }
+
+  /** An object or array ends just before `endOffset`. */
+  endContainer(endOffset: number, isArray: boolean): void {
+    this.depth--;
+    if (isArray && this.depth === this.elements - 1) this.elements = -2;
+    else this.end(endOffset);
+  }
+
+  /** A string, number, true, false or null from `start` to `endOffset`. */
+  value(start: number, endOffset: number): void {
+    this.begin(start, false);
+    this.end(endOffset);
+  }
+
+  /** A member name; `isTools` says whether it is "tools" (asked only where that matters). */
+  member(isTools: () => boolean): void {
+    if (this.inTools && this.depth === 1 && !this.toolsSeen && isTools()) {
+      this.toolsSeen = true;
+      this.candidate = true;
+    }
+  }
+
+  private begin(offset: number, isArray: boolean): void {
+    if (this.candidate && this.depth === (this.inTools ? 1 : 0)) {
+      this.candidate = false;
+      if (isArray) {
+        this.elements = this.depth + 1;
+        return;
+      }
+    }
+    if (this.depth === this.elements) this.start = offset;
+  }
+
+  private end(endOffset: number): void {
+    if (this.depth === this.elements) this.ranges.push([this.start, endOffset]);
+  }
+}
+
+/**
  * The element ranges of the list (empty when there is none), or undefined when the text is
  * not strict JSON in a way the scan notices (a comment, an unterminated string): the caller
  * then scans it with a parser that allows those.
  */
 export function strictListElementRanges(text: string, inTools: boolean): ElementRange[] | undefined {
-  const ranges: ElementRange[] = [];
+  const list = new ListElements(inTools);
   const n = text.length;
-  let depth = 0;
-  // The depth of the list's elements once the list has begun; -1 before, -2 after.
-  let elements = -1;
-  // Whether the next value to begin is the one that may be the list.
-  let candidate = !inTools;
-  let toolsSeen = false;
-  let start = 0;
   // Per open container, whether it is an object; and whether a string now is a member name.
   const objects: boolean[] = [];
   let nameNext = false;
-  const begin = (offset: number, isArray: boolean): void => {
-    if (candidate && depth === (inTools ? 1 : 0)) {
-      candidate = false;
-      if (isArray) {
-        elements = depth + 1;
-        return;
-      }
-    }
-    if (depth === elements) start = offset;
-  };
-  const end = (offset: number): void => {
-    if (depth === elements) ranges.push([start, offset]);
-  };
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x3a /* : */) continue;
     if (c === 0x2c /* , */) {
       nameNext = objects[objects.length - 1] === true;
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      begin(i, c === 0x5b);
-      depth++;
+      list.beginContainer(i, c === 0x5b);
       objects.push(c === 0x7b);
       nameNext = c === 0x7b;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       objects.pop();
-      depth--;
       nameNext = false;
-      if (c === 0x5d && depth === elements - 1) elements = -2;
-      else end(i + 1);
+      list.endContainer(i + 1, c === 0x5d);
     } else if (c === 0x22 /* " */) {
       const close = stringEnd(text, i);
       if (close < 0) return undefined;
       if (nameNext) {
         nameNext = false;
-        if (inTools && depth === 1 && !toolsSeen && isTools(text, i, close)) {
-          toolsSeen = true;
-          candidate = true;
-        }
+        list.member(() => isTools(text, i, close));
       } else {
-        begin(i, false);
-        end(close + 1);
+        list.value(i, close + 1);
       }
       i = close;
     } else if (c === 0x2f /* / */) {
@@ -76,12 +110,11 @@ export function strictListElementRanges(text: string, inTools: boolean): Element
       // A number, true, false or null: up to the next delimiter.
       let j = i + 1;
       while (j < n && !isDelimiter(text.charCodeAt(j))) j++;
-      begin(i, false);
-      end(j);
+      list.value(i, j);
       i = j - 1;
     }
   }
-  return ranges;
+  return list.ranges;
 }
 
 /** The offset of the quote that closes the string opened at `open`, or -1 when none does. */

@@ -2,7 +2,7 @@ import { parseTree, visit, type Node } from "jsonc-parser";
 import type { SourceLocation } from "../../ir/types.js";
 import { createLineIndex } from "../primitives/position.js";
 import { lazySource, type KeyPath, type SourceNode } from "../schema-positions.js";
-import { strictListElementRanges } from "./element-ranges.js";
+import { ListElements, strictListElementRanges } from "./element-ranges.js";
 
 // Objects up to this many members are searched in order; larger ones get an index, so
 // looking up every member of an object of thousands stays linear.
@@ -161,59 +161,18 @@ interface Scope {
  * For texts the faster strict scan refuses (comments; see `strictListElementRanges`).
  */
 export function listElementRanges(text: string, inTools: boolean): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  let depth = 0;
-  // The depth of the list's elements once the list has begun; -1 before, -2 after.
-  let elements = -1;
-  // Whether the next value to begin is the one that may be the list.
-  let candidate = !inTools;
-  let toolsSeen = false;
-  let start = 0;
-  const begin = (offset: number, isArray: boolean): void => {
-    if (candidate && depth === (inTools ? 1 : 0)) {
-      candidate = false;
-      if (isArray) {
-        elements = depth + 1;
-        return;
-      }
-    }
-    if (depth === elements) start = offset;
-  };
-  const end = (offset: number): void => {
-    if (depth === elements) ranges.push([start, offset]);
-  };
+  const list = new ListElements(inTools);
   visit(
     text,
     {
-      onObjectBegin: (offset) => {
-        begin(offset, false);
-        depth++;
-      },
-      onObjectEnd: (offset, length) => {
-        depth--;
-        end(offset + length);
-      },
-      onArrayBegin: (offset) => {
-        begin(offset, true);
-        depth++;
-      },
-      onArrayEnd: (offset, length) => {
-        depth--;
-        if (depth === elements - 1) elements = -2;
-        else end(offset + length);
-      },
-      onLiteralValue: (_value, offset, length) => {
-        begin(offset, false);
-        end(offset + length);
-      },
-      onObjectProperty: (property) => {
-        if (inTools && depth === 1 && property === "tools" && !toolsSeen) {
-          toolsSeen = true;
-          candidate = true;
-        }
-      },
+      onObjectBegin: (offset) => list.beginContainer(offset, false),
+      onObjectEnd: (offset, length) => list.endContainer(offset + length, false),
+      onArrayBegin: (offset) => list.beginContainer(offset, true),
+      onArrayEnd: (offset, length) => list.endContainer(offset + length, true),
+      onLiteralValue: (_value, offset, length) => list.value(offset, offset + length),
+      onObjectProperty: (property) => list.member(() => property === "tools"),
     },
     PARSE_OPTIONS,
   );
-  return ranges;
+  return list.ranges;
 }
