@@ -1,3 +1,4 @@
+import { countBelow } from "../primitives/sorted.js";
 /**
  * The backtick runs of a stretch of text, for finding where a code span closes without
  * scanning ahead from every opening run (which is quadratic in a line or paragraph of
@@ -24,12 +25,6 @@ export function backtickRuns(text: string, from = 0, to = text.length, shift = 0
 export function closingRun(runs: BacktickRuns, length: number, from: number): number {
   const starts = runs.get(length);
   if (!starts) return -1;
-  let lo = 0;
-  let hi = starts.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! < from) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = countBelow(starts, from);
   return lo < starts.length ? starts[lo]! : -1;
 }

@@ -15,6 +15,7 @@ import { parseInSections, type SectionTrees } from "./sectioned-parse.js";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import { lezerMarkdown } from "./lezer/index.js";
 import type { SpecLimits } from "../limits.js";
+import { countBelow } from "../primitives/sorted.js";
 
 // CommonMark plus GFM tables, and nothing else the reader does not use: GFM's autolink
 // literals, footnotes, strikethrough and task lists only change how text it reads as text
@@ -237,13 +238,7 @@ export function codeLocator(
   for (let i = code.value.indexOf("\n"); i >= 0; i = code.value.indexOf("\n", i + 1)) breaks.push(i);
   return (offset) => {
     // The number of line breaks before `offset`, and where the last of them is.
-    let lo = 0;
-    let hi = breaks.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (breaks[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = countBelow(breaks, offset);
     const lastNl = lo > 0 ? breaks[lo - 1]! : -1;
     return { file: doc.file, line: start.line + 1 + lo, column: start.column + (offset - lastNl - 1) };
   };

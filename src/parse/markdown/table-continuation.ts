@@ -2,6 +2,7 @@ import type { Root } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { SourceLocation } from "../../ir/types.js";
 import { createLineIndex } from "../primitives/position.js";
+import { countBelow } from "../primitives/sorted.js";
 
 /**
  * Table rows continued on the next line. People wrap a long cell as they would in prose:
@@ -186,14 +187,7 @@ export function remapPositions(root: Root, written: string, joins: readonly Join
   }
   const index = createLineIndex(written);
   const map = (offset: number): number => {
-    let lo = 0;
-    let hi = at.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (at[mid]! <= offset) lo = mid + 1;
-      else hi = mid;
-    }
-    const k = lo - 1;
+    const k = countBelow(at, offset, true) - 1;
     if (k < 0) return offset;
     return offset === at[k] ? joins[k]!.from : offset + shift[k]!;
   };
