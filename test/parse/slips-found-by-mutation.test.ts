@@ -241,6 +241,8 @@ describe("a lost heading of a tool written in prose, or of a tool that starts wi
       "Part of the ~303 dynamic tools available to Claude.",
       "One of about 300 tools in the package.",
       "Two MCP tools expose release validation.",
+      "The codomyrmex server as a whole registers 120 tools; these cover releases.",
+      "Release validation joins the 303 MCP tools available across all modules.",
     ])
       expect(
         codes(
