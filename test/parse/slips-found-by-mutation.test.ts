@@ -350,6 +350,17 @@ describe("lost section and tool headings (a second seed, continued)", () => {
       "5 warning SPEC_TOOL_PARTS_OUTSIDE",
     ]);
   });
+
+  it("a Returns label in the introduction that speaks of every tool is the file's own text", () => {
+    for (const intro of [
+      "Note tools.\n\nReturns: every tool returns a JSON object with a `status` field.",
+      "Note tools.\n\n**Returns**: all tools return `{status, message}`.",
+    ]) {
+      const text = `# Notes\n\n## Overview\n\n${intro}\n\n## Tool: \`help\`\n\nShows help.\n\n**Returns:** \`status\`, \`text\`.\n`;
+      expect(read(text).tools.map((t) => t.name)).toEqual(["notes.help"]);
+      expect(at(text, /SPEC_TOOL_PARTS_OUTSIDE/), intro).toEqual([]);
+    }
+  });
 });
 
 describe("slips in results (a second seed)", () => {
