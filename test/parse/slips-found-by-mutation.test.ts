@@ -351,6 +351,17 @@ describe("lost section and tool headings (a second seed, continued)", () => {
     ]);
   });
 
+  it("a note after a parameter table under an Input Schema heading is that section's, not a lost tool's", () => {
+    const text = (note: string) =>
+      `# Notes\n\n## Tool: \`status\`\n\n### Description\n\nShows the status.\n\n### Input Schema\n\n${params("path")}\n${note}\n\n### Output Schema\n\n| Field | Type | Description |\n|---|---|---|\n| \`ok\` | boolean | A |\n`;
+    const { diags } = read(text("The path must point inside a git repository."));
+    expect(diags.filter((d) => /SPEC_TOOL_PROSE_UNREAD/.test(d))).toEqual([]);
+    // Not read, so still reported: as an unread note, where it is.
+    expect(diags.filter((d) => /SPEC_CONTENT_IGNORED/.test(d)).map((d) => d.split(" ").slice(0, 3).join(" "))).toEqual([
+      "15 warning SPEC_CONTENT_IGNORED",
+    ]);
+  });
+
   it("a Returns label in the introduction that speaks of every tool is the file's own text", () => {
     for (const intro of [
       "Note tools.\n\nReturns: every tool returns a JSON object with a `status` field.",
