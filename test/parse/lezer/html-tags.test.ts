@@ -4,6 +4,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { lezerMarkdown } from "../../../src/parse/markdown/lezer/index.js";
+import { parseSpecText } from "../../../src/parse/index.js";
+import { DiagnosticBag } from "../../../src/diagnostics/types.js";
 import { lezerTree } from "../../../src/parse/markdown/lezer/parser.js";
 import { expectLinear } from "../../helpers/growth.js";
 
@@ -121,6 +123,15 @@ describe("lezer adapter: inline HTML", () => {
       }),
       { seed: 20261128, numRuns: 2_000 },
     );
+  });
+
+  it("keeps placeholders such as `<file_name>` in a parameter's description (an HTML node there is dropped)", () => {
+    const spec =
+      "# X\n\n## Tool: `x.run`\n\nRuns it.\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `path` | string | Yes | Path like <base_dir>/<file_name> |\n";
+    const [tool] = parseSpecText("x/MCP_TOOL_SPECIFICATION.md", spec, new DiagnosticBag());
+    expect(tool!.inputSchema.properties).toEqual({
+      path: { type: "string", description: "Path like <base_dir>/<file_name>" },
+    });
   });
 
   for (const [name, unit] of Object.entries(UNCLOSED))
