@@ -134,6 +134,15 @@ describe("lezer adapter: inline HTML", () => {
     });
   });
 
+  it("keeps a placeholder CommonMark reads as a tag (`<dir>`) in a parameter's description, not a comment", () => {
+    const spec =
+      "# X\n\n## Tool: `x.run`\n\nRuns it.\n\n| Parameter | Type | Required | Description |\n|---|---|---|---|\n| `path` | string | Yes | Path like <dir>/<name>, or <base-dir><!-- hidden --> |\n";
+    const [tool] = parseSpecText("x/MCP_TOOL_SPECIFICATION.md", spec, new DiagnosticBag());
+    expect(tool!.inputSchema.properties).toEqual({
+      path: { type: "string", description: "Path like <dir>/<name>, or <base-dir>" },
+    });
+  });
+
   for (const [name, unit] of Object.entries(UNCLOSED))
     it(`parses a paragraph of unclosed ${name} in linear time`, () => {
       expect(lezerMarkdown(repeated(unit)(N))).toBeDefined();
