@@ -221,7 +221,7 @@ describe("validators generator: schemas that differ only in annotations", () => 
 describe("validators generator: what the deduplication keeps apart", () => {
   // Names that are annotations as keywords are data as property names and in const/enum
   // values: schemas differing only there validate differently and must not share a function.
-  const variants: Array<[string, JsonSchema, JsonSchema]> = [
+  const variants: Array<[string, Record<string, JsonSchema>, Record<string, JsonSchema>]> = [
     ["a property named description", { description: { type: "string" } }, { description: { type: "integer" } }],
     [
       "a property named title",
