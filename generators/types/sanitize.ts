@@ -1,4 +1,4 @@
-import type { JsonSchema } from "../../src/ir/types.js";
+import type { JsonSchema, JsonValue } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
 import { commentText, docValue } from "../../src/generator-kit/ts.js";
 import { type Dialect, schemaDialect } from "../../src/schema/ajv.js";
@@ -153,6 +153,15 @@ export function prepareSchemaForTypes(
     // Set last, on the copy only: every `tsType` of the spec itself was removed above.
     const freeForm = path.length > 0 || freeFormRoot ? freeFormType(s) : undefined;
     if (freeForm) s.tsType = freeForm;
+    // json-schema-to-typescript's reference parser resolves `{"$ref": …}` wherever it is, in
+    // values too: a const or enum value shaped like a reference would become the type of what
+    // it points at (or fail the build when it points nowhere). Such values are their literal types.
+    const values = "const" in s ? [s.const] : Array.isArray(s.enum) ? s.enum : [];
+    if (values.some(holdsRefKey)) {
+      s.tsType = values.map((v) => JSON.stringify(v)).join(" | ");
+      delete s.const;
+      delete s.enum;
+    }
     return s;
   });
   prepared.title = rootName;
@@ -187,4 +196,16 @@ function pascal(key: string): string {
   const words = key.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const out = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
   return /^[0-9]/.test(out) ? `_${out}` : out || "Definition";
+}
+
+/** Whether a JSON value has an object with a `$ref` key anywhere in it. */
+function holdsRefKey(value: JsonValue | undefined): boolean {
+  const stack: Array<JsonValue | undefined> = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (!v || typeof v !== "object") continue;
+    if (!Array.isArray(v) && Object.hasOwn(v, "$ref")) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push(child);
+  }
+  return false;
 }

@@ -36,7 +36,7 @@ export const SLIP_CODES = {
     summary:
       'The file\'s introduction states more tools ("Three MCP tools…", "All 7 tools…") than the file defines: a tool heading looks lost.',
     cause:
-      'A tool heading was deleted or lost its `#` marks, so its tool\'s text is read as part of the introduction or of the tool above it (a tool written in prose only leaves nothing else to show it), or the stated number is out of date; only a larger count is reported, and approximate ones ("~300 tools") are not read.',
+      'A tool heading was deleted or lost its `#` marks, so its tool\'s text is read as part of the introduction or of the tool above it (a tool written in prose only leaves nothing else to show it), or the stated number is out of date; only a larger count is reported, and approximate ones ("~300 tools") or ones in a sentence about a wider scope ("the server registers 120 tools") are not read.',
     fix: 'add the missing tool\'s heading (for example "## Tool: `name`") above its description, or correct the number',
   },
   SPEC_TOOL_PROSE_UNREAD: {
@@ -44,7 +44,7 @@ export const SLIP_CODES = {
     summary:
       "A tool holds prose after its Parameters that is not read (it has a description above them, or a description right after them already): the heading of another tool looks lost.",
     cause:
-      "Prose after a tool's parameter list is read as the description only when the tool has none, so with a description above the parameters it is dropped; that is what a deleted heading of a tool that starts with its parameters leaves, whose parameters and description then join the tool above.",
+      "Prose after a tool's parameter list is read as the description only when the tool has none, so with a description above the parameters it is dropped; that is what a deleted heading of a tool that starts with its parameters leaves, whose parameters and description then join the tool above. (A note after the parameters under an Input Schema heading is that section's own: it is reported as SPEC_CONTENT_IGNORED instead.)",
     fix: "if the parameters and the text after them are another tool's, add its heading (for example \"## Tool: `name`\") above them; if the text is this tool's, move it into the description",
   },
   SPEC_TABLE_HEADER_SHORT: {

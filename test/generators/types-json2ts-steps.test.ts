@@ -122,6 +122,25 @@ describe("json-schema-to-typescript's steps without the reference parser", () =>
     expect(hasDirectSteps()).toBe(true);
   });
 
+  it("type a const or enum value shaped like a reference as itself, on both paths", async () => {
+    const literal = { $ref: "#/properties/b" };
+    const props = (a: JsonSchema): Record<string, JsonSchema> => ({ a, b: { type: "string" } });
+    const values: JsonSchema[] = [{ const: literal }, { enum: [literal, { x: [{ $ref: "#/nowhere" }] }] }];
+    for (const a of values) {
+      // Without a $ref the steps run directly; with one the reference parser runs first.
+      const direct = { type: "object", properties: props(a) };
+      const dereferenced = {
+        type: "object",
+        $defs: { S: { type: "string" } },
+        properties: { ...props(a), c: { $ref: "#/$defs/S" } },
+      };
+      for (const s of [direct, dereferenced]) {
+        const code = await compileSchemaTypes(prepared(s), "ToolArgs", OPTIONS);
+        expect(code, JSON.stringify(s)).toContain('a?: {"$ref":"#/properties/b"}');
+      }
+    }
+  });
+
   it("leave schemas with $ref or $id to compile", () => {
     expect(needsDereferencing({ type: "object", properties: { a: { $ref: "#/$defs/A" } } })).toBe(true);
     expect(needsDereferencing({ anyOf: [{ $id: "#thing", type: "string" }] })).toBe(true);

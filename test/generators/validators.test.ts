@@ -218,6 +218,68 @@ describe("validators generator: schemas that differ only in annotations", () => 
   });
 });
 
+describe("validators generator: what the deduplication keeps apart", () => {
+  // Names that are annotations as keywords are data as property names and in const/enum
+  // values: schemas differing only there validate differently and must not share a function.
+  const variants: Array<[string, Record<string, JsonSchema>, Record<string, JsonSchema>]> = [
+    ["a property named description", { description: { type: "string" } }, { description: { type: "integer" } }],
+    [
+      "a property named title",
+      { title: { type: "string", minLength: 1 } },
+      { title: { type: "string", minLength: 2 } },
+    ],
+    ["a property named default", { default: { type: "number" } }, { default: { type: "string" } }],
+    ["a property named examples", { examples: { type: "array" } }, { examples: { type: "object" } }],
+    [
+      "a const object with annotation keys",
+      { k: { const: { description: "a" } } },
+      { k: { const: { description: "b" } } },
+    ],
+    ["an enum of objects with annotation keys", { k: { enum: [{ title: 1 }] } }, { k: { enum: [{ title: 2 }] } }],
+  ];
+  const tool = (name: string, properties: Record<string, JsonSchema>, extra: JsonSchema = {}) =>
+    makeTool({ name: `kept.${name}`, description: "d", inputSchema: { type: "object", properties, ...extra } });
+
+  it("compiles a function for each schema that validates differently", async () => {
+    const project = tempProject();
+    try {
+      const list = variants.flatMap(([, a, b], i) => [tool(`a${i}`, a), tool(`b${i}`, b)]);
+      const code = fileText((await generate(list)).find((f) => f.path === "validators/kept.ts")!);
+      expect(code.match(/^export const \w+Args: ValidateFunction = chunk\d+\.\w+;$/gm)).toHaveLength(list.length);
+      const mod = await load(project, code);
+      const data = (v: JsonSchema) => Object.fromEntries(Object.keys(v).map((k) => [k, null]));
+      for (const [i, [what, a]] of variants.entries()) {
+        const key = Object.keys(a)[0]!;
+        const sample: Record<string, unknown> = {
+          description: "x",
+          title: "x",
+          default: 1,
+          examples: [],
+          k: (a[key] as JsonSchema).const ?? (a[key] as { enum: unknown[] }).enum?.[0],
+        };
+        const value = { ...data(a), [key]: sample[key] };
+        expect(mod[`validateA${i}Args`]!(value), what).toBe(true);
+        expect(mod[`validateB${i}Args`]!(value), what).toBe(false);
+      }
+    } finally {
+      project.dispose();
+    }
+  });
+
+  it("shares one function among schemas that differ only in annotations, comments and extensions", async () => {
+    const base = { q: { type: "string", minLength: 1 } };
+    const list = [
+      tool("plain", base),
+      tool("comment", { q: { ...base.q, $comment: "why" } }, { $comment: "root" }),
+      tool("flags", { q: { ...base.q, deprecated: true, readOnly: true, writeOnly: false } }),
+      tool("media", { q: { ...base.q, contentMediaType: "text/plain", contentEncoding: "base64" } }),
+      tool("ext", { q: { ...base.q, "x-order": 3 } }, { "x-internal": true }),
+    ];
+    const code = fileText((await generate(list)).find((f) => f.path === "validators/kept.ts")!);
+    expect(code.match(/^export const \w+Args: ValidateFunction = chunk\d+\.\w+;$/gm)).toHaveLength(1);
+  });
+});
+
 describe("validators generator: large enums", () => {
   it("checks a large enum of plain values with one Set lookup, reporting it as enum", async () => {
     const values = [...Array.from({ length: 4990 }, (_, i) => `v${i}`), 7, true, null];

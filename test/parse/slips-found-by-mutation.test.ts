@@ -241,6 +241,8 @@ describe("a lost heading of a tool written in prose, or of a tool that starts wi
       "Part of the ~303 dynamic tools available to Claude.",
       "One of about 300 tools in the package.",
       "Two MCP tools expose release validation.",
+      "The codomyrmex server as a whole registers 120 tools; these cover releases.",
+      "Release validation joins the 303 MCP tools available across all modules.",
     ])
       expect(
         codes(
@@ -347,6 +349,28 @@ describe("lost section and tool headings (a second seed, continued)", () => {
     expect(at(text.replace("## Tool: `help`\n\n", ""), /SPEC_TOOL_PARTS_OUTSIDE/)).toEqual([
       "5 warning SPEC_TOOL_PARTS_OUTSIDE",
     ]);
+  });
+
+  it("a note after a parameter table under an Input Schema heading is that section's, not a lost tool's", () => {
+    const text = (note: string) =>
+      `# Notes\n\n## Tool: \`status\`\n\n### Description\n\nShows the status.\n\n### Input Schema\n\n${params("path")}\n${note}\n\n### Output Schema\n\n| Field | Type | Description |\n|---|---|---|\n| \`ok\` | boolean | A |\n`;
+    const { diags } = read(text("The path must point inside a git repository."));
+    expect(diags.filter((d) => /SPEC_TOOL_PROSE_UNREAD/.test(d))).toEqual([]);
+    // Not read, so still reported: as an unread note, where it is.
+    expect(diags.filter((d) => /SPEC_CONTENT_IGNORED/.test(d)).map((d) => d.split(" ").slice(0, 3).join(" "))).toEqual([
+      "15 warning SPEC_CONTENT_IGNORED",
+    ]);
+  });
+
+  it("a Returns label in the introduction that speaks of every tool is the file's own text", () => {
+    for (const intro of [
+      "Note tools.\n\nReturns: every tool returns a JSON object with a `status` field.",
+      "Note tools.\n\n**Returns**: all tools return `{status, message}`.",
+    ]) {
+      const text = `# Notes\n\n## Overview\n\n${intro}\n\n## Tool: \`help\`\n\nShows help.\n\n**Returns:** \`status\`, \`text\`.\n`;
+      expect(read(text).tools.map((t) => t.name)).toEqual(["notes.help"]);
+      expect(at(text, /SPEC_TOOL_PARTS_OUTSIDE/), intro).toEqual([]);
+    }
   });
 });
 

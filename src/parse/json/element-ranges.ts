@@ -72,8 +72,9 @@ export class ListElements {
 
 /**
  * The element ranges of the list (empty when there is none), or undefined when the text is
- * not strict JSON in a way the scan notices (a comment, an unterminated string): the caller
- * then scans it with a parser that allows those.
+ * not strict JSON in a way the scan notices (a comment, an unterminated string, a bare word
+ * or a character JSON does not have outside strings, brackets that do not pair): the caller
+ * then scans it with a parser that allows those (a leniently read example in Markdown).
  */
 export function strictListElementRanges(text: string, inTools: boolean): ElementRange[] | undefined {
   const list = new ListElements(inTools);
@@ -91,7 +92,8 @@ export function strictListElementRanges(text: string, inTools: boolean): Element
       objects.push(c === 0x7b);
       nameNext = c === 0x7b;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
-      objects.pop();
+      // A closer of the other kind, or one too many: not JSON.
+      if (objects.pop() !== (c === 0x7d)) return undefined;
       nameNext = false;
       list.endContainer(i + 1, c === 0x5d);
     } else if (c === 0x22 /* " */) {
@@ -110,12 +112,18 @@ export function strictListElementRanges(text: string, inTools: boolean): Element
       // A number, true, false or null: up to the next delimiter.
       let j = i + 1;
       while (j < n && !isDelimiter(text.charCodeAt(j))) j++;
+      // Anything else (a single-quoted string, `True`, a no-break space, a BOM) is not JSON.
+      if (!JSON_LITERAL.test(text.slice(i, j))) return undefined;
       list.value(i, j);
       i = j - 1;
     }
   }
-  return list.ranges;
+  // An array or object left open: not JSON.
+  return objects.length === 0 ? list.ranges : undefined;
 }
+
+/** A JSON number, `true`, `false` or `null`: what a value that is not a string or a container is. */
+const JSON_LITERAL = /^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)$/;
 
 /** The offset of the quote that closes the string opened at `open`, or -1 when none does. */
 function stringEnd(text: string, open: number): number {

@@ -131,6 +131,9 @@ export function inlineText(nodes: readonly PhrasingContent[]): string {
     if (n.type === "text" || n.type === "inlineCode") out += n.value;
     else if (n.type === "break") out += "\n";
     else if (n.type === "html" && /^<br\s*\/?>$/i.test(n.value.trim())) out += "\n";
+    // A tag is text the author wrote (`Path like <dir>/<name>`, a placeholder CommonMark reads
+    // as a tag); a comment, declaration or processing instruction is hidden on purpose.
+    else if (n.type === "html" && /^<\/?[a-zA-Z]/.test(n.value)) out += n.value;
     else if ("children" in n) out += inlineText(n.children as PhrasingContent[]);
   }
   return out;

@@ -1,6 +1,6 @@
 import type { RootContent, Table } from "mdast";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
-import { locOf, type Block, type MarkdownDocument } from "./document.js";
+import { inlineText, locOf, type Block, type MarkdownDocument } from "./document.js";
 import type { Discovery } from "./discover.js";
 import { normalizeTitle } from "./sections.js";
 import { cellText, isFieldTable } from "./table.js";
@@ -15,6 +15,8 @@ const TOOL_ONLY =
 const toolOnly = (title: string) => TOOL_ONLY.test(normalizeTitle(title));
 /** A result label ("**Returns:**", "**Output**:"): in a file-level paragraph, the lost tool's results. */
 const RETURNS_LABEL = /^(returns?|return value|outputs?|output schema)$/;
+/** What results say about the tools in general ("Returns: every tool returns …", "all tools return …"): the file's own text. */
+const ABOUT_THE_TOOLS = /\b(all|every|each|both)\b[^.]*\btools?\b|\btools\b/i;
 
 /** Where a run of tool parts outside any tool starts, and what marks it as a tool's. */
 interface OrphanRun {
@@ -101,7 +103,10 @@ function toolPart(node: RootContent): string | undefined {
   if (node.type === "paragraph") {
     // "**Returns:** `status`, `help_text`" as a label: what one tool returns (a heading "Returns" may be the file's).
     const seg = labelSegments(node.children, false).find(
-      (s) => s.label && (toolOnly(s.label) || RETURNS_LABEL.test(normalizeTitle(s.label))),
+      (s) =>
+        s.label &&
+        (toolOnly(s.label) ||
+          (RETURNS_LABEL.test(normalizeTitle(s.label)) && !ABOUT_THE_TOOLS.test(inlineText(s.nodes)))),
     );
     return seg?.label ? `the label "${seg.label}"` : undefined;
   }

@@ -31,13 +31,38 @@ const COUNT_CLAIM =
 const NOT_THIS_FILE = /(about|around|over|than|to|of|of the|approximately|nearly|some|roughly|total|totals)\s*$/i;
 
 /**
+ * Words in the count's sentence that put it in a wider scope than this file ("the server as
+ * a whole registers 120 tools", "303 tools across all modules"): a module's spec often says
+ * how many tools the server has besides its own.
+ */
+const WIDER_SCOPE =
+  /\b(servers?|platform|whole|across|entire|overall|altogether|ecosystem|registry|codebase|repository)\b/i;
+
+/**
+ * The sentence of `text` around the offsets `from`–`to`: from the end of the one before to
+ * the next full stop, within a window of bounded width (so a paragraph of many counts stays
+ * linear).
+ */
+function sentenceAround(text: string, from: number, to: number): string {
+  const lo = Math.max(0, from - SENTENCE_WINDOW);
+  const window = text.slice(lo, to + SENTENCE_WINDOW);
+  const at = from - lo;
+  const start = Math.max(0, window.lastIndexOf(". ", at), window.lastIndexOf("; ", at), window.lastIndexOf("\n\n", at));
+  const ends = [". ", "; ", "\n\n"].map((s) => window.indexOf(s, to - lo)).filter((i) => i >= 0);
+  return window.slice(start, ends.length ? Math.min(...ends) : window.length);
+}
+
+/** How far around a count its sentence is looked for, in characters. */
+const SENTENCE_WINDOW = 300;
+
+/**
  * Reports a count of tools stated in the file's own text (its introduction or overview)
  * that is larger than the number of tools the file defines: a tool heading that was
  * deleted or lost its `#` marks leaves its tool's text in the introduction or in the tool
  * above, and a tool written in prose only leaves nothing else to show it. Only a larger
  * count is reported (a smaller one is a stale number, and no tool is lost to it); counts
  * that are approximate ("~300 tools") or about other tools ("part of the 303 tools") are not
- * read. `defined` counts every tool section, those skipped as planned or templates included.
+ * read, nor are counts in a sentence about a wider scope (the server, all modules). `defined` counts every tool section, those skipped as planned or templates included.
  */
 export function reportToolCount(
   doc: MarkdownDocument,
@@ -56,6 +81,7 @@ export function reportToolCount(
         const word = m[2]!.toLowerCase();
         const stated = NUMBER_WORDS[word] ?? Number(word);
         if (!(stated > defined) || NOT_THIS_FILE.test(text.slice(0, m.index! + m[1]!.length))) continue;
+        if (WIDER_SCOPE.test(sentenceAround(text, m.index!, m.index! + m[0].length))) continue;
         const read = names.length ? ` (${names.map((n) => `\`${n}\``).join(", ")})` : "";
         diagnostics.warning(
           "SPEC_TOOL_COUNT_MISMATCH",

@@ -48,6 +48,8 @@ export interface SchemaParts {
   /** Output only: shapes read from key lists in prose and from example values (see output-inferred.ts). */
   inferred?: InferredOutput[];
   loc?: SourceLocation;
+  /** Whether `loc` is a section heading's ("### Input Schema"), not a label's or a table's. */
+  fromHeading?: boolean;
 }
 
 /** A result shape read from prose or an example rather than stated as a schema. */

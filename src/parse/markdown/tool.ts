@@ -75,7 +75,10 @@ export function readTool(section: ToolSection, ctx: ReadContext, summary?: Summa
         "give every tool heading the same level",
       );
     }
-    if (kind === "input" || kind === "output") parts[kind].loc ??= locOf(ctx.doc, block.heading);
+    if ((kind === "input" || kind === "output") && !parts[kind].loc) {
+      parts[kind].loc = locOf(ctx.doc, block.heading);
+      parts[kind].fromHeading = !!block.heading;
+    }
     if (kind === "examples") parts.examplesLoc ??= locOf(ctx.doc, block.heading);
     if (kind === "security" && block.nodes.length) parts.securityLoc ??= locOf(ctx.doc, block.heading);
     if (kind === "errors" && block.nodes.length) parts.errorsLoc ??= locOf(ctx.doc, block.heading);

@@ -30,7 +30,16 @@ export function reportUnreadProse(r: ToolReader): void {
       !parts.breaks.some((b) => b > input.line && b < s.loc.line),
   );
   if (!stray) return;
-  if (described.line < input.line)
+  // Under an "Input Schema" heading, prose after the parameters is that section's own note
+  // (a lost tool heading would leave the other tool's sections, not prose, below it).
+  if (parts.input.fromHeading)
+    r.ctx.diagnostics.warning(
+      "SPEC_CONTENT_IGNORED",
+      stray.loc,
+      `this note after the parameters of tool "${r.ownName}" is not read: it reaches neither the tool's description nor its input schema`,
+      "move it into the tool's description, or into the description of the parameter it is about",
+    );
+  else if (described.line < input.line)
     r.ctx.diagnostics.warning(
       "SPEC_TOOL_PROSE_UNREAD",
       input,

@@ -87,6 +87,15 @@ describe("JsonLocator.scope", () => {
     // Not strict JSON: the strict scan declines, and the locator scans with the tokenizer.
     expect(strictListElementRanges('{"tools": [1, /* c */ 2]}', true)).toBeUndefined();
     expect(strictListElementRanges('{"tools": ["open', true)).toBeUndefined();
+    // Lenient texts (Markdown examples read leniently) and a BOM: the tokenizer scans them.
+    for (const t of ["['a]', 'b']", "[True, None]", "\uFEFF[1, 2]", "[1\u00a0, 2]", "[1}", "[[1]", '[{"a": 1]}'])
+      expect(strictListElementRanges(t, false), JSON.stringify(t)).toBeUndefined();
+    for (const t of [
+      '[-0e+1, 1E-2 , 2.5 ,\t"a\\"]b", "\u2028", [[]], {"a": [3]}]',
+      '{"tools" : [ true,false , null ]}',
+    ])
+      for (const inTools of [false, true])
+        expect(strictListElementRanges(t, inTools), t).toEqual(listElementRanges(t, inTools));
   });
 
   it("reads a large tools/list file with the same tools, positions and diagnostics as before", () => {

@@ -20,8 +20,8 @@ export const HTML_TAGS: MarkdownConfig = {
       parse(cx, next, start) {
         if (next !== 60 /* < */ || start === cx.end - 1) return -1;
         const after = start + 1;
-        // An autolink ends at the first space or `>` after `<` (an email address may start
-        // with `!` or `?`: lezer tries autolinks first); its pattern reads the text up to there.
+        // An autolink ends at the first space, control character or `>` after `<` (an email address may start
+        // with `?`: lezer tries autolinks first); its pattern reads the text up to there.
         const stop = searchesOf(cx).spaceOrAngle(after);
         const autolink = stop < 0 ? null : AUTOLINK.exec(cx.slice(after, stop + 1));
         if (autolink) {
@@ -47,12 +47,17 @@ export const HTML_TAGS: MarkdownConfig = {
   ],
 };
 
-// Lezer's patterns (its HTMLTag parser), for the forms whose scan is bounded.
+// Lezer's patterns (its HTMLTag parser), for the forms whose scan is bounded, narrowed to
+// CommonMark's (what micromark reads): a tag name of letters, digits and hyphens (`<file_path>`
+// is text, not a tag), whitespace of spaces, tabs and line ends only (not a no-break space),
+// a scheme of up to 32 characters without `_`, no `<` or control character in a URI, and no
+// `!` in an email address (micromark's atext has none).
 const AUTOLINK =
-  /^(?:[a-z][-\w+.]+:[^\s>]+|[a-z\d.!#$%&'*+/=?^_`{|}~-]+@[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*)>/i;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: CommonMark's URIs exclude ASCII control characters
+  /^(?:[a-z][a-z\d+.-]{1,31}:[^\x00-\x20<>\x7f]*|[a-z\d.#$%&'*+/=?^_`{|}~-]+@[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?(?:\.[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?)*)>/i;
 // Open and closing tags (the `<!` and `<?` forms are read by the searches below).
 const TAG =
-  /^(?:\/[a-zA-Z][\w-]*\s*>|[a-zA-Z][\w-]*(\s+[a-zA-Z:_][\w-.:]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>)/;
+  /^(?:\/[a-zA-Z][a-zA-Z\d-]*[ \t\n]*>|[a-zA-Z][a-zA-Z\d-]*(?:[ \t\n]+[a-zA-Z:_][\w.:-]*(?:[ \t\n]*=[ \t\n]*(?:[^ \t\n"'=<>`]+|'[^']*'|"[^"]*"))?)*[ \t\n]*\/?>)/;
 const CDATA = "![CDATA[";
 
 /** `<!--…-->`, `<![CDATA[…]]>` or `<!X…>` at `start` (`<!` there), as lezer reads them. */
@@ -103,9 +108,10 @@ class ParagraphSearches {
 
   private lastStop: { from: number; at: number } | undefined;
   // Global for `lastIndex`: the search starts where it is set, just before each use.
-  private readonly spaceOrAngleSearch = /[\s>]/g;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: an autolink's URI ends at a control character
+  private readonly spaceOrAngleSearch = /[\x00-\x20>]/g;
 
-  /** The document offset of the first whitespace or `>` at or after `from` in the paragraph, or -1. */
+  /** The document offset of the first space, control character or `>` at or after `from` in the paragraph, or -1. */
   spaceOrAngle(from: number): number {
     const last = this.lastStop;
     if (last && last.from <= from && (last.at < 0 || last.at >= from)) return last.at;

@@ -7,14 +7,17 @@ import { PointIndex } from "./points.js";
 // Carriage returns and NUL (micromark rewrites them), a tab in a line's indentation
 // (columns), an escaped backtick right before a backtick (lezer will not open a code span
 // there, micromark does), and `<!` before a lowercase letter (HTML declarations: lezer
-// takes only uppercase ones, as an older CommonMark did).
-const UNADAPTED = /[\r\0]|^[ >*+\-.\d]*\t|\\``|<![a-z]/m;
+// takes only uppercase ones, as an older CommonMark did), and a line that starts with a tag
+// lezer's HTML block pattern takes and CommonMark does not: an underscore in its name
+// (`<file_path>` alone on a line is a paragraph) or a no-break or other Unicode space in it.
+const UNADAPTED =
+  /[\r\0]|^[ >*+\-.\d]*\t|\\``|<![a-z]|^[ >*+\-.\d]*<\/?[a-zA-Z][a-zA-Z\d-]*_|^[ >*+\-.\d]*<[^\n]*[\v\f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/m;
 
 /** Why the adapter leaves a text to the reference parser. */
 export const LEFT = {
   ...LEFT_IN_CONVERSION,
   characters:
-    "a carriage return, a NUL, a tab in indentation, an escaped backtick before a backtick, or `<!` before a lowercase letter",
+    "a carriage return, a NUL, a tab in indentation, an escaped backtick before a backtick, `<!` before a lowercase letter, or a line starting with a tag CommonMark does not read as HTML (an underscore in its name, a Unicode space in it)",
 } as const;
 
 /** Whether the text holds a character or line the adapter leaves to the reference parser (checked before parsing). */
