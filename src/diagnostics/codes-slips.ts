@@ -44,7 +44,7 @@ export const SLIP_CODES = {
     summary:
       "A tool holds prose after its Parameters that is not read (it has a description above them, or a description right after them already): the heading of another tool looks lost.",
     cause:
-      "Prose after a tool's parameter list is read as the description only when the tool has none, so with a description above the parameters it is dropped; that is what a deleted heading of a tool that starts with its parameters leaves, whose parameters and description then join the tool above. (A note after the parameters under an Input Schema heading is that section's own: it is reported as SPEC_CONTENT_IGNORED instead.)",
+      "Prose after a tool's parameter list is read as the description only when the tool has none, so with a description above the parameters it is dropped; that is what a deleted heading of a tool that starts with its parameters leaves, whose parameters and description then join the tool above (a note after the parameters under an Input Schema heading is that section's own and is reported as SPEC_CONTENT_IGNORED instead).",
     fix: "if the parameters and the text after them are another tool's, add its heading (for example \"## Tool: `name`\") above them; if the text is this tool's, move it into the description",
   },
   SPEC_TABLE_HEADER_SHORT: {
