@@ -56,6 +56,12 @@ function parseKey(spec: SpecText, limits: SpecLimits): string {
 
 /** Below this much text to parse, starting workers (each loads the Markdown parser) costs more than it saves. */
 const WORKER_MIN_BYTES = 512 * 1024;
+/**
+ * The same with fewer than 3 CPUs, where the workers share two cores with the main thread
+ * and V8's collector and compiler threads: they start to pay only for several megabytes of
+ * specs (measured in bench/RESULTS.md, "Issue 32 acceptance on the merged tree").
+ */
+const WORKER_MIN_BYTES_FEW_CPUS = 8 * 1024 * 1024;
 /** Text that keeps one worker busy long enough to be worth its start-up. */
 const BYTES_PER_WORKER = 256 * 1024;
 /** Workers beyond this add start-up and memory but little speed. */
@@ -83,9 +89,10 @@ export async function parseFiles(specs: readonly SpecText[], options: ParseFiles
     options.onFile?.(++done, specs.length);
   };
   options.onParsed?.(todo.length);
-  const workers = workerCount(
+  const workers = parseWorkerCount(
     options.workers ?? "auto",
     todo.map((i) => specs[i]!.text.length),
+    availableParallelism(),
   );
   if (workers > 0) await parseInWorkers(todo, specs, limits, workers, finish);
   else for (const i of todo) finish(i, parseHere(specs[i]!, limits, options.sections));
@@ -99,13 +106,13 @@ export function parseHere(spec: SpecText, limits: SpecLimits, sections?: Section
   return { tools, diagnostics: bag.items };
 }
 
-/** How many workers to start for texts of these lengths; 0 parses on this thread. */
-function workerCount(setting: number | "auto", lengths: readonly number[]): number {
+/** How many parse workers to start for texts of these lengths on `cpus` CPUs; 0 parses on this thread. */
+export function parseWorkerCount(setting: number | "auto", lengths: readonly number[], cpus: number): number {
   if (!WORKER_URL || lengths.length < 2) return 0;
   if (setting !== "auto") return Math.max(0, Math.min(setting, lengths.length, MAX_WORKERS));
   const bytes = lengths.reduce((a, b) => a + b, 0);
-  if (bytes < WORKER_MIN_BYTES) return 0;
-  return Math.min(availableParallelism(), Math.ceil(bytes / BYTES_PER_WORKER), lengths.length, MAX_WORKERS);
+  if (bytes < (cpus < 3 ? WORKER_MIN_BYTES_FEW_CPUS : WORKER_MIN_BYTES)) return 0;
+  return Math.min(cpus, Math.ceil(bytes / BYTES_PER_WORKER), lengths.length, MAX_WORKERS);
 }
 
 /** The compiled worker beside this file; undefined when running from TypeScript sources. */

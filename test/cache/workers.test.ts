@@ -113,6 +113,24 @@ describe.skipIf(!BUILT)("parsing in worker threads (dist/)", () => {
     });
   });
 
+  it("on auto, parses on workers from 512 KiB of specs with 3 CPUs or more, from 8 MiB with fewer", async () => {
+    const { parseWorkerCount } = await built<ParseFilesModule>("inputs/parse-files.js");
+    const files = (total: number, count = 50) => Array.from({ length: count }, () => Math.ceil(total / count));
+    const MiB = 1024 * 1024;
+    // Two CPUs: the 1,000- and 3,000-tool benchmarks (1.4 and 4.3 MB) ran faster without them.
+    expect(parseWorkerCount("auto", files(1.5 * MiB), 2)).toBe(0);
+    expect(parseWorkerCount("auto", files(4.5 * MiB), 2)).toBe(0);
+    expect(parseWorkerCount("auto", files(8 * MiB), 2)).toBe(2);
+    expect(parseWorkerCount("auto", files(8 * MiB), 1)).toBe(1);
+    // More CPUs: unchanged.
+    expect(parseWorkerCount("auto", files(0.4 * MiB), 4)).toBe(0);
+    expect(parseWorkerCount("auto", files(0.6 * MiB), 4)).toBe(3);
+    expect(parseWorkerCount("auto", files(1.5 * MiB), 4)).toBe(4);
+    // A number is taken as given (up to the files), and one file is parsed here.
+    expect(parseWorkerCount(3, files(0.1 * MiB), 2)).toBe(3);
+    expect(parseWorkerCount("auto", [20 * MiB], 8)).toBe(0);
+  });
+
   /** Three small specs of the repository (and one of them again under another name). */
   function smallSpecs(): Array<{ file: string; text: string }> {
     const files = [
