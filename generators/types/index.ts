@@ -130,7 +130,7 @@ async function compileTypes(
   try {
     const name = String(schema.title);
     const code = restoreShadowedNames(await compileSchemaTypes(schema, name, options));
-    return markOptionalElements(withRootType(code, name, schema), await typeScript());
+    return markOptionalElements(withRootType(code, name, schema), typeScript());
   } catch (e) {
     throw new GenerationError(
       `cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`,
@@ -162,17 +162,18 @@ function withRootType(code: string, name: string, schema: JsonSchema): string {
   return code.trim() ? `${alias}\n${code}` : alias;
 }
 
-let typescript: typeof TS | undefined;
+/** A constant: resolves modules from this file. */
+const requireHere = createRequire(import.meta.url);
 
 /**
- * TypeScript's compiler API, loaded on first use: loading it is slow. The copy in
- * @ts-morph/common, which ts-morph is built on (`typescript` on npm is the native compiler,
- * without a JavaScript API); required rather than imported, because an `import()` of a
- * CommonJS file this size first scans it for its exports, which takes longer still.
+ * TypeScript's compiler API, loaded on first use (loading it is slow; Node keeps the loaded
+ * module, so later calls only look it up). The copy in @ts-morph/common, which ts-morph is
+ * built on (`typescript` on npm is the native compiler, without a JavaScript API); required
+ * rather than imported, because an `import()` of a CommonJS file this size first scans it
+ * for its exports, which takes longer still.
  */
-async function typeScript(): Promise<typeof TS> {
-  typescript ??= (createRequire(import.meta.url)("@ts-morph/common") as { ts: typeof TS }).ts;
-  return typescript;
+function typeScript(): typeof TS {
+  return (requireHere("@ts-morph/common") as { ts: typeof TS }).ts;
 }
 
 /**
@@ -181,7 +182,7 @@ async function typeScript(): Promise<typeof TS> {
  * own parser (loaded on first use).
  */
 async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Promise<string[]> {
-  const ts = await typeScript();
+  const ts = typeScript();
   const file = ts.createSourceFile("types.ts", code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const diagnostics = (file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
   const bad = file.statements.find(

@@ -32,6 +32,16 @@ describe("module state", () => {
     expect("const cache = new WeakMap<object, string>();\n".match(empty)).not.toBeNull();
   });
 
+  it("has no module-level variable in a generator: what a generator keeps goes through its context", () => {
+    const variable = /^(?:export )?(?:let|var) [A-Za-z_$][\w$]*/gm;
+    const found = FILES.filter((file) => file.startsWith("generators/")).flatMap((file) =>
+      [...text(file).matchAll(variable)].map((m) => `${file}: ${m[0]}`),
+    );
+    expect(found).toEqual([]);
+    // The check does catch one.
+    expect("let typescript: unknown;\n".match(variable)).not.toBeNull();
+  });
+
   it("asks whether a value is frozen in one place only: the guard that freezes what a memory store keeps", () => {
     const asking = FILES.filter((file) => text(file).includes("Object.isFrozen"));
     expect(asking).toEqual(["src/memo/deep-freeze.ts"]);
