@@ -46,12 +46,15 @@ export class ListElements {
     this.end(endOffset);
   }
 
-  /** A member name; `isTools` says whether it is "tools" (asked only where that matters). */
-  member(isTools: () => boolean): void {
-    if (this.inTools && this.depth === 1 && !this.toolsSeen && isTools()) {
-      this.toolsSeen = true;
-      this.candidate = true;
-    }
+  /** Whether a member name here could be the `tools` whose value is the list (the root object's first one). */
+  awaitsToolsMember(): boolean {
+    return this.inTools && this.depth === 1 && !this.toolsSeen;
+  }
+
+  /** The member named `tools` that {@link awaitsToolsMember} waited for: its value may be the list. */
+  toolsMember(): void {
+    this.toolsSeen = true;
+    this.candidate = true;
   }
 
   private begin(offset: number, isArray: boolean): void {
@@ -101,7 +104,7 @@ export function strictListElementRanges(text: string, inTools: boolean): Element
       if (close < 0) return undefined;
       if (nameNext) {
         nameNext = false;
-        list.member(() => isTools(text, i, close));
+        if (list.awaitsToolsMember() && isTools(text, i, close)) list.toolsMember();
       } else {
         list.value(i, close + 1);
       }

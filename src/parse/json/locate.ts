@@ -170,7 +170,9 @@ export function listElementRanges(text: string, inTools: boolean): Array<[number
       onArrayBegin: (offset) => list.beginContainer(offset, true),
       onArrayEnd: (offset, length) => list.endContainer(offset + length, true),
       onLiteralValue: (_value, offset, length) => list.value(offset, offset + length),
-      onObjectProperty: (property) => list.member(() => property === "tools"),
+      onObjectProperty: (property) => {
+        if (list.awaitsToolsMember() && property === "tools") list.toolsMember();
+      },
     },
     PARSE_OPTIONS,
   );
