@@ -213,14 +213,21 @@ export function canonicalJson(value: unknown): string {
     const text = JSON.stringify(value);
     return text === undefined ? "null" : text;
   }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of Object.keys(record).sort()) {
-    if (record[key] === undefined) continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(record[key])}`);
+  // Concatenated, not joined level by level: a join copies the text of everything below it
+  // at every level, and the manifest hashes every tool's whole definition this way.
+  if (Array.isArray(value)) {
+    let text = "[";
+    for (let i = 0; i < value.length; i++) text += i === 0 ? canonicalJson(value[i]) : `,${canonicalJson(value[i])}`;
+    return `${text}]`;
   }
-  return `{${parts.join(",")}}`;
+  const record = value as Record<string, unknown>;
+  let text = "{";
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined) continue;
+    text += `${text.length === 1 ? "" : ","}${JSON.stringify(key)}:${canonicalJson(member)}`;
+  }
+  return `${text}}`;
 }
 
 // ---------------------------------------------------------------------------
