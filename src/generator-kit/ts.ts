@@ -38,8 +38,18 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * stays an own property instead of setting the object's prototype.
  */
 export function tsLiteral(value: unknown, indent = ""): string {
-  // What writeLiteral writes, made in one recursive pass of string concatenation: no sink,
-  // no list of parts, no entry pairs (it runs over every tool's schemas several times a build).
+  const text = literalText(value, indent);
+  // Concatenation leaves a tree of the pieces (a rope), larger than the text and kept as
+  // long as the text is: reading a character makes V8 store it flat, once.
+  text.charCodeAt(0);
+  return text;
+}
+
+/**
+ * What writeLiteral writes, made in one recursive pass of string concatenation: no sink,
+ * no list of parts, no entry pairs (it runs over every tool's schemas several times a build).
+ */
+function literalText(value: unknown, indent: string): string {
   if (value === null || typeof value !== "object") return primitive(value) ?? "";
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
@@ -47,14 +57,14 @@ export function tsLiteral(value: unknown, indent = ""): string {
     const flat = flatPrimitives(value);
     if (flat !== undefined) return flat;
     let text = "[\n";
-    for (const v of value) text += `${inner}${tsLiteral(v, inner)},\n`;
+    for (const v of value) text += `${inner}${literalText(v, inner)},\n`;
     return `${text}${indent}]`;
   }
   const object = value as { [key: string]: unknown };
   const keys = Object.keys(object);
   if (keys.length === 0) return "{}";
   let text = "{\n";
-  for (const k of keys) text += `${inner}${literalKey(k)}: ${tsLiteral(object[k], inner)},\n`;
+  for (const k of keys) text += `${inner}${literalKey(k)}: ${literalText(object[k], inner)},\n`;
   return `${text}${indent}}`;
 }
 
