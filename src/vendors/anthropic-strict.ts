@@ -149,7 +149,8 @@ const SUPPORTED_REFS = "#, #/$defs/… or #/definitions/…";
  * mutates `schema`; both results hold fresh copies.
  */
 export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResult {
-  const pruned = structuredClone(pruneUnreachableDefs(schema).schema) as SchemaObject;
+  // Read, never changed: every node of the result is made anew, and the arrays kept are copied.
+  const pruned = pruneUnreachableDefs(schema).schema as SchemaObject;
   return convertOrRefuse(
     (): AnthropicStrictResult => {
       if (!isSchemaObject(pruned)) refuse("", "root schema must be an object");
@@ -176,7 +177,7 @@ export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResu
 }
 
 /**
- * Converts one subschema (a private copy) written at `path`. `base` says where each of its
+ * Converts one subschema written at `path` (read, never changed; see {@link toAnthropicStrictSchema}). `base` says where each of its
  * keywords is written, for the pointers of refusals: at `path`, except in a `$ref`'s target
  * merged with the `$ref`'s siblings, which are written beside the `$ref`.
  */
@@ -206,7 +207,7 @@ function convert(
         const types = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
         if (types.length === 0 || types.some((t) => typeof t !== "string" || !JSON_SCHEMA_TYPES.has(t)))
           refuseKeyword(where, key, `unsupported type ${JSON.stringify(value)}`);
-        if (!hasLiterals) out.type = value;
+        if (!hasLiterals) out.type = Array.isArray(value) ? [...value] : value;
         break;
       }
       case "title":
@@ -218,7 +219,7 @@ function convert(
         if (!Array.isArray(value) || value.length === 0) refuseKeyword(where, key, "enum must be a non-empty array");
         if (!value.every(isPrimitive))
           refuseKeyword(where, key, "enum values must be strings, numbers, booleans or null");
-        out.enum = value;
+        out.enum = [...value];
         break;
       case "const":
         if (!isPrimitive(value)) refuseKeyword(where, key, "const must be a string, number, boolean or null");
@@ -232,7 +233,7 @@ function convert(
       case "required":
         if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
           refuseKeyword(where, key, "required must be an array of strings");
-        out.required = value;
+        out.required = [...value];
         break;
       case "additionalProperties":
         if (value !== false)

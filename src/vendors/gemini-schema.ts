@@ -211,10 +211,11 @@ function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
         for (const [k, v] of Object.entries(convertType(value))) put(key, k, v);
         break;
       case "default":
-        own.default = value;
+        // A copy: what the generators keep is frozen, and must not freeze the input with it.
+        own.default = structuredClone(value);
         break;
       case "enum":
-        if (Array.isArray(value) && value.every(isPrimitive)) intersectEnum(own, value);
+        if (Array.isArray(value) && value.every(isPrimitive)) intersectEnum(own, [...value]);
         else issue(ctx, path, key, "enum values that are objects or arrays are not supported; dropped (loosened)");
         break;
       case "const":
