@@ -114,6 +114,19 @@ describe("canonicalJson", () => {
       }),
       { seed: 20261128, numRuns: 300 },
     );
+    // Values JSON.stringify writes otherwise than the definition (and keys an object orders itself).
+    const fn = () => 1;
+    for (const odd of [
+      { b: 1, 10: "ten", 9: "nine", a: [3, { 2: 0, 1: 0 }] },
+      JSON.parse('{"__proto__": {"b": 1, "a": 2}, "x": [1]}') as unknown,
+      { f: fn, s: Symbol("s"), u: undefined, list: [fn, undefined, Symbol("t")] },
+      { when: new Date(0), boxed: Object("text") as unknown, own: { toJSON: () => "own" } },
+      Object.assign(Object.create(null) as object, { b: 2, a: 1 }),
+      fn,
+      undefined,
+      [undefined, null, -0, Number.NaN],
+    ])
+      expect(canonicalJson(odd)).toBe(reference(odd));
   });
 });
 

@@ -8,6 +8,7 @@
  * always run on the linear-time engine (patterns/linear-regexp.ts).
  */
 import { createRequire } from "node:module";
+import { canonicalJson } from "./canonical-json.js";
 import { jsonEqual } from "./json-equal.js";
 import { escapePointerToken, resolvePointer } from "./paths.js";
 import { compilePattern, type BacktrackingOptions, type PatternMatcher } from "./patterns/linear-regexp.js";
@@ -203,32 +204,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-/**
- * A canonical JSON text: object keys sorted, `undefined` properties dropped. Two
- * schemas are "the same" for the registry and the compile cache when their
- * canonical texts are equal (deep equality, key order ignored).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") {
-    const text = JSON.stringify(value);
-    return text === undefined ? "null" : text;
-  }
-  // Concatenated, not joined level by level: a join copies the text of everything below it
-  // at every level, and the manifest hashes every tool's whole definition this way.
-  if (Array.isArray(value)) {
-    let text = "[";
-    for (let i = 0; i < value.length; i++) text += i === 0 ? canonicalJson(value[i]) : `,${canonicalJson(value[i])}`;
-    return `${text}]`;
-  }
-  const record = value as Record<string, unknown>;
-  let text = "{";
-  for (const key of Object.keys(record).sort()) {
-    const member = record[key];
-    if (member === undefined) continue;
-    text += `${text.length === 1 ? "" : ","}${JSON.stringify(key)}:${canonicalJson(member)}`;
-  }
-  return `${text}}`;
-}
+export { canonicalJson };
 
 // ---------------------------------------------------------------------------
 // Lazy compilation
