@@ -99,6 +99,7 @@ function holdsSubschemaKeyword(schema: JsonObject): boolean {
 export function someSubschema(schema: JsonValue, test: (schema: JsonObject) => boolean): boolean {
   if (!isObject(schema)) return false;
   if (test(schema)) return true;
+  if (!holdsSubschemaKeyword(schema)) return false;
   // Over the node's own keys, not the keyword lists: a node has a few keys against two dozen
   // keywords, and every build runs this walk several times per schema (the dialect check).
   // Maps, single schemas, then lists, in the order walkSchema visits them.

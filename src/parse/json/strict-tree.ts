@@ -43,15 +43,8 @@ export function strictJsonTree(text: string): JsonNode | undefined {
   let root: JsonNode | undefined;
   let expect = VALUE;
   let i = 0;
-  const attach = (node: JsonNode): boolean => {
-    const parent = open[open.length - 1];
-    if (!parent) {
-      if (root) return false;
-      root = node;
-    } else if (parent.type === "object") parent.children![parent.children!.length - 1]!.children!.push(node);
-    else parent.children!.push(node);
-    return true;
-  };
+  // An object member's name, until its value begins: the member's node is then made whole.
+  let name: JsonNode | undefined;
   while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) {
@@ -79,16 +72,11 @@ export function strictJsonTree(text: string): JsonNode | undefined {
       }
       string.lastIndex = i;
       if (c !== 0x22 || !string.test(text)) return undefined;
-      const raw = text.slice(i, string.lastIndex);
-      const name: JsonNode = {
-        type: "string",
-        offset: i,
-        value: raw.includes("\\") ? JSON.parse(raw) : raw.slice(1, -1),
-      };
-      const parent = open[open.length - 1]!;
-      parent.children!.push({ type: "property", offset: i, children: [name] });
+      const end = string.lastIndex;
+      const written = text.slice(i + 1, end - 1);
+      name = { type: "string", offset: i, value: written.includes("\\") ? JSON.parse(text.slice(i, end)) : written };
       expect = COLON;
-      i = string.lastIndex;
+      i = end;
     } else {
       if (c === 0x5d && expect === VALUE_OR_CLOSE) {
         open.pop();
@@ -117,7 +105,13 @@ export function strictJsonTree(text: string): JsonNode | undefined {
         node = { type: "number", offset: i };
         end = number.lastIndex;
       }
-      if (!attach(node)) return undefined;
+      const parent = open[open.length - 1];
+      if (!parent) {
+        if (root) return undefined;
+        root = node;
+      } else if (parent.type === "object")
+        parent.children!.push({ type: "property", offset: name!.offset, children: [name!, node] });
+      else parent.children!.push(node);
       if (node.children) {
         open.push(node);
         expect = node.type === "object" ? NAME_OR_CLOSE : VALUE_OR_CLOSE;
