@@ -286,9 +286,11 @@ export function namesInheritedProperty(schema: JsonSchema): boolean {
  */
 const META_SCHEMA_CHECKERS: Partial<Record<Dialect, AjvInstance>> = {};
 
-/** Checks a schema against its dialect's meta-schema; returns ajv's errors (empty when valid). */
-export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
-  const { dialect } = schemaDialect(schema);
+/**
+ * Checks a schema against its dialect's meta-schema (`dialect`: its {@link schemaDialect},
+ * when the caller has it already); returns ajv's errors (empty when valid).
+ */
+export function metaSchemaErrors(schema: JsonSchema, dialect: Dialect = schemaDialect(schema).dialect): ErrorObject[] {
   const ajv = (META_SCHEMA_CHECKERS[dialect] ??= createAjv(dialect));
   return ajv.validateSchema(schemaForMeta(schema)) ? [] : [...(ajv.errors ?? [])];
 }
