@@ -177,9 +177,9 @@ export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResu
 }
 
 /**
- * Converts one subschema written at `path` (read, never changed; see {@link toAnthropicStrictSchema}). `base` says where each of its
- * keywords is written, for the pointers of refusals: at `path`, except in a `$ref`'s target
- * merged with the `$ref`'s siblings, which are written beside the `$ref`.
+ * Converts one subschema written at `path` (read, never changed). `base` says where each of
+ * its keywords is written, for the pointers of refusals: at `path`, except in a `$ref`'s
+ * target merged with the `$ref`'s siblings, which are written beside the `$ref`.
  */
 function convert(
   node: JsonValue,

@@ -191,8 +191,8 @@ export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
 }
 
 /**
- * Converts one subschema; `node` is read, never changed, and no part of it is put in the
- * output as it is: primitive values are, arrays of them are copied.
+ * Converts one subschema; `node` is read, never changed, and the output holds none of its
+ * objects or arrays (the arrays of primitives it keeps are copied).
  * `path` is its pointer in the input schema; `depth` the number of objects around it.
  */
 function convert(node: JsonValue, path: string, ctx: Context, depth: number, isRoot = false): SchemaObject {
