@@ -12,6 +12,7 @@ const NOT_FOR_JSON: Array<[RegExp, string]> = [
   [/\/node_modules\/yaml\//, "YAML, read only in Markdown specs"],
   [/\/node_modules\/(?:mdast-util-from-markdown|@lezer\/markdown)\//, "the Markdown parsers"],
   [/\/@ts-morph\/common\/dist\/ts-morph-common\.js$/, "ts-morph's own code (only its copy of TypeScript is used)"],
+  [/\/handlebars\/dist\/cjs\/handlebars\/compiler\//, "Handlebars' compiler (the build precompiles the templates)"],
 ];
 
 const offending = (loaded: string[]) =>
@@ -19,13 +20,16 @@ const offending = (loaded: string[]) =>
 
 describe("what generate loads", () => {
   // Each is a process of its own, so they run side by side.
-  it.concurrent("from a JSON tool list: no Markdown parser, no YAML, TypeScript without ts-morph", async () => {
+  it.concurrent("from a JSON tool list: no Markdown parser, no YAML, TypeScript without ts-morph, no template compiler", async () => {
     const dir = scratch().dir;
     put(dir, "specs/tools.json", specJson([{ name: "demo.echo" }]));
     const loaded = await loadedModules(["generate", "--no-cache", "--workers", "0"], dir);
     // The trace sees both kinds of module: the JSON reader (ESM) and TypeScript (CommonJS).
     expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/src\/parse\/json\/index\.js$/));
     expect(loaded).toContainEqual(expect.stringMatching(/\/@ts-morph\/common\/dist\/typescript\.js$/));
+    expect(loaded).toContainEqual(
+      expect.stringMatching(/\/dist\/generators\/client\/templates\/client\.ts\.hbs\.cjs$/),
+    );
     expect(offending(loaded)).toEqual([]);
   });
 
