@@ -33,18 +33,33 @@ describe("what generate loads", () => {
     expect(offending(loaded)).toEqual([]);
   });
 
-  it.concurrent("from a Markdown spec: the Markdown parser and YAML (what the JSON run leaves out), micromark only when needed", async () => {
+  /** A Markdown spec of one tool, with `more` at the end of its description section. */
+  const markdownSpec = (more = "") =>
+    `## Tool: \`demo.echo\`\n\n**Version**: 1.0.0\n\n### 1. Tool Purpose and Description\n\nEchoes.\n${more}`;
+  const micromark = /\/node_modules\/(?:micromark[^/]*|mdast-util-from-markdown)\//;
+  const yaml = /\/node_modules\/yaml\//;
+
+  it.concurrent("from a Markdown spec: the Markdown parser, without micromark and YAML when the spec needs neither", async () => {
+    const dir = scratch().dir;
+    put(dir, "specs/demo/MCP_TOOL_SPECIFICATION.md", markdownSpec());
+    const loaded = await loadedModules(["generate", "--no-cache", "--workers", "0"], dir);
+    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/src\/parse\/markdown\/index\.js$/));
+    expect(loaded).toContainEqual(expect.stringMatching(/\/node_modules\/@lezer\/markdown\//));
+    // micromark reads only what lezer's adapter leaves to it; YAML only YAML blocks.
+    expect(loaded.filter((f) => micromark.test(f) || yaml.test(f))).toEqual([]);
+  });
+
+  it.concurrent("from a Markdown spec with a YAML block and a link reference definition: YAML and micromark", async () => {
     const dir = scratch().dir;
     put(
       dir,
       "specs/demo/MCP_TOOL_SPECIFICATION.md",
-      "## Tool: `demo.echo`\n\n**Version**: 1.0.0\n\n### 1. Tool Purpose and Description\n\nEchoes.\n",
+      markdownSpec(
+        "\nSee [the guide][g].\n\n[g]: https://example.com\n\n### 2. Input Schema\n\n```yaml\ntype: object\nproperties:\n  text:\n    type: string\n```\n",
+      ),
     );
     const loaded = await loadedModules(["generate", "--no-cache", "--workers", "0"], dir);
-    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/src\/parse\/markdown\/index\.js$/));
-    expect(loaded).toContainEqual(expect.stringMatching(/\/node_modules\/yaml\//));
-    expect(loaded).toContainEqual(expect.stringMatching(/\/node_modules\/@lezer\/markdown\//));
-    // micromark reads only what lezer's adapter leaves to it, which this spec does not have.
-    expect(loaded.filter((f) => /\/node_modules\/(?:micromark[^/]*|mdast-util-from-markdown)\//.test(f))).toEqual([]);
+    expect(loaded).toContainEqual(expect.stringMatching(micromark));
+    expect(loaded).toContainEqual(expect.stringMatching(yaml));
   });
 });
