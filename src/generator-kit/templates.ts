@@ -59,8 +59,13 @@ export function loadTemplate(root: string, generator: string, file: string): Han
   const precompiled = readPrecompiled(precompiledTemplatePath(root, generator, file));
   // Each template in a private environment, so no helper or partial is shared.
   if (precompiled?.source === templateSourceHash(source)) {
-    const runtime = requireHere("handlebars/runtime") as typeof Handlebars;
-    return runtime.create().template(precompiled.spec);
+    try {
+      const runtime = requireHere("handlebars/runtime") as typeof Handlebars;
+      return runtime.create().template(precompiled.spec);
+    } catch {
+      // A runtime of another compiler revision than the build's refuses the precompiled
+      // template (an install may resolve another Handlebars): compile it instead.
+    }
   }
   const handlebars = requireHere("handlebars") as typeof Handlebars;
   return handlebars.create().compile(source, TEMPLATE_OPTIONS);

@@ -62,6 +62,10 @@ describe("precompiled templates", () => {
     ).toBe("Edited A");
     expect(loadTemplate(root(text), "demo", "t.hbs")({ name: "A" })).toBe("Hello A");
     expect(loadTemplate(root(text, "module.exports = ;"), "demo", "t.hbs")({ name: "A" })).toBe("Hello A");
+    // A copy made by a Handlebars of another compiler revision is refused by the runtime: compiled anew.
+    const otherRevision = forged(text, "Precompiled {{name}}").replace(/"compiler":\[\d+,/, '"compiler":[1,');
+    expect(otherRevision).toContain('"compiler":[1,');
+    expect(loadTemplate(root(text, otherRevision), "demo", "t.hbs")({ name: "A" })).toBe("Hello A");
   });
 
   it("are compiled with the options of a compiled one: nothing escaped, a missing name an error", () => {
