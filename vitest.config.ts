@@ -20,6 +20,7 @@ const E2E = [
   "test/types.test.ts",
   "test/generated.test.ts",
   "test/bin.test.ts",
+  "test/bin-loads.test.ts",
   "test/config/typescript-config-bin.test.ts",
   "test/bin-watch.test.ts",
   "test/corpus/**/*.test.ts",
