@@ -61,9 +61,11 @@ const E2E = [
 // pattern-properties: "Test suite CPU (session 36)").
 const FIRST = [
   "test/package/tarball.test.ts",
-  // Not among the longest alone, but it runs five times longer in a worker that ran
-  // test/diff/contracts.test.ts and then test/runtime/pattern-equivalence.test.ts (V8's
-  // regular expressions slow down for the rest of the process): it starts in a fresh one.
+  // Not among the longest alone, but five times longer in a worker that has compiled many
+  // regular expressions (pattern-equivalence's random ones) and much code (a generate run):
+  // past that, V8 compiles new regular expressions without optimizing them, for the rest of
+  // the process, and this file scans every code point with hundreds of them. It starts
+  // first, in a fresh worker.
   "test/runtime/pattern-properties.test.ts",
   "test/cache/incremental.test.ts",
   "test/ir/clone-invariance.test.ts",
