@@ -14,7 +14,7 @@ export { runPipeline, type PipelineResult, type PipelineOptions } from "./build/
  * each successful one. Without it, each `runPipeline` call keeps nothing.
  */
 export { BuildSession } from "./session/build-session.js";
-export { loadSpecs } from "./inputs/load-specs.js";
+export { loadSpecs } from "./inputs/load-specs-sync.js";
 export { parseSpecText } from "./parse/index.js";
 export { DEFAULT_LIMITS, type SpecLimits } from "./parse/limits.js";
 export { validateTools } from "./validate/index.js";

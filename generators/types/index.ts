@@ -1,4 +1,3 @@
-import { createRequire } from "node:module";
 import type { ts as TS } from "@ts-morph/common";
 import type { Options } from "json-schema-to-typescript";
 import {
@@ -21,6 +20,7 @@ import { moduleTypesPath } from "../../src/generator-kit/outputs.js";
 import type { typesOptions } from "./options.js";
 import { toolDialects } from "../../src/generator-kit/dialects.js";
 import { compileSchemaTypes, type TypeCompileOptions, typeCompileOptions } from "./json2ts-steps.js";
+import { typeScript } from "./typescript.js";
 
 /**
  * Generates `<Name>Args` and `<Name>Result` types for every tool, one file per module
@@ -130,7 +130,7 @@ async function compileTypes(
   try {
     const name = String(schema.title);
     const code = restoreShadowedNames(await compileSchemaTypes(schema, name, options));
-    return markOptionalElements(withRootType(code, name, schema), typeScript());
+    return markOptionalElements(withRootType(code, name, schema), typeScript);
   } catch (e) {
     throw new GenerationError(
       `cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`,
@@ -160,20 +160,6 @@ function withRootType(code: string, name: string, schema: JsonSchema): string {
       : "";
   const alias = `${doc}export type ${name} = unknown\n`;
   return code.trim() ? `${alias}\n${code}` : alias;
-}
-
-/** A constant: resolves modules from this file. */
-const requireHere = createRequire(import.meta.url);
-
-/**
- * TypeScript's compiler API, loaded on first use (loading it is slow; Node keeps the loaded
- * module, so later calls only look it up). The copy in @ts-morph/common, which ts-morph is
- * built on (`typescript` on npm is the native compiler, without a JavaScript API); required
- * rather than imported, because an `import()` of a CommonJS file this size first scans it
- * for its exports, which takes longer still.
- */
-function typeScript(): typeof TS {
-  return (requireHere("@ts-morph/common") as { ts: typeof TS }).ts;
 }
 
 /**

@@ -52,12 +52,14 @@ export function prepareTuple(s: { [k: string]: JsonValue }, dialect: Dialect): v
 
 /**
  * Replaces every tuple element typed `X | McpSpecgen$Optional` in generated code by the
- * optional element `X?`, with TypeScript's parser. Throws if a stand-in is left anywhere.
+ * optional element `X?`, with TypeScript's parser (`typeScript` gives it; called only when
+ * the code holds a stand-in, so code without tuples does not load it). Throws if a
+ * stand-in is left anywhere.
  */
-export function markOptionalElements(code: string, ts: typeof TS): string {
+export function markOptionalElements(code: string, typeScript: () => typeof TS): string {
   let out = code;
   while (out.includes(OPTIONAL_ELEMENT)) {
-    const edits = optionalElementEdits(out, ts);
+    const edits = optionalElementEdits(out, typeScript());
     if (edits.length === 0) throw new Error(`a tuple stand-in type is left outside a tuple: ${OPTIONAL_ELEMENT}`);
     // Only the innermost edits in one pass (an element holding an optional element of a
     // nested tuple is rewritten in the next pass, which re-parses), from the end backwards.

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
-import { loadSpecs } from "../inputs/load-specs.js";
+import { loadSpecs } from "../inputs/load-specs-sync.js";
 import { toPosix } from "../inputs/find-files.js";
 import { parseSpecText } from "../parse/index.js";
 import { DEFAULT_LIMITS, type SpecLimits } from "../parse/limits.js";

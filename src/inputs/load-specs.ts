@@ -2,8 +2,8 @@ import path from "node:path";
 import { DiagnosticBag } from "../diagnostics/types.js";
 import { guarded } from "../diagnostics/unexpected.js";
 import type { SpecSet, ToolSpec } from "../ir/types.js";
-import { parseSpecText } from "../parse/index.js";
 import { DEFAULT_LIMITS, type SpecLimits } from "../parse/limits.js";
+import { isJsonSpecFile, loadSpecTextParser } from "../parse/spec-text-parser.js";
 import type { SectionTrees } from "../parse/markdown/sectioned-parse.js";
 import type { MemoStore } from "../memo/store.js";
 import { readSpecFile } from "./read-file.js";
@@ -21,28 +21,7 @@ export interface LoadOptions {
   onFile?: (done: number, total: number) => void;
 }
 
-/**
- * Finds spec files (directories are searched recursively for *.md and *.json) and reads
- * each into IR tools. Paths in the IR are relative to `cwd` with `/` separators, and files
- * are read in sorted order so output never depends on the file system's listing order.
- * Never throws: every problem with an input, expected or not, is a diagnostic.
- */
-export function loadSpecs(inputs: readonly string[], diagnostics: DiagnosticBag, options: LoadOptions): SpecSet {
-  const limits = options.limits ?? DEFAULT_LIMITS;
-  const files = findSpecFiles(inputs, diagnostics, options);
-  const tools: ToolSpec[] = [];
-  for (const [i, abs] of files.entries()) {
-    options.onFile?.(i, files.length);
-    const rel = toPosix(path.relative(options.cwd, abs));
-    const text = guarded(diagnostics, { file: rel, line: 1, column: 1 }, () =>
-      readSpecFile(abs, rel, limits, diagnostics),
-    );
-    if (text !== undefined) tools.push(...parseSpecText(rel, text, diagnostics, limits));
-  }
-  return { tools, files: files.map((f) => toPosix(path.relative(options.cwd, f))) };
-}
-
-/** Options of {@link loadSpecsParallel}: those of `loadSpecs`, a memo store and worker threads. */
+/** Options of {@link loadSpecsParallel}: those of `loadSpecs` (load-specs-sync.ts), a memo store and worker threads. */
 export interface ParallelLoadOptions extends LoadOptions {
   /** Parsed files found again by their content (see `parseFiles`). */
   store?: MemoStore;
@@ -93,13 +72,26 @@ export async function loadSpecsParallel(
  * Parses the Markdown spec `file` (relative to `cwd`) as a build reads it, into `sections`,
  * and drops the result and its findings: the next parse of the file with that store (the
  * first rebuild of `generate --watch` after an edit to it) re-parses only the sections
- * that changed. JSON specs are not parsed in sections, and are skipped. Never throws.
+ * that changed. JSON specs are not parsed in sections, and are skipped. Never rejects.
+ * Asynchronous because the Markdown parser is loaded when first needed (it is loaded
+ * already when a build has read a Markdown spec).
  */
-export function primeSections(cwd: string, file: string, limits: SpecLimits, sections: SectionTrees): void {
-  if (/\.json$/i.test(file)) return;
+export async function primeSections(
+  cwd: string,
+  file: string,
+  limits: SpecLimits,
+  sections: SectionTrees,
+): Promise<void> {
+  if (isJsonSpecFile(file)) return;
   const diagnostics = new DiagnosticBag();
   const text = guarded(diagnostics, { file, line: 1, column: 1 }, () =>
     readSpecFile(path.resolve(cwd, file), file, limits, diagnostics),
   );
-  if (text !== undefined) parseSpecText(file, text, diagnostics, limits, sections);
+  if (text === undefined) return;
+  try {
+    const parse = await loadSpecTextParser([file]);
+    parse(file, text, diagnostics, limits, sections);
+  } catch {
+    // Priming only saves time later; a parser that cannot load is reported by the build.
+  }
 }

@@ -7,7 +7,7 @@ import { DiagnosticBag, type Diagnostic } from "../diagnostics/types.js";
 import type { ToolSpec } from "../ir/types.js";
 import type { SpecLimits } from "../parse/limits.js";
 import { WORKER_LIMITS } from "../worker-limits.js";
-import { parseSpecText } from "../parse/index.js";
+import { loadSpecTextParser, type SpecTextParser } from "../parse/spec-text-parser.js";
 import type { SectionTrees } from "../parse/markdown/sectioned-parse.js";
 
 /** One spec file's text, read already, and its path relative to the working directory. */
@@ -95,14 +95,26 @@ export async function parseFiles(specs: readonly SpecText[], options: ParseFiles
     availableParallelism(),
   );
   if (workers > 0) await parseInWorkers(todo, specs, limits, workers, finish);
-  else for (const i of todo) finish(i, parseHere(specs[i]!, limits, options.sections));
+  else {
+    // The Markdown parser is loaded only when a file to parse is Markdown.
+    const parse = await loadSpecTextParser(todo.map((i) => specs[i]!.file));
+    for (const i of todo) finish(i, parseHere(specs[i]!, limits, parse, options.sections));
+  }
   return results as ParsedFile[];
 }
 
-/** Parses one file on this thread. Never throws (`parseSpecText` reports failures as diagnostics). */
-export function parseHere(spec: SpecText, limits: SpecLimits, sections?: SectionTrees): ParsedFile {
+/**
+ * Parses one file on this thread with `parse` (`parseSpecText`, or a parser loaded for the
+ * files at hand). Never throws (the parser reports failures as diagnostics).
+ */
+export function parseHere(
+  spec: SpecText,
+  limits: SpecLimits,
+  parse: SpecTextParser,
+  sections?: SectionTrees,
+): ParsedFile {
   const bag = new DiagnosticBag();
-  const tools = parseSpecText(spec.file, spec.text, bag, limits, sections);
+  const tools = parse(spec.file, spec.text, bag, limits, sections);
   return { tools, diagnostics: bag.items };
 }
 
@@ -161,7 +173,10 @@ async function parseInWorkers(
     Array.from({ length: count }, () => run(new Worker(WORKER_URL!, { resourceLimits: WORKER_LIMITS }))),
   );
   // Whatever no worker finished (all of them failed to start, say) is parsed here.
-  for (const i of [...failed, ...queue].sort((a, b) => a - b)) finish(i, parseHere(specs[i]!, limits));
+  const left = [...failed, ...queue].sort((a, b) => a - b);
+  if (!left.length) return;
+  const parse = await loadSpecTextParser(left.map((i) => specs[i]!.file));
+  for (const i of left) finish(i, parseHere(specs[i]!, limits, parse));
 }
 
 /** `value` when it has the shape of a ParsedFile (a memo from an older layout is a miss). */

@@ -1,13 +1,16 @@
 // The parse stage: a spec file's text in, IR tools out (Markdown or JSON, by the file's
 // extension). Finding and reading the files, the parse memo and the parse workers are the
-// inputs stage's (src/inputs/).
+// inputs stage's (src/inputs/), which loads the Markdown parser only for Markdown files
+// (spec-text-parser.ts).
 import type { DiagnosticBag } from "../diagnostics/types.js";
-import { guarded } from "../diagnostics/unexpected.js";
 import type { ToolSpec } from "../ir/types.js";
-import { parseJsonSpec } from "./json/index.js";
 import { DEFAULT_LIMITS, type SpecLimits } from "./limits.js";
 import { parseMarkdownSpec } from "./markdown/index.js";
 import type { SectionTrees } from "./markdown/sectioned-parse.js";
+import { specTextParser } from "./spec-text-parser.js";
+
+/** A constant: the parser of both kinds of spec. */
+const parseEither = specTextParser(parseMarkdownSpec);
 
 /**
  * Reads one spec file's text by its extension, each tool with its content hash (computed
@@ -22,9 +25,5 @@ export function parseSpecText(
   limits: SpecLimits = DEFAULT_LIMITS,
   sections?: SectionTrees,
 ): ToolSpec[] {
-  const parse = () =>
-    /\.json$/i.test(file)
-      ? parseJsonSpec(file, text, diagnostics, { limits })
-      : parseMarkdownSpec(file, text, diagnostics, { limits, sections });
-  return guarded(diagnostics, { file, line: 1, column: 1 }, parse) ?? [];
+  return parseEither(file, text, diagnostics, limits, sections);
 }

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import type { Ajv as AjvInstance, ValidateFunction, ErrorObject, Options } from "ajv";
 import type { JsonSchema } from "../ir/types.js";
 import {
@@ -32,6 +33,9 @@ export const KNOWN_FORMATS: ReadonlySet<string> = new Set(
 
 /** The JSON Schema dialects ajv validates: draft-07 (also used for draft-06), 2019-09, 2020-12. */
 export type Dialect = "draft7" | "2019" | "2020";
+
+/** Every {@link Dialect}. */
+export const DIALECTS: readonly Dialect[] = ["draft7", "2019", "2020"];
 
 /** How a schema's dialect was decided (see {@link schemaDialect}). */
 export type DialectSource =
@@ -278,19 +282,82 @@ export function namesInheritedProperty(schema: JsonSchema): boolean {
   return INHERITED.some((name) => json.includes(JSON.stringify(name)));
 }
 
+/** A meta-schema check: whether a schema is valid, with ajv's errors when it is not. */
+type MetaSchemaCheck = ((schema: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
 /**
- * The Ajv instance of each dialect for meta-schema checks, made on first use and then a
- * constant of the process, like a module loaded on first use: compiling a dialect's
- * meta-schema takes a noticeable time, which every run would pay again, and checking a
- * schema against it compiles and keeps nothing, so no run can see another's schemas in it.
+ * The meta-schema check of each dialect, made on first use and then a constant of the
+ * process, like a module loaded on first use: compiling a dialect's meta-schema takes a
+ * noticeable time, which every run would pay again, and checking a schema against it
+ * compiles and keeps nothing, so no run can see another's schemas in it.
  */
-const META_SCHEMA_CHECKERS: Partial<Record<Dialect, AjvInstance>> = {};
+const META_SCHEMA_CHECKS: Partial<Record<Dialect, MetaSchemaCheck>> = {};
 
 /**
  * Checks a schema against its dialect's meta-schema (`dialect`: its {@link schemaDialect},
  * when the caller has it already); returns ajv's errors (empty when valid).
  */
 export function metaSchemaErrors(schema: JsonSchema, dialect: Dialect = schemaDialect(schema).dialect): ErrorObject[] {
-  const ajv = (META_SCHEMA_CHECKERS[dialect] ??= createAjv(dialect));
-  return ajv.validateSchema(schemaForMeta(schema)) ? [] : [...(ajv.errors ?? [])];
+  const check = (META_SCHEMA_CHECKS[dialect] ??=
+    precompiledMetaSchemaCheck(dialect) ?? compiledMetaSchemaCheck(dialect));
+  return check(schemaForMeta(schema)) ? [] : [...(check.errors ?? [])];
+}
+
+/** A dialect's meta-schema check compiled now, by the instance that checks schemas when validating examples. */
+export function compiledMetaSchemaCheck(dialect: Dialect): MetaSchemaCheck {
+  const ajv = createAjv(dialect);
+  const check = (schema: unknown) => ajv.validateSchema(schema as JsonSchema) as boolean;
+  return Object.defineProperty(check, "errors", { get: () => ajv.errors });
+}
+
+// The build writes each dialect's meta-schema check as standalone code beside this module
+// (scripts/precompile-meta-schemas.mjs), so a run loads it instead of compiling the
+// meta-schema. It is used only with the ajv it was made by; otherwise (a user's install
+// resolved another version, or a run from the sources) the check is compiled as before.
+
+/** The file of a dialect's precompiled meta-schema check, beside this module in dist/. */
+export function precompiledMetaSchemaFile(dialect: Dialect): URL {
+  return new URL(`./meta-schema-${dialect}.cjs`, import.meta.url);
+}
+
+/** ajv's version, which a precompiled check must have been made by. */
+function ajvVersion(): string {
+  return (require("ajv/package.json") as { version: string }).version;
+}
+
+/** The precompiled meta-schema check of a dialect, when there is one made by the ajv installed. */
+function precompiledMetaSchemaCheck(dialect: Dialect): MetaSchemaCheck | undefined {
+  try {
+    const check = require(fileURLToPath(precompiledMetaSchemaFile(dialect))) as MetaSchemaCheck & {
+      ajvVersion?: string;
+    };
+    return typeof check === "function" && check.ajvVersion === ajvVersion() ? check : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A dialect's meta-schema check as a CommonJS module of ajv standalone code: the check
+ * {@link compiledMetaSchemaCheck} compiles (the same options, formats and pattern engine),
+ * with the ajv version that made it. What the build writes at {@link precompiledMetaSchemaFile}.
+ */
+export function metaSchemaCheckModule(dialect: Dialect): string {
+  const ajv = new AJV_CLASSES[dialect]({
+    strict: false,
+    allErrors: true,
+    logger: false,
+    code: {
+      source: true,
+      esm: false,
+      formats: codegen._`require("ajv-formats/dist/formats").fullFormats`,
+      regExp: standalonePatternEngine(undefined),
+    } as Options["code"],
+  });
+  addFormats(ajv);
+  ajv.addKeyword(enumSetKeyword);
+  const standaloneCode = require("ajv/dist/standalone").default as (ajv: AjvInstance, v: ValidateFunction) => string;
+  const check = ajv.getSchema(ajv.defaultMeta() as string);
+  if (!check) throw new Error(`ajv has no meta-schema for ${dialect}`);
+  return `${standaloneCode(ajv, check)}\nmodule.exports.ajvVersion = ${JSON.stringify(ajvVersion())};\n`;
 }

@@ -38,6 +38,7 @@ import type { textAnalysis } from "../../generated/index.js";
 import { createModuleRegistry, createRegistry, type ToolHandlers } from "../../generated/server.js";
 import { toolDefinitions } from "../../generated/tools.js";
 import { createHandlers } from "../../examples/handlers.js";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
 const INFO = { name: "generated-client-test", version: "1.0.0" };
 const EXAMPLE_SERVER = fileURLToPath(new URL("../../examples/server.ts", import.meta.url));
@@ -87,7 +88,7 @@ const connections: Array<[string, () => Promise<SdkClient>]> = [
     "SDK v2 Client over stdio",
     async () => {
       const client = new ClientV2(INFO);
-      const args = ["--import", "tsx", EXAMPLE_SERVER, "--root", workspace];
+      const args = [...tsChildArgs(EXAMPLE_SERVER), "--root", workspace];
       await client.connect(new StdioV2({ command: process.execPath, args, stderr: "ignore" }));
       return client;
     },
@@ -96,7 +97,7 @@ const connections: Array<[string, () => Promise<SdkClient>]> = [
     "SDK 1.x Client over stdio",
     async () => {
       const client = new ClientV1(INFO);
-      const args = ["--import", "tsx", EXAMPLE_SERVER, "--root", workspace];
+      const args = [...tsChildArgs(EXAMPLE_SERVER), "--root", workspace];
       await client.connect(new StdioV1({ command: process.execPath, args, stderr: "ignore" }));
       return client;
     },

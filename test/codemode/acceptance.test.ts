@@ -14,6 +14,7 @@ import { formatDiagnostic } from "../../src/diagnostics/format.js";
 import type { GeneratorName } from "../../src/generator-kit/names.js";
 import { REPO, runtimeProject, type TempProject } from "../helpers/project.js";
 import { typeCheck } from "../helpers/tsc.js";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
 // The acceptance of the code-mode API: a program written against api.d.ts, calling tools of
 // two modules in sequence, compiles with plain tsc and runs unchanged — in a node:vm context
@@ -101,7 +102,7 @@ describe("the code-mode API", () => {
 
     connection = await connectStdio({
       command: process.execPath,
-      args: ["--import", "tsx", path.join(REPO, "examples/server.ts"), "--root", workspace],
+      args: [...tsChildArgs(path.join(REPO, "examples/server.ts")), "--root", workspace],
       cwd: REPO,
       stderr: "ignore",
     });

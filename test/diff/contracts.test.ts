@@ -4,6 +4,7 @@ import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { REPO, runCli, tempProject, type TempProject } from "../helpers/project.js";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
 const SPEC = "specs/task_tracker/MCP_TOOL_SPECIFICATION.md";
 let project: TempProject | undefined;
@@ -140,7 +141,9 @@ describe("check --stdio holds a live server to its specs", () => {
   it("holds the example server (examples/server.ts) to its specs: passes, then fails once the specs say otherwise", async () => {
     project = tempProject({}, true);
     project.write("mcp-specgen.config.json", JSON.stringify({ outDir: "out" }));
-    const server = [process.execPath, "--import", "tsx", path.join(REPO, "examples/server.ts")]
+    // Its --root is the one it defaults to beside examples/server.ts (the bundle is elsewhere).
+    const root = path.join(REPO, "examples/workspace");
+    const server = [process.execPath, ...tsChildArgs(path.join(REPO, "examples/server.ts")), "--root", root]
       .map((part) => JSON.stringify(part))
       .join(" ");
     expect((await runCli(["generate", "--no-cache"], project.dir)).code).toBe(0);

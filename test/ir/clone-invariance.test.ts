@@ -9,7 +9,7 @@ import { runGenerators } from "../../src/build/run-generators.js";
 import { runOrder } from "../../src/build/requirements.js";
 import type { SpecSet, ToolSpec } from "../../src/ir/types.js";
 import { lintTools } from "../../src/lint/index.js";
-import { loadSpecs } from "../../src/inputs/load-specs.js";
+import { loadSpecs } from "../../src/inputs/load-specs-sync.js";
 import { parseMarkdownSpec } from "../../src/parse/markdown/index.js";
 import { checkSpecs } from "../../src/inputs/read-specs.js";
 import { validateTools } from "../../src/validate/index.js";

@@ -13,11 +13,18 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const runtimeDir = path.join(root, "packages/runtime");
 const scratch = mkdtempSync(path.join(tmpdir(), "mcp-specgen-sdk-choice-"));
+/** The example server, bundled, with the --root it defaults to beside examples/server.ts. */
+const EXAMPLE_SERVER_ARGS = [
+  ...tsChildArgs(path.join(root, "examples/server.ts")),
+  "--root",
+  path.join(root, "examples/workspace"),
+];
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A project whose node_modules holds a copy of the runtime, its dependencies and `sdkPackages`. */
@@ -46,7 +53,7 @@ const report = { sdkV1: await resolvable("@modelcontextprotocol/sdk/client/index
 try {
   const connection = await connectStdio({
     command: process.execPath,
-    args: ["--import", "tsx", "examples/server.ts"],
+    args: ${JSON.stringify(EXAMPLE_SERVER_ARGS)},
     cwd: ${JSON.stringify(root)},
     stderr: "ignore",
   });

@@ -3,6 +3,7 @@ import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { serveStdio, type McpServerHandle, type StdioServerOptions } from "@mcp-specgen/runtime";
 import type { ToolRegistry } from "@mcp-specgen/runtime";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
 /** How to start the stdio fixture server as a child process. */
 export function fixtureServer(env: Record<string, string> = {}): {
@@ -12,7 +13,7 @@ export function fixtureServer(env: Record<string, string> = {}): {
 } {
   return {
     command: process.execPath,
-    args: ["--import", "tsx", fileURLToPath(new URL("./fixtures/stdio-server.ts", import.meta.url))],
+    args: tsChildArgs(fileURLToPath(new URL("./fixtures/stdio-server.ts", import.meta.url))),
     env,
   };
 }

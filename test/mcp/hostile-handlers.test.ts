@@ -14,8 +14,9 @@ import { ToolRegistry, type ToolDefinition } from "@mcp-specgen/runtime";
 import { serveHttp, type McpHttpServerHandle } from "@mcp-specgen/runtime";
 import { createHostileRegistry, EXPECTED_ERROR_TYPES, HOSTILE_HANDLERS } from "./fixtures/hostile-tools.js";
 import { startRawStdio } from "./helpers.js";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
-const HOSTILE_SERVER = fileURLToPath(new URL("./fixtures/hostile-server.ts", import.meta.url));
+const HOSTILE_SERVER_ARGS = tsChildArgs(fileURLToPath(new URL("./fixtures/hostile-server.ts", import.meta.url)));
 const TOOLS = Object.keys(HOSTILE_HANDLERS);
 
 /** Calls every hostile tool (all at once) and checks each answer. */
@@ -48,7 +49,7 @@ describe("misbehaving handlers over stdio (child process)", () => {
   beforeAll(async () => {
     transport = new StdioClientTransport({
       command: process.execPath,
-      args: ["--import", "tsx", HOSTILE_SERVER],
+      args: HOSTILE_SERVER_ARGS,
       stderr: "pipe",
     });
     client = new Client({ name: "hostile-test", version: "1.0.0" });
@@ -71,7 +72,7 @@ describe("misbehaving handlers over HTTP (child process)", () => {
   let client: Client;
   let exitCode: number | null | undefined;
   beforeAll(async () => {
-    child = spawn(process.execPath, ["--import", "tsx", HOSTILE_SERVER, "--http"], {
+    child = spawn(process.execPath, [...HOSTILE_SERVER_ARGS, "--http"], {
       stdio: ["pipe", "pipe", "inherit"],
     });
     child.on("exit", (code) => (exitCode = code));

@@ -25,6 +25,7 @@ import {
 } from "@mcp-specgen/runtime";
 import { failure, success } from "@mcp-specgen/runtime";
 import { createEraRegistry, runs } from "./fixtures/era-tools.js";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
 const MODERN = "2026-07-28";
 const PV = "io.modelcontextprotocol/protocolVersion";
@@ -39,7 +40,7 @@ function firstJson(result: object): unknown {
 }
 
 const ERA_SERVER = fileURLToPath(new URL("./fixtures/era-server.ts", import.meta.url));
-const stdioParams = { command: process.execPath, args: ["--import", "tsx", ERA_SERVER] };
+const stdioParams = { command: process.execPath, args: tsChildArgs(ERA_SERVER) };
 
 /** Things to close after each test (servers, clients), last opened first. */
 const cleanups: (() => Promise<unknown>)[] = [];

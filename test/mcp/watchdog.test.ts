@@ -8,8 +8,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
-const SERVER = fileURLToPath(new URL("./fixtures/stuck-server.ts", import.meta.url));
+const SERVER_ARGS = tsChildArgs(fileURLToPath(new URL("./fixtures/stuck-server.ts", import.meta.url)));
 /**
  * The watchdog's bound in these servers: it counts wall-clock time, so it must stay far above
  * what a burst of the server's own work (its first call starts the watchdog's thread and
@@ -37,7 +38,7 @@ afterAll(() => {
 });
 
 function start(args: string[]): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER, `--stall=${STALL_MS}`, ...args], {
+  const child = spawn(process.execPath, [...SERVER_ARGS, `--stall=${STALL_MS}`, ...args], {
     stdio: ["pipe", "pipe", "pipe"],
   });
   children.push(child);

@@ -368,6 +368,9 @@ describe("the packed tarballs", { concurrent: true, timeout: TEST_TIMEOUT }, () 
         "dist/src/index.d.ts",
         "generators/server/templates/server.ts.hbs",
         "generators/client/templates/client.ts.hbs",
+        // The build's precompiled copies, which a run loads instead of compiling the templates.
+        "dist/generators/server/templates/server.ts.hbs.cjs",
+        "dist/generators/client/templates/client.ts.hbs.cjs",
         // The pages the README links and the CLI's messages name.
         "docs/config.md",
         "docs/diff.md",

@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DiagnosticBag, type Diagnostic } from "../../src/diagnostics/types.js";
-import { loadSpecs } from "../../src/inputs/load-specs.js";
+import { loadSpecs } from "../../src/inputs/load-specs-sync.js";
 import { parseSpecText } from "../../src/parse/index.js";
 import { DEFAULT_LIMITS, resolveLimits, type SpecLimits } from "../../src/parse/limits.js";
 import { resolveConfig, UsageError } from "../../src/config/load.js";

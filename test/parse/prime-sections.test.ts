@@ -44,10 +44,10 @@ describe("primeSections", () => {
     "### 1. Tool Purpose and Description\n\nEdited.\n",
   );
 
-  it("parses the file into the store, so parsing it after an edit parses only the edited section", () => {
+  it("parses the file into the store, so parsing it after an edit parses only the edited section", async () => {
     expect(edited).not.toBe(TEXT);
     const store = countingStore();
-    primeSections(dir, SPEC, DEFAULT_LIMITS, store);
+    await primeSections(dir, SPEC, DEFAULT_LIMITS, store);
     const sections = store.parsed;
     expect(sections).toBeGreaterThan(5);
     store.parsed = 0;
@@ -61,12 +61,12 @@ describe("primeSections", () => {
     expect(cold.parsed).toBe(sections);
   });
 
-  it("skips JSON specs and never throws for a file that is gone or unreadable", () => {
+  it("skips JSON specs and never rejects for a file that is gone or unreadable", async () => {
     const store = countingStore();
     writeFileSync(path.join(dir, "tools.json"), '{"tools": []}');
-    primeSections(dir, "tools.json", DEFAULT_LIMITS, store);
-    primeSections(dir, "specs/missing.md", DEFAULT_LIMITS, store);
-    primeSections(dir, "specs", DEFAULT_LIMITS, store);
+    await primeSections(dir, "tools.json", DEFAULT_LIMITS, store);
+    await primeSections(dir, "specs/missing.md", DEFAULT_LIMITS, store);
+    await primeSections(dir, "specs", DEFAULT_LIMITS, store);
     expect(store.parsed).toBe(0);
   });
 });

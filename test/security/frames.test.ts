@@ -3,11 +3,12 @@ import fc from "fast-check";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { jsonValue, text } from "./arbitraries.js";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
 // Random and malformed JSON-RPC frames against a real stdio server (a child process): after
 // every batch it must still answer `ping` and a valid `tools/call`, and it must never exit.
 // FRAME_RUNS sets the number of batches (each of 10 to 60 frames).
-const SERVER = path.join(import.meta.dirname, "../mcp/fixtures/hostile-server.ts");
+const SERVER_ARGS = tsChildArgs(path.join(import.meta.dirname, "../mcp/fixtures/hostile-server.ts"));
 const BATCHES = Number(process.env.FRAME_RUNS ?? 40);
 const SEED = 20261123;
 
@@ -110,7 +111,7 @@ function request(method: string, params: unknown): Promise<Record<string, unknow
 }
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ["--import", "tsx", SERVER], { stdio: ["pipe", "pipe", "ignore"] });
+  child = spawn(process.execPath, SERVER_ARGS, { stdio: ["pipe", "pipe", "ignore"] });
   child.on("exit", () => (exited = true));
   child.stdout!.setEncoding("utf8");
   child.stdout!.on("data", (chunk: string) => {

@@ -8,8 +8,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { tsChildArgs } from "../helpers/ts-child.js";
 
-const SERVER = fileURLToPath(new URL("../mcp/fixtures/stuck-server.ts", import.meta.url));
+const SERVER_ARGS = tsChildArgs(fileURLToPath(new URL("../mcp/fixtures/stuck-server.ts", import.meta.url)));
 const STALL_MS = 100;
 
 const children: ChildProcess[] = [];
@@ -21,7 +22,7 @@ afterEach(() => {
 });
 
 function start(): { child: ChildProcess; next(id: number): Promise<Record<string, unknown> | undefined> } {
-  const child = spawn(process.execPath, ["--import", "tsx", SERVER, `--stall=${STALL_MS}`], {
+  const child = spawn(process.execPath, [...SERVER_ARGS, `--stall=${STALL_MS}`], {
     stdio: ["pipe", "pipe", "pipe"],
   });
   children.push(child);

@@ -1,5 +1,5 @@
 import type { Code, InlineCode } from "mdast";
-import YAML, { isMap, isScalar, isSeq, type Node as YamlNode, type Pair, type YAMLMap } from "yaml";
+import type { Document, Node as YamlNode, Pair, YAMLMap } from "yaml";
 import type { DiagnosticBag } from "../../diagnostics/types.js";
 import type { JsonSchema, JsonValue, SourceLocation } from "../../ir/types.js";
 import { parseLenientJson } from "../primitives/lenient-json.js";
@@ -12,6 +12,7 @@ import { descend, locateIn, type KeyPath, type Locate, type SourceNode } from ".
 import { codeLocator, locInCode, locInInlineCode, type MarkdownDocument } from "./document.js";
 import { deepNestingOffset } from "../primitives/nesting.js";
 import { yamlToJson } from "../primitives/yaml-json.js";
+import { yamlPackage } from "../primitives/yaml-package.js";
 import { CONTAINER_SLACK } from "../limits.js";
 import { limitsOf, refuseNode } from "./guard.js";
 
@@ -274,6 +275,7 @@ class YamlSourceNode implements SourceNode {
 
   member(key: string | number): SourceNode | undefined {
     const n = this.node;
+    const { isMap, isSeq } = yamlPackage();
     const child: unknown = isMap(n) ? this.pair(n, key)?.value : isSeq(n) ? n.items[itemIndex(key)] : undefined;
     return child && typeof child === "object" && (child as YamlNode).range
       ? new YamlSourceNode(child as YamlNode, this.block)
@@ -281,6 +283,7 @@ class YamlSourceNode implements SourceNode {
   }
 
   private pair(map: YAMLMap, key: string | number): Pair | undefined {
+    const { isScalar } = yamlPackage();
     const keyOf = (pair: Pair): unknown => (isScalar(pair.key) ? pair.key.value : pair.key);
     // Small maps are searched in order; large ones get an index, so looking up every
     // member of a map of thousands stays linear.
@@ -301,9 +304,9 @@ function itemIndex(key: string | number): number {
   return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : -1;
 }
 
-function parseYaml(text: string): YAML.Document.Parsed | undefined {
+function parseYaml(text: string): Document.Parsed | undefined {
   try {
-    return YAML.parseDocument(text, { prettyErrors: false });
+    return yamlPackage().parseDocument(text, { prettyErrors: false });
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmTable } from "micromark-extension-gfm-table";
-import { gfmTableFromMarkdown } from "mdast-util-gfm-table";
+import { createRequire } from "node:module";
+import type { fromMarkdown as FromMarkdown } from "mdast-util-from-markdown";
+import type { gfmTable as GfmTable } from "micromark-extension-gfm-table";
+import type { gfmTableFromMarkdown as GfmTableFromMarkdown } from "mdast-util-gfm-table";
 import type { Root, RootContent, Heading, InlineCode, PhrasingContent } from "mdast";
 import type { SourceLocation } from "../../ir/types.js";
 import { createLineIndex, type LineCol } from "../primitives/position.js";
@@ -17,15 +18,29 @@ import { lezerMarkdown } from "./lezer/index.js";
 import type { SpecLimits } from "../limits.js";
 import { countBelow } from "../primitives/sorted.js";
 
-// CommonMark plus GFM tables, and nothing else the reader does not use: GFM's autolink
-// literals, footnotes, strikethrough and task lists only change how text it reads as text
-// is split into nodes. Built once for the whole run.
-const TABLES = { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] };
 /**
  * The Markdown parser's tree of a whole text: lezer's tree turned into mdast (lezer/),
  * or, for the few constructs the adapter leaves to it, micromark's (mdast-util-from-markdown).
  */
-export const parseTree = (text: string): Root => lezerMarkdown(text) ?? fromMarkdown(text, TABLES);
+export const parseTree = (text: string): Root => lezerMarkdown(text) ?? micromarkTree(text);
+
+/** A constant: resolves modules from this file. */
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * micromark's tree of a text, with CommonMark plus GFM tables, and nothing else the reader
+ * does not use: GFM's autolink literals, footnotes, strikethrough and task lists only change
+ * how text it reads as text is split into nodes. Its packages are loaded on first use (most
+ * specs never need them; Node keeps the loaded modules, so later calls only look them up).
+ */
+function micromarkTree(text: string): Root {
+  const { fromMarkdown } = requireHere("mdast-util-from-markdown") as { fromMarkdown: typeof FromMarkdown };
+  const { gfmTable } = requireHere("micromark-extension-gfm-table") as { gfmTable: typeof GfmTable };
+  const { gfmTableFromMarkdown } = requireHere("mdast-util-gfm-table") as {
+    gfmTableFromMarkdown: typeof GfmTableFromMarkdown;
+  };
+  return fromMarkdown(text, { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
+}
 
 /** A Markdown file parsed once, with helpers to get positions and source text back. */
 export interface MarkdownDocument {

@@ -6,17 +6,9 @@
  * form for (`.inf`, `!!binary` buffers, `!!set`s). Each of these becomes a problem with
  * an offset in the YAML text instead.
  */
-import YAML, {
-  isAlias,
-  isCollection,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  type Document,
-  type Node as YamlNode,
-} from "yaml";
+import type { Document, Node as YamlNode } from "yaml";
 import type { JsonValue } from "../../ir/types.js";
+import { yamlPackage } from "./yaml-package.js";
 
 /** Limits for one YAML block. */
 export interface YamlLimits {
@@ -74,6 +66,7 @@ export function yamlToJson(doc: Document.Parsed, limits: YamlLimits): { value: J
  * with no JSON form are found before the `yaml` package converts anything.
  */
 function inspect(doc: Document.Parsed, limits: YamlLimits): YamlProblem | undefined {
+  const { isAlias, isCollection, isMap, isPair, isScalar, isSeq } = yamlPackage();
   const anchors = new Map<string, YamlNode>();
   const open = new Set<YamlNode>();
   type Entry = { node: unknown; depth: number; exit?: boolean };
@@ -215,10 +208,11 @@ function problem(code: YamlProblem["code"], node: unknown, message: string, help
 /** Offset of the first alias, where expansion problems start; the block start without one. */
 function firstAliasOffset(doc: Document.Parsed): number {
   let offset: number | undefined;
-  YAML.visit(doc, {
+  const { visit } = yamlPackage();
+  visit(doc, {
     Alias(_key, node) {
       offset = node.range?.[0];
-      return YAML.visit.BREAK;
+      return visit.BREAK;
     },
   });
   return offset ?? 0;
