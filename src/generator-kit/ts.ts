@@ -20,10 +20,15 @@ export function docComment(text: string, indent = ""): string {
 
 /** A string literal for any text (JSON quoting is valid TypeScript). */
 export function stringLiteral(text: string): string {
-  return JSON.stringify(text)
-    .replace(/\u2028/g, "\\u2028")
-    .replace(/\u2029/g, "\\u2029");
+  const json = JSON.stringify(text);
+  // JSON leaves the line and paragraph separators as they are; older JavaScript ends a string at them.
+  return LINE_SEPARATOR.test(json)
+    ? json.replace(LINE_SEPARATORS, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"))
+    : json;
 }
+
+const LINE_SEPARATOR = /[\u2028\u2029]/;
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -33,10 +38,51 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * stays an own property instead of setting the object's prototype.
  */
 export function tsLiteral(value: unknown, indent = ""): string {
-  if (value === null || typeof value !== "object") return primitive(value);
-  const parts: string[] = [];
-  writeLiteral({ add: (text) => parts.push(text) }, value, indent);
-  return parts.join("");
+  const text = literalText(value, indent);
+  // Concatenation leaves a tree of the pieces (a rope), larger than the text and kept as
+  // long as the text is: reading a character makes V8 store it flat, once.
+  text.charCodeAt(0);
+  return text;
+}
+
+/**
+ * What writeLiteral writes, made in one recursive pass of string concatenation: no sink,
+ * no list of parts, no entry pairs (it runs over every tool's schemas several times a build).
+ */
+function literalText(value: unknown, indent: string): string {
+  if (value === null || typeof value !== "object") return primitive(value) ?? "";
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    const flat = flatPrimitives(value);
+    if (flat !== undefined) return flat;
+    let text = "[\n";
+    for (const v of value) text += `${inner}${literalText(v, inner)},\n`;
+    return `${text}${indent}]`;
+  }
+  const object = value as { [key: string]: unknown };
+  const keys = Object.keys(object);
+  if (keys.length === 0) return "{}";
+  let text = "{\n";
+  for (const k of keys) text += `${inner}${literalKey(k)}: ${literalText(object[k], inner)},\n`;
+  return `${text}${indent}}`;
+}
+
+/** An array of primitives written on one line, when it has only primitives and fits in 80 characters. */
+function flatPrimitives(value: readonly unknown[]): string | undefined {
+  let text = "[";
+  for (let i = 0; i < value.length; i++) {
+    const v = value[i];
+    if (v !== null && typeof v === "object") return undefined;
+    text += i ? `, ${primitive(v) ?? ""}` : (primitive(v) ?? "");
+    if (text.length > 79) return undefined;
+  }
+  return `${text}]`;
+}
+
+/** An object literal key: bare when an identifier, computed for `__proto__`, else a string literal. */
+function literalKey(k: string): string {
+  return k === "__proto__" ? `["__proto__"]` : IDENTIFIER.test(k) ? k : stringLiteral(k);
 }
 
 /** `tsLiteral` for `value` sitting `depth` levels of objects and arrays below the root. */
@@ -100,7 +146,7 @@ function writeContainer(
   if (entries.length === 0) return void out.add("{}");
   out.add("{\n");
   for (const [k, v] of entries) {
-    out.add(`${inner}${k === "__proto__" ? `["__proto__"]` : IDENTIFIER.test(k) ? k : stringLiteral(k)}: `);
+    out.add(`${inner}${literalKey(k)}: `);
     writeLiteral(out, v, inner, made);
     out.add(",\n");
   }

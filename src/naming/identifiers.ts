@@ -21,12 +21,45 @@
  * - A result in {@link RESERVED_IDENTIFIERS} gets a `_` suffix: `delete` → `delete_`.
  */
 
-const ID_START = /^\p{ID_Start}$/u;
-const ID_CONTINUE = /^\p{ID_Continue}$/u;
-const UPPER = /^[\p{Lu}\p{Lt}]$/u;
-const LOWER = /^\p{Ll}$/u;
-const DIGIT = /^\p{Nd}$/u;
+const ID_START_RE = /^\p{ID_Start}$/u;
+const ID_CONTINUE_RE = /^\p{ID_Continue}$/u;
+const UPPER_RE = /^[\p{Lu}\p{Lt}]$/u;
+const LOWER_RE = /^\p{Ll}$/u;
+const DIGIT_RE = /^\p{Nd}$/u;
 const HAS_LOWER = /\p{Ll}/u;
+
+// Whether one character (a code point) is of a class: an ASCII one by its code, any other
+// by its Unicode property. Names are nearly all ASCII, and a property test per character
+// was most of the time naming a tool took.
+const asciiCode = (ch: string) => (ch.length === 1 && ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : -1);
+const isAsciiUpper = (c: number) => c >= 0x41 && c <= 0x5a;
+const isAsciiLower = (c: number) => c >= 0x61 && c <= 0x7a;
+const isAsciiDigit = (c: number) => c >= 0x30 && c <= 0x39;
+
+function isIdStart(ch: string): boolean {
+  const c = asciiCode(ch);
+  return c < 0 ? ID_START_RE.test(ch) : isAsciiUpper(c) || isAsciiLower(c);
+}
+
+function isIdContinue(ch: string): boolean {
+  const c = asciiCode(ch);
+  return c < 0 ? ID_CONTINUE_RE.test(ch) : isAsciiUpper(c) || isAsciiLower(c) || isAsciiDigit(c) || c === 0x5f;
+}
+
+function isUpper(ch: string): boolean {
+  const c = asciiCode(ch);
+  return c < 0 ? UPPER_RE.test(ch) : isAsciiUpper(c);
+}
+
+function isLower(ch: string): boolean {
+  const c = asciiCode(ch);
+  return c < 0 ? LOWER_RE.test(ch) : isAsciiLower(c);
+}
+
+function isDigit(ch: string): boolean {
+  const c = asciiCode(ch);
+  return c < 0 ? DIGIT_RE.test(ch) : isAsciiDigit(c);
+}
 
 /**
  * Names a generated identifier must not take. Case-sensitive.
@@ -158,7 +191,7 @@ function splitWords(input: string): string[] {
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i];
     // `_` is ID_Continue but is a separator in snake_case names.
-    if (ch === "_" || !ID_CONTINUE.test(ch)) {
+    if (ch === "_" || !isIdContinue(ch)) {
       flush();
       continue;
     }
@@ -173,10 +206,10 @@ function splitWords(input: string): string[] {
 }
 
 function isBoundary(prev: string, ch: string, next: string | undefined): boolean {
-  if (LOWER.test(prev) && UPPER.test(ch)) return true;
+  if (isLower(prev) && isUpper(ch)) return true;
   // `HTTPResponse`: the last capital of an acronym starts the next word.
-  if (UPPER.test(prev) && UPPER.test(ch) && next !== undefined && LOWER.test(next)) return true;
-  return DIGIT.test(prev) !== DIGIT.test(ch);
+  if (isUpper(prev) && isUpper(ch) && next !== undefined && isLower(next)) return true;
+  return isDigit(prev) !== isDigit(ch);
 }
 
 /**
@@ -184,21 +217,25 @@ function isBoundary(prev: string, ch: string, next: string | undefined): boolean
  * characters (`ß` → `SS` would read as two capitals) or not identifier characters.
  */
 function upperFirst(word: string): string {
-  const [first, ...rest] = Array.from(word);
+  const first = firstCodePoint(word);
   const upper = Array.from(first.toUpperCase());
-  const ok = upper.length === 1 && ID_CONTINUE.test(upper[0]);
-  return (ok ? upper[0] : first) + rest.join("");
+  const ok = upper.length === 1 && isIdContinue(upper[0]!);
+  return (ok ? upper[0] : first) + word.slice(first.length);
+}
+
+/** The first code point of a non-empty text, as a string (a pair of surrogates, or one that is alone). */
+function firstCodePoint(text: string): string {
+  return String.fromCodePoint(text.codePointAt(0)!);
 }
 
 function lowerAll(word: string): string {
   const lower = word.toLowerCase();
-  return Array.from(lower).every((c) => ID_CONTINUE.test(c)) ? lower : word;
+  return Array.from(lower).every(isIdContinue) ? lower : word;
 }
 
 function finish(joined: string, fallback: string): string {
   if (joined === "") return fallback;
-  const first = Array.from(joined)[0];
-  const id = ID_START.test(first) ? joined : `_${joined}`;
+  const id = isIdStart(firstCodePoint(joined)) ? joined : `_${joined}`;
   return RESERVED_IDENTIFIERS.has(id) ? `${id}_` : id;
 }
 

@@ -84,14 +84,13 @@ export function schemaPositions(schema: JsonValue, source: SourceNode): SchemaPo
   const at = (node: SourceNode, parent: SchemaPosition | undefined, key: string): SchemaPosition => {
     const { line, column } = node.loc();
     const position: SchemaPosition = [line, column];
-    // Defined, not assigned: a member called `__proto__` is a member like any other.
-    if (parent)
-      Object.defineProperty((parent[2] ??= {}), key, {
-        value: position,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+    if (parent) {
+      const members = (parent[2] ??= {});
+      // Defined, not assigned: a member called `__proto__` is a member like any other.
+      if (key === "__proto__")
+        Object.defineProperty(members, key, { value: position, enumerable: true, writable: true, configurable: true });
+      else members[key] = position;
+    }
     return position;
   };
   const root = at(source, undefined, "");

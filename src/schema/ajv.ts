@@ -293,9 +293,11 @@ type MetaSchemaCheck = ((schema: unknown) => boolean) & { errors?: ErrorObject[]
  */
 const META_SCHEMA_CHECKS: Partial<Record<Dialect, MetaSchemaCheck>> = {};
 
-/** Checks a schema against its dialect's meta-schema; returns ajv's errors (empty when valid). */
-export function metaSchemaErrors(schema: JsonSchema): ErrorObject[] {
-  const { dialect } = schemaDialect(schema);
+/**
+ * Checks a schema against its dialect's meta-schema (`dialect`: its {@link schemaDialect},
+ * when the caller has it already); returns ajv's errors (empty when valid).
+ */
+export function metaSchemaErrors(schema: JsonSchema, dialect: Dialect = schemaDialect(schema).dialect): ErrorObject[] {
   const check = (META_SCHEMA_CHECKS[dialect] ??=
     precompiledMetaSchemaCheck(dialect) ?? compiledMetaSchemaCheck(dialect));
   return check(schemaForMeta(schema)) ? [] : [...(check.errors ?? [])];

@@ -73,15 +73,23 @@ export function walkSchema<S = unknown>(
 ): void {
   if (!isObject(schema)) return;
   const inner = visit(schema, path, scope as S) ?? scope;
+  // Most nodes are leaves: their few keys are read once instead of two dozen keywords.
+  if (!holdsSubschemaKeyword(schema)) return;
   for (const k of SCHEMA_MAPS) {
     const m = schema[k];
-    if (isObject(m)) for (const [name, sub] of Object.entries(m)) walkSchema(sub, visit, [...path, k, name], inner);
+    if (isObject(m)) for (const name of Object.keys(m)) walkSchema(m[name]!, visit, [...path, k, name], inner);
   }
   for (const k of SCHEMA_ONE) if (isObject(schema[k])) walkSchema(schema[k], visit, [...path, k], inner);
   for (const k of SCHEMA_LIST) {
     const l = schema[k];
-    if (Array.isArray(l)) l.forEach((sub, i) => walkSchema(sub, visit, [...path, k, i], inner));
+    if (Array.isArray(l)) for (let i = 0; i < l.length; i++) walkSchema(l[i]!, visit, [...path, k, i], inner);
   }
+}
+
+/** Whether a schema has a keyword that may hold subschemas: false for a leaf, which has nothing to walk into. */
+function holdsSubschemaKeyword(schema: JsonObject): boolean {
+  for (const k in schema) if (SUBSCHEMA_KEYWORDS.has(k)) return true;
+  return false;
 }
 
 /**
@@ -91,6 +99,7 @@ export function walkSchema<S = unknown>(
 export function someSubschema(schema: JsonValue, test: (schema: JsonObject) => boolean): boolean {
   if (!isObject(schema)) return false;
   if (test(schema)) return true;
+  if (!holdsSubschemaKeyword(schema)) return false;
   // Over the node's own keys, not the keyword lists: a node has a few keys against two dozen
   // keywords, and every build runs this walk several times per schema (the dialect check).
   // Maps, single schemas, then lists, in the order walkSchema visits them.
@@ -119,13 +128,16 @@ export function mapSchema(
   path: Array<string | number> = [],
 ): JsonSchema {
   const out: JsonObject = { ...schema };
+  if (!holdsSubschemaKeyword(out)) return map(out, path);
   for (const k of SCHEMA_MAPS) {
     const m = out[k];
     if (isObject(m)) {
-      // fromEntries defines own properties, so a property named "__proto__" stays a property.
-      out[k] = Object.fromEntries(
-        Object.entries(m).map(([name, sub]) => [name, isObject(sub) ? mapSchema(sub, map, [...path, k, name]) : sub]),
-      );
+      const mapped: JsonObject = {};
+      for (const name of Object.keys(m)) {
+        const sub = m[name]!;
+        defineMember(mapped, name, isObject(sub) ? mapSchema(sub, map, [...path, k, name]) : sub);
+      }
+      out[k] = mapped;
     }
   }
   for (const k of SCHEMA_ONE) if (isObject(out[k])) out[k] = mapSchema(out[k] as JsonObject, map, [...path, k]);
@@ -134,6 +146,13 @@ export function mapSchema(
     if (Array.isArray(l)) out[k] = l.map((sub, i) => (isObject(sub) ? mapSchema(sub, map, [...path, k, i]) : sub));
   }
   return map(out, path);
+}
+
+/** Sets an own member, so that one named `__proto__` stays a member instead of setting the prototype. */
+function defineMember(object: JsonObject, name: string, value: JsonValue): void {
+  if (name === "__proto__")
+    Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+  else object[name] = value;
 }
 
 /** True for a plain JSON object. */

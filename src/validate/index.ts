@@ -195,7 +195,8 @@ function checkSchema(tool: ToolSpec, side: SchemaSide, patterns: PatternOptions,
   const at = (path: ReadonlyArray<string | number>) => locateInSchema(tool, side, path);
   const label = side === "inputSchema" ? "input schema" : "output schema";
   let ok = true;
-  for (const e of mostSpecificPerPath(metaSchemaErrors(schema))) {
+  const { dialect, supported, source } = schemaDialect(schema);
+  for (const e of mostSpecificPerPath(metaSchemaErrors(schema, dialect))) {
     ok = false;
     diagnostics.error(
       "SPEC_SCHEMA_INVALID",
@@ -245,7 +246,6 @@ function checkSchema(tool: ToolSpec, side: SchemaSide, patterns: PatternOptions,
       });
     }
   }
-  const { supported, source } = schemaDialect(schema);
   // Only for a schema the author wrote: a tuple inferred from prose has no `$schema` to add.
   if (source === "draft7-forms" && schemaProvenance(tool, side) === "explicit") {
     // Said once per side, at the first array `items`: the whole schema is read as draft-07.

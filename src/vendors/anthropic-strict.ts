@@ -149,7 +149,8 @@ const SUPPORTED_REFS = "#, #/$defs/… or #/definitions/…";
  * mutates `schema`; both results hold fresh copies.
  */
 export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResult {
-  const pruned = structuredClone(pruneUnreachableDefs(schema).schema) as SchemaObject;
+  // Read, never changed: every node of the result is made anew, and the arrays kept are copied.
+  const pruned = pruneUnreachableDefs(schema).schema as SchemaObject;
   return convertOrRefuse(
     (): AnthropicStrictResult => {
       if (!isSchemaObject(pruned)) refuse("", "root schema must be an object");
@@ -176,9 +177,9 @@ export function toAnthropicStrictSchema(schema: JsonSchema): AnthropicStrictResu
 }
 
 /**
- * Converts one subschema (a private copy) written at `path`. `base` says where each of its
- * keywords is written, for the pointers of refusals: at `path`, except in a `$ref`'s target
- * merged with the `$ref`'s siblings, which are written beside the `$ref`.
+ * Converts one subschema written at `path` (read, never changed). `base` says where each of
+ * its keywords is written, for the pointers of refusals: at `path`, except in a `$ref`'s
+ * target merged with the `$ref`'s siblings, which are written beside the `$ref`.
  */
 function convert(
   node: JsonValue,
@@ -196,7 +197,6 @@ function convert(
   const hasLiterals = Object.hasOwn(node, "enum") || Object.hasOwn(node, "const");
   for (const [key, value] of Object.entries(node)) {
     const where = base(key);
-    const at = pointerTo(where, key);
     if (DROPPED.has(key) || isExtensionKeyword(key) || (isRoot && key === "$id")) continue;
     if (Object.hasOwn(REFUSED, key)) refuseKeyword(where, key, REFUSED[key]!);
     switch (key) {
@@ -207,7 +207,7 @@ function convert(
         const types = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
         if (types.length === 0 || types.some((t) => typeof t !== "string" || !JSON_SCHEMA_TYPES.has(t)))
           refuseKeyword(where, key, `unsupported type ${JSON.stringify(value)}`);
-        if (!hasLiterals) out.type = value;
+        if (!hasLiterals) out.type = Array.isArray(value) ? [...value] : value;
         break;
       }
       case "title":
@@ -219,7 +219,7 @@ function convert(
         if (!Array.isArray(value) || value.length === 0) refuseKeyword(where, key, "enum must be a non-empty array");
         if (!value.every(isPrimitive))
           refuseKeyword(where, key, "enum values must be strings, numbers, booleans or null");
-        out.enum = value;
+        out.enum = [...value];
         break;
       case "const":
         if (!isPrimitive(value)) refuseKeyword(where, key, "const must be a string, number, boolean or null");
@@ -227,13 +227,13 @@ function convert(
         break;
       case "properties": {
         if (!isSchemaObject(value)) refuseKeyword(where, key, "properties must be an object");
-        out.properties = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
+        out.properties = mapNamedSubschemas(value, pointerTo(where, key), (sub, subAt) => convert(sub, subAt, ctx));
         break;
       }
       case "required":
         if (!Array.isArray(value) || value.some((v) => typeof v !== "string"))
           refuseKeyword(where, key, "required must be an array of strings");
-        out.required = value;
+        out.required = [...value];
         break;
       case "additionalProperties":
         if (value !== false)
@@ -245,19 +245,21 @@ function convert(
         break;
       case "items":
         if (Array.isArray(value)) refuseKeyword(where, key, "tuple-form items is not supported");
-        out.items = convert(value, at, ctx);
+        out.items = convert(value, pointerTo(where, key), ctx);
         break;
       case "anyOf":
         if (!Array.isArray(value) || value.length === 0) refuseKeyword(where, key, "anyOf must be a non-empty array");
         if (isRoot) refuseKeyword(where, key, "root schema must not be anyOf");
-        out.anyOf = mapSubschemaList(value, at, (branch, branchAt) => convert(branch, branchAt, ctx));
+        out.anyOf = mapSubschemaList(value, pointerTo(where, key), (branch, branchAt) =>
+          convert(branch, branchAt, ctx),
+        );
         ctx.unions++;
         break;
       case "$defs":
       case "definitions":
         if (!isRoot) refuseKeyword(where, key, `${key} is only supported at the root`);
         if (!isSchemaObject(value)) refuseKeyword(where, key, `${key} must be an object`);
-        out[key] = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
+        out[key] = mapNamedSubschemas(value, pointerTo(where, key), (sub, subAt) => convert(sub, subAt, ctx));
         break;
       case "format":
         if (typeof value === "string" && ANTHROPIC_STRICT_FORMATS.has(value)) out.format = value;
@@ -321,10 +323,14 @@ function closeObject(
 
 /** Keys in a stable, readable order: annotations first, then the keywords as the input had them. */
 function reorder(out: SchemaObject): SchemaObject {
-  const first = ["type", "title", "description"].filter((k) => Object.hasOwn(out, k));
-  const rest = Object.keys(out).filter((k) => !first.includes(k));
-  return Object.fromEntries([...first, ...rest].map((k) => [k, out[k]!]));
+  const entries: Array<[string, JsonValue]> = [];
+  for (const k of LEADING_KEYS) if (Object.hasOwn(out, k)) entries.push([k, out[k]!]);
+  for (const k of Object.keys(out)) if (!LEADING_KEYS.includes(k)) entries.push([k, out[k]!]);
+  return Object.fromEntries(entries);
 }
+
+/** The keys {@link reorder} puts first, in this order. */
+const LEADING_KEYS: readonly string[] = ["type", "title", "description"];
 
 /** Converts a subschema with a `$ref`; `base` says where each of its keywords is written. */
 function convertRef(node: SchemaObject, base: (key: string) => string, ctx: Context): SchemaObject {

@@ -193,7 +193,6 @@ function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
 
   for (const [key, value] of Object.entries(node)) {
     if (key === "$ref" || SILENT.has(key) || isExtensionKeyword(key)) continue;
-    const at = pointerTo(path, key);
     if (Object.hasOwn(DROPPED, key)) {
       issue(ctx, path, key, DROPPED[key]!);
       continue;
@@ -211,10 +210,11 @@ function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
         for (const [k, v] of Object.entries(convertType(value))) put(key, k, v);
         break;
       case "default":
-        own.default = value;
+        // A copy: what the generators keep is frozen, and must not freeze the input with it.
+        own.default = structuredClone(value);
         break;
       case "enum":
-        if (Array.isArray(value) && value.every(isPrimitive)) intersectEnum(own, value);
+        if (Array.isArray(value) && value.every(isPrimitive)) intersectEnum(own, [...value]);
         else issue(ctx, path, key, "enum values that are objects or arrays are not supported; dropped (loosened)");
         break;
       case "const":
@@ -223,7 +223,7 @@ function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
         break;
       case "properties":
         if (isSchemaObject(value))
-          own.properties = mapNamedSubschemas(value, at, (sub, subAt) => convert(sub, subAt, ctx));
+          own.properties = mapNamedSubschemas(value, pointerTo(path, key), (sub, subAt) => convert(sub, subAt, ctx));
         break;
       case "required":
         if (Array.isArray(value)) own.required = value.filter((v) => typeof v === "string");
@@ -241,14 +241,14 @@ function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
       case "items":
         if (Array.isArray(value))
           issue(ctx, path, key, "tuples (items as an array) are not supported; dropped (loosened: any items)");
-        else own.items = convert(value, at, ctx);
+        else own.items = convert(value, pointerTo(path, key), ctx);
         break;
       case "anyOf":
         if (Array.isArray(value))
           put(
             key,
             "anyOf",
-            mapSubschemaList(value, at, (b, branchAt) => convert(b, branchAt, ctx)),
+            mapSubschemaList(value, pointerTo(path, key), (b, branchAt) => convert(b, branchAt, ctx)),
           );
         break;
       case "oneOf":
@@ -266,7 +266,7 @@ function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
         put(
           key,
           "anyOf",
-          mapSubschemaList(value, at, (b, branchAt) => convert(b, branchAt, ctx)),
+          mapSubschemaList(value, pointerTo(path, key), (b, branchAt) => convert(b, branchAt, ctx)),
         );
         break;
       case "allOf":
@@ -278,7 +278,9 @@ function convert(node: JsonValue, path: string, ctx: Context): SchemaObject {
             key,
             "allOf is not supported; its branches are merged into one schema (loosened where they disagree)",
           );
-        for (const schema of mapSubschemaList(value, at, (branch, branchAt) => convert(branch, branchAt, ctx)))
+        for (const schema of mapSubschemaList(value, pointerTo(path, key), (branch, branchAt) =>
+          convert(branch, branchAt, ctx),
+        ))
           parts.push({ keyword: key, schema });
         break;
       case "exclusiveMinimum":

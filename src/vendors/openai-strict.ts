@@ -174,8 +174,9 @@ export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
   return convertOrRefuse(
     (): StrictSchemaResult => {
       if (!isSchemaObject(schema)) refuse("", "root schema must be an object");
-      // Pruning keeps the names (and so the pointers) of the definitions it keeps.
-      const root = structuredClone(pruneUnreachableDefs(schema).schema);
+      // Pruning keeps the names (and so the pointers) of the definitions it keeps. Read, never
+      // changed: every node of the result is made anew, and the arrays kept are copied.
+      const root = pruneUnreachableDefs(schema).schema;
       if (!Object.hasOwn(root, "type")) refuse("", 'root schema must have type: "object"', "type");
       if (root.type !== "object") refuse("/type", 'root schema must have type: "object"', "type");
       if (Object.hasOwn(root, "anyOf")) refuse("/anyOf", "root schema must not be anyOf", "anyOf");
@@ -190,7 +191,8 @@ export function toStrictSchema(schema: JsonSchema): StrictSchemaResult {
 }
 
 /**
- * Converts one subschema; `node` is a private copy and may be reused in the output.
+ * Converts one subschema; `node` is read, never changed, and the output holds none of its
+ * objects or arrays (the arrays of primitives it keeps are copied).
  * `path` is its pointer in the input schema; `depth` the number of objects around it.
  */
 function convert(node: JsonValue, path: string, ctx: Context, depth: number, isRoot = false): SchemaObject {
@@ -216,7 +218,7 @@ function convert(node: JsonValue, path: string, ctx: Context, depth: number, isR
     switch (key) {
       case "type":
         checkType(value, path);
-        out.push([key, value]);
+        out.push([key, Array.isArray(value) ? [...value] : value]);
         break;
       case "format":
         if (typeof value !== "string") refuseKeyword(path, key, "format must be a string");
@@ -234,7 +236,7 @@ function convert(node: JsonValue, path: string, ctx: Context, depth: number, isR
             refuseKeyword(path, "const", "const is not one of the enum values beside it (no value is valid)");
           break;
         }
-        out.push([key, value]);
+        out.push([key, [...value]]);
         break;
       case "const":
         if (typeof value === "object" && value !== null) refuseKeyword(path, key, "const must be a primitive");
@@ -249,7 +251,7 @@ function convert(node: JsonValue, path: string, ctx: Context, depth: number, isR
         if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
           refuseKeyword(path, key, "required must be an array of strings");
         }
-        out.push([key, value]);
+        out.push([key, [...value]]);
         break;
       case "additionalProperties":
         if (value !== false) {

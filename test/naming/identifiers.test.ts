@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { expectLinear } from "../helpers/growth.js";
 import {
   findIdentifierCollisions,
@@ -172,6 +173,84 @@ const toolTable: Array<
     },
   ],
 ];
+
+// The casing rules with every character class read from its Unicode property, one code
+// point at a time: what the functions must give, however they classify ASCII.
+const reference = (() => {
+  const is = (re: RegExp) => (ch: string) => re.test(ch);
+  const idStart = is(/^\p{ID_Start}$/u);
+  const idContinue = is(/^\p{ID_Continue}$/u);
+  const upper = is(/^[\p{Lu}\p{Lt}]$/u);
+  const lower = is(/^\p{Ll}$/u);
+  const digit = is(/^\p{Nd}$/u);
+  const words = (input: string): string[] => {
+    const chars = Array.from(input.normalize("NFC"));
+    const out: string[] = [];
+    let current = "";
+    chars.forEach((ch, i) => {
+      if (ch === "_" || !idContinue(ch)) {
+        if (current) out.push(current);
+        current = "";
+        return;
+      }
+      const prev = Array.from(current).pop();
+      const next = chars[i + 1];
+      const boundary =
+        prev !== undefined &&
+        ((lower(prev) && upper(ch)) ||
+          (upper(prev) && upper(ch) && next !== undefined && lower(next)) ||
+          digit(prev) !== digit(ch));
+      if (boundary) {
+        out.push(current);
+        current = "";
+      }
+      current += ch;
+    });
+    if (current) out.push(current);
+    return /\p{Ll}/u.test(input) ? out : out.map((w) => w.toLowerCase());
+  };
+  const upperFirst = (w: string) => {
+    const [first, ...rest] = Array.from(w);
+    const up = Array.from(first!.toUpperCase());
+    return (up.length === 1 && idContinue(up[0]!) ? up[0] : first) + rest.join("");
+  };
+  const finish = (joined: string, fallback: string) => {
+    if (joined === "") return fallback;
+    const id = idStart(Array.from(joined)[0]!) ? joined : `_${joined}`;
+    return RESERVED_IDENTIFIERS.has(id) ? `${id}_` : id;
+  };
+  return {
+    pascal: (name: string) => finish(words(name).map(upperFirst).join(""), "Tool"),
+    camel: (name: string) => {
+      const [head, ...tail] = words(name);
+      if (head === undefined) return finish("", "tool");
+      const lowered = head.toLowerCase();
+      const first = Array.from(lowered).every(idContinue) ? lowered : head;
+      return finish(first + tail.map(upperFirst).join(""), "tool");
+    },
+  };
+})();
+
+describe("toPascalCase / toCamelCase against the rules read from Unicode properties", () => {
+  it("give the same identifiers for any name", () => {
+    const name = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 12 }),
+      fc.string({ unit: "grapheme", maxLength: 12 }),
+      fc
+        .array(fc.constantFrom("a", "B", "7", "_", ".", "-", "é", "É", "ǅ", "٣", "ß", "\u0301", "\uD800", "🙂", "$"), {
+          maxLength: 10,
+        })
+        .map((parts) => parts.join("")),
+    );
+    fc.assert(
+      fc.property(name, (n) => {
+        expect(toPascalCase(n)).toBe(reference.pascal(n));
+        expect(toCamelCase(n)).toBe(reference.camel(n));
+      }),
+      { seed: 20261128, numRuns: 2000 },
+    );
+  });
+});
 
 describe("toolIdentifiers", () => {
   it.each(toolTable)("%s", (_name, { given, want }) => {

@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import {
   canonicalJson,
   compileSchema,
@@ -91,6 +92,41 @@ describe("canonicalJson", () => {
     );
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
     expect(canonicalJson([2, 1])).not.toBe(canonicalJson([1, 2]));
+  });
+
+  it("is the JSON text of any JSON value with every object's keys sorted", () => {
+    // The definition, one level joined at a time.
+    const reference = (value: unknown): string => {
+      if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+      if (Array.isArray(value)) return `[${value.map(reference).join(",")}]`;
+      const record = value as Record<string, unknown>;
+      const members = Object.keys(record)
+        .sort()
+        .filter((k) => record[k] !== undefined)
+        .map((k) => `${JSON.stringify(k)}:${reference(record[k])}`);
+      return `{${members.join(",")}}`;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (value) => {
+        // Through JSON.parse, as data arrives: a `__proto__` key is then an own key.
+        const parsed = JSON.parse(JSON.stringify(value)) as unknown;
+        expect(canonicalJson(parsed)).toBe(reference(parsed));
+      }),
+      { seed: 20261128, numRuns: 300 },
+    );
+    // Values JSON.stringify writes otherwise than the definition (and keys an object orders itself).
+    const fn = () => 1;
+    for (const odd of [
+      { b: 1, 10: "ten", 9: "nine", a: [3, { 2: 0, 1: 0 }] },
+      JSON.parse('{"__proto__": {"b": 1, "a": 2}, "x": [1]}') as unknown,
+      { f: fn, s: Symbol("s"), u: undefined, list: [fn, undefined, Symbol("t")] },
+      { when: new Date(0), boxed: Object("text") as unknown, own: { toJSON: () => "own" } },
+      Object.assign(Object.create(null) as object, { b: 2, a: 1 }),
+      fn,
+      undefined,
+      [undefined, null, -0, Number.NaN],
+    ])
+      expect(canonicalJson(odd)).toBe(reference(odd));
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import type { JsonValue } from "../../src/ir/types.js";
-import { someSubschema, walkSchema } from "../../src/schema/walk.js";
+import type { JsonSchema, JsonValue } from "../../src/ir/types.js";
+import { mapSchema, someSubschema, walkSchema } from "../../src/schema/walk.js";
 import { schemaDialect } from "../../src/schema/ajv.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -108,5 +108,100 @@ describe("someSubschema's cost", () => {
     expect(someSubschema(counted(wide(100), reads), () => false)).toBe(false);
     // The root's `properties`, and each of the 100 members once (by name).
     expect(reads.n).toBeLessThanOrEqual(1 + 100);
+  });
+
+  it("walkSchema and mapSchema read no keyword of a leaf: a few reads per node, not one per known keyword", () => {
+    // Every build walks each schema several times (checks, vendors, types): a node without
+    // subschema keywords should cost no reads of keywords it does not have.
+    const walkReads = { n: 0 };
+    walkSchema(counted(wide(100), walkReads), () => {});
+    const mapReads = { n: 0 };
+    mapSchema(counted(wide(100), mapReads) as JsonSchema, (s) => s);
+    // The root reads each keyword once (two dozen); each member is read once by name (and its
+    // one key once, by the copy mapSchema makes).
+    expect(walkReads.n).toBeLessThanOrEqual(30 + 100);
+    expect(mapReads.n).toBeLessThanOrEqual(30 + 2 * 100);
+  });
+});
+
+// The walk as the keyword lists define it, one keyword at a time: what walkSchema and
+// mapSchema must do, however they skip work.
+const MAPS = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"];
+const ONE = [
+  "additionalProperties",
+  "items",
+  "additionalItems",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+];
+const LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
+const isObj = (v: unknown): v is { [k: string]: JsonValue } => !!v && typeof v === "object" && !Array.isArray(v);
+
+function referenceVisits(schema: JsonValue, path: Array<string | number> = [], out: Array<[object, string]> = []) {
+  if (!isObj(schema)) return out;
+  out.push([schema, JSON.stringify(path)]);
+  for (const k of MAPS) {
+    const m = schema[k];
+    if (isObj(m)) for (const [name, sub] of Object.entries(m)) referenceVisits(sub, [...path, k, name], out);
+  }
+  for (const k of ONE) referenceVisits(schema[k] as JsonValue, [...path, k], out);
+  for (const k of LIST) {
+    const l = schema[k];
+    if (Array.isArray(l)) l.forEach((sub, i) => referenceVisits(sub, [...path, k, i], out));
+  }
+  return out;
+}
+
+function referenceMap(schema: JsonValue, path: Array<string | number> = []): JsonValue {
+  const out: { [k: string]: JsonValue } = { ...(schema as object) };
+  for (const k of MAPS) {
+    const m = out[k];
+    if (isObj(m))
+      out[k] = Object.fromEntries(
+        Object.entries(m).map(([name, sub]) => [name, isObj(sub) ? referenceMap(sub, [...path, k, name]) : sub]),
+      );
+  }
+  for (const k of ONE) if (isObj(out[k])) out[k] = referenceMap(out[k], [...path, k]);
+  for (const k of LIST) {
+    const l = out[k];
+    if (Array.isArray(l)) out[k] = l.map((sub, i) => (isObj(sub) ? referenceMap(sub, [...path, k, i]) : sub));
+  }
+  return { ...out, at: JSON.stringify(path) };
+}
+
+describe("walkSchema and mapSchema against the keyword-by-keyword walk", () => {
+  it("visit the same subschemas, at the same paths, in the same order", () => {
+    fc.assert(
+      fc.property(schemaLike, (schema) => {
+        const seen: Array<[object, string]> = [];
+        walkSchema(schema, (sub, path) => {
+          seen.push([sub, JSON.stringify(path)]);
+        });
+        const want = referenceVisits(schema);
+        expect(seen.length).toBe(want.length);
+        seen.forEach(([sub, path], i) => {
+          expect(sub).toBe(want[i]![0]);
+          expect(path).toBe(want[i]![1]);
+        });
+      }),
+      { seed: 20261128, numRuns: RUNS },
+    );
+  });
+
+  it("map to the same result, own `__proto__` members kept as members", () => {
+    fc.assert(
+      fc.property(schemaLike, (schema) => {
+        if (!isObj(schema)) return;
+        const mapped = mapSchema(schema, (s, path) => ({ ...s, at: JSON.stringify(path) }));
+        expect(JSON.stringify(mapped)).toBe(JSON.stringify(referenceMap(schema)));
+      }),
+      { seed: 20261128, numRuns: RUNS },
+    );
   });
 });

@@ -8,6 +8,7 @@
  * always run on the linear-time engine (patterns/linear-regexp.ts).
  */
 import { createRequire } from "node:module";
+import { canonicalJson } from "./canonical-json.js";
 import { jsonEqual } from "./json-equal.js";
 import { escapePointerToken, resolvePointer } from "./paths.js";
 import { compilePattern, type BacktrackingOptions, type PatternMatcher } from "./patterns/linear-regexp.js";
@@ -203,25 +204,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-/**
- * A canonical JSON text: object keys sorted, `undefined` properties dropped. Two
- * schemas are "the same" for the registry and the compile cache when their
- * canonical texts are equal (deep equality, key order ignored).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") {
-    const text = JSON.stringify(value);
-    return text === undefined ? "null" : text;
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const record = value as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of Object.keys(record).sort()) {
-    if (record[key] === undefined) continue;
-    parts.push(`${JSON.stringify(key)}:${canonicalJson(record[key])}`);
-  }
-  return `{${parts.join(",")}}`;
-}
+export { canonicalJson };
 
 // ---------------------------------------------------------------------------
 // Lazy compilation

@@ -1,8 +1,9 @@
-import { parseTree, visit, type Node } from "jsonc-parser";
+import { parseTree, visit } from "jsonc-parser";
 import type { SourceLocation } from "../../ir/types.js";
 import { createLineIndex } from "../primitives/position.js";
 import { lazySource, type KeyPath, type SourceNode } from "../schema-positions.js";
 import { ListElements, strictListElementRanges } from "./element-ranges.js";
+import { strictJsonTree, type JsonNode } from "./strict-tree.js";
 
 // Objects up to this many members are searched in order; larger ones get an index, so
 // looking up every member of an object of thousands stays linear.
@@ -14,10 +15,10 @@ const SCAN_MEMBERS = 8;
  * cheap even for a `tools/list` file of thousands of tools.
  */
 export class JsonLocator {
-  private parsed: Node | undefined | null = null;
+  private parsed: JsonNode | undefined | null = null;
   private lines: ReturnType<typeof createLineIndex> | undefined;
   /** The members of each large object node looked into, by key. */
-  private members = new Map<Node, Map<string, Node>>();
+  private members = new Map<JsonNode, Map<string, JsonNode>>();
   /** Offsets of the elements of the document's list of tools, by where the list is (see `scope`). */
   private elements = new Map<string, Array<[start: number, end: number]>>();
 
@@ -87,7 +88,7 @@ export class JsonLocator {
    * The value under `key`, as jsonc-parser's `findNodeAtLocation` finds it: a string key
    * names the first complete member of an object, a number indexes an array.
    */
-  child(node: Node, key: string | number): Node | undefined {
+  child(node: JsonNode, key: string | number): JsonNode | undefined {
     const children = node.children;
     if (typeof key === "number")
       return node.type === "array" && key >= 0 && children && key < children.length ? children[key] : undefined;
@@ -109,10 +110,11 @@ export class JsonLocator {
     return members.get(key);
   }
 
-  private tree(): Node | undefined {
+  private tree(): JsonNode | undefined {
     if (this.parsed === null) {
       const text = this.within ? this.text.slice(this.within.start, this.within.end) : this.text;
-      this.parsed = parseTree(text, [], PARSE_OPTIONS);
+      // A strict text (every JSON spec) is built by the faster strict scan; jsonc-parser builds the rest.
+      this.parsed = strictJsonTree(text) ?? parseTree(text, [], PARSE_OPTIONS);
     }
     return this.parsed;
   }
@@ -130,7 +132,7 @@ export class JsonLocator {
 class JsonSourceNode implements SourceNode {
   constructor(
     private readonly locator: JsonLocator,
-    private readonly node: Node,
+    private readonly node: JsonNode,
     private readonly toLoc: (loc: SourceLocation) => SourceLocation,
   ) {}
 

@@ -100,7 +100,10 @@ export function findRecursiveRef(root: SchemaObject): { ref: string; pointer: st
   const active = new Set<string>();
   const walk = (node: JsonValue, at: string): { ref: string; pointer: string } | undefined => {
     if (Array.isArray(node)) {
-      for (const [i, value] of node.entries()) {
+      for (let i = 0; i < node.length; i++) {
+        const value = node[i]!;
+        // Text, numbers and the like hold no `$ref`: no pointer is made for them.
+        if (value === null || typeof value !== "object") continue;
         const found = walk(value, pointerTo(at, String(i)));
         if (found) return found;
       }
@@ -113,6 +116,7 @@ export function findRecursiveRef(root: SchemaObject): { ref: string; pointer: st
       if (SCHEMA_MAP_KEYWORDS.has(key) && isSchemaObject(value)) {
         // Names, not keywords: a property called `enum` or `default` is a subschema like any other.
         for (const [name, subschema] of Object.entries(value)) {
+          if (subschema === null || typeof subschema !== "object") continue;
           const found = walk(subschema, pointerTo(at, key, name));
           if (found) return found;
         }
@@ -131,6 +135,7 @@ export function findRecursiveRef(root: SchemaObject): { ref: string; pointer: st
         done.add(value);
         continue;
       }
+      if (value === null || typeof value !== "object") continue;
       const found = walk(value, pointerTo(at, key));
       if (found) return found;
     }

@@ -34,9 +34,9 @@ export function mapNamedSubschemas<R extends JsonValue>(
   at: string,
   convert: (subschema: JsonValue, at: string) => R,
 ): { [name: string]: R } {
-  return Object.fromEntries(
-    Object.entries(map).map(([name, subschema]): [string, R] => [name, convert(subschema, pointerTo(at, name))]),
-  );
+  const entries: Array<[string, R]> = [];
+  for (const name of Object.keys(map)) entries.push([name, convert(map[name]!, pointerTo(at, name))]);
+  return Object.fromEntries(entries);
 }
 
 /** A list of subschemas (`anyOf`, `allOf`…) written at `at`, each passed through `convert` with its own pointer. */
