@@ -1,4 +1,3 @@
-import type { ts as TS } from "@ts-morph/common";
 import type { Options } from "json-schema-to-typescript";
 import {
   GenerationError,
@@ -9,7 +8,7 @@ import {
 import { tsBanner } from "../../src/generator-kit/banner.js";
 import { groupByModule } from "../../src/generator-kit/modules.js";
 import { commentText, deprecatedTag, docText } from "../../src/generator-kit/ts.js";
-import type { JsonSchema, SourceLocation, ToolSpec } from "../../src/ir/types.js";
+import type { JsonSchema, ToolSpec } from "../../src/ir/types.js";
 import { prepareSchemaForTypes, restoreShadowedNames } from "./sanitize.js";
 import { indentTypeScript } from "./indent.js";
 import { markOptionalElements } from "./tuples.js";
@@ -20,7 +19,7 @@ import { moduleTypesPath } from "../../src/generator-kit/outputs.js";
 import type { typesOptions } from "./options.js";
 import { toolDialects } from "../../src/generator-kit/dialects.js";
 import { compileSchemaTypes, type TypeCompileOptions, typeCompileOptions } from "./json2ts-steps.js";
-import { typeScript } from "./typescript.js";
+import { assertOnlyTypeDeclarations, typeScript } from "./typescript.js";
 
 /**
  * Generates `<Name>Args` and `<Name>Result` types for every tool, one file per module
@@ -37,7 +36,7 @@ export const typesGenerator: Generator<ResolvedOptionsOf<typeof typesOptions>> =
     // json-schema-to-typescript's own modules load on first use, and V8 compiles what runs.
     const schema: JsonSchema = { title: "Warm", type: "object", properties: { a: { type: "string" } } };
     const code = await compileTypes(WARM_TOOL, "inputSchema", schema, compileOptions(false));
-    await assertOnlyTypeDeclarations(code, WARM_TOOL.locations.tool);
+    assertOnlyTypeDeclarations(code, WARM_TOOL.locations.tool);
   },
   async generate(ctx) {
     const files: GeneratedFile[] = [];
@@ -94,7 +93,7 @@ async function moduleFile(
     }
   }
   const contents = indentTypeScript(chunks.join("\n")).trimEnd() + "\n";
-  const names = await assertOnlyTypeDeclarations(contents, tools[0]!.locations.tool);
+  const names = assertOnlyTypeDeclarations(contents, tools[0]!.locations.tool);
   return { file: { path: moduleTypesPath(module), contents }, names };
 }
 
@@ -160,30 +159,6 @@ function withRootType(code: string, name: string, schema: JsonSchema): string {
       : "";
   const alias = `${doc}export type ${name} = unknown\n`;
   return code.trim() ? `${alias}\n${code}` : alias;
-}
-
-/**
- * The last line of defence for "spec text never becomes code": a generated types module
- * must consist of exported interfaces and type aliases only, checked with TypeScript's
- * own parser (loaded on first use).
- */
-async function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): Promise<string[]> {
-  const ts = typeScript();
-  const file = ts.createSourceFile("types.ts", code, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
-  const diagnostics = (file as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
-  const bad = file.statements.find(
-    (st) =>
-      !(ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) ||
-      !st.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword),
-  );
-  if (bad || diagnostics.length) {
-    throw new GenerationError(
-      "refusing to write generated types that contain something other than type declarations (a spec is trying to inject code, or a generator bug)",
-      loc,
-      "remove unusual keywords or names from the schema; nothing was written",
-    );
-  }
-  return file.statements.map((st) => (st as TS.InterfaceDeclaration).name.text);
 }
 
 /** JSDoc for the arguments type: the tool's description, version and first usable example. */

@@ -1,6 +1,7 @@
 import type { ts as TS } from "@ts-morph/common";
 import type { JsonValue } from "../../src/ir/types.js";
 import type { Dialect } from "../../src/schema/ajv.js";
+import { parseGenerated } from "./typescript.js";
 
 // json-schema-to-typescript knows tuples only as draft-07 writes them (`items: [...]` and
 // `additionalItems`), makes every element required (the generator ignores minItems and
@@ -71,7 +72,7 @@ export function markOptionalElements(code: string, typeScript: () => typeof TS):
 }
 
 function optionalElementEdits(code: string, ts: typeof TS): Array<{ start: number; end: number; text: string }> {
-  const file = ts.createSourceFile("types.ts", code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const file = parseGenerated(ts, code, true);
   const edits: Array<{ start: number; end: number; text: string }> = [];
   const isMarker = (n: TS.TypeNode) => ts.isTypeReferenceNode(n) && n.typeName.getText(file) === OPTIONAL_ELEMENT;
   const visit = (node: TS.Node): void => {

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { assertOnlyTypeDeclarations } from "../../generators/types/typescript.js";
+import { GenerationError } from "../../src/generator-kit/contract.js";
+
+// The types generator's last check: a generated types module is exported interfaces and
+// type aliases only, read by TypeScript's parser (JSDoc comments are not parsed into nodes,
+// which must not change what counts as a comment and what as code).
+
+const LOC = { file: "specs/tools.json", line: 3, column: 5 };
+
+const refused = (code: string) => {
+  try {
+    assertOnlyTypeDeclarations(code, LOC);
+  } catch (e) {
+    expect(e).toBeInstanceOf(GenerationError);
+    expect((e as GenerationError).message).toMatch(/other than type declarations/);
+    return true;
+  }
+  return false;
+};
+
+describe("assertOnlyTypeDeclarations", () => {
+  it("returns the declared names of a module of exported types, JSDoc of any shape included", () => {
+    const code = [
+      "/* banner */",
+      "/**",
+      " * A doc with tags that do not parse as JSDoc: @param {{{ @returns } @type",
+      " * @example",
+      ' * { "a": "*\\/ export const x = 1" }',
+      " */",
+      "export interface A {",
+      "  /** `b` — @deprecated {@link nowhere */",
+      "  b?: string",
+      "  [k: string]: unknown",
+      "}",
+      'export type B = ("x" | "y")[]',
+      "",
+    ].join("\n");
+    expect(assertOnlyTypeDeclarations(code, LOC)).toEqual(["A", "B"]);
+  });
+
+  it("refuses code beside the declarations, however it is reached", () => {
+    expect(refused("export interface A {}\nexport const x = 1\n")).toBe(true);
+    // A comment closed early: what follows is code.
+    expect(refused("/** a */ export const x = 1 /* */\nexport interface A {}\n")).toBe(true);
+    expect(refused("/**\n * text */ console.log(1) /*\n */\nexport type A = string\n")).toBe(true);
+    // A type alias ends at the line break; the call after it is a statement.
+    expect(refused("export type A = B\n(globalThis.process.exit())\n")).toBe(true);
+    expect(refused("export type A = string; evil()\n")).toBe(true);
+    // Declarations that are not exported types, and broken syntax.
+    expect(refused("interface A {}\n")).toBe(true);
+    expect(refused("export declare const x: number\n")).toBe(true);
+    expect(refused("export interface A {\n")).toBe(true);
+    expect(refused("/** never closed\nexport interface A {}\n")).toBe(true);
+    expect(refused('export type A = "unterminated\n')).toBe(true);
+  });
+
+  it("refuses nothing that only looks like code inside comments and string literal types", () => {
+    expect(
+      assertOnlyTypeDeclarations(
+        "/** export const x = 1; console.log(2) */\nexport type A = \"'; process.exit(); '\" | `a${string}`\n// export function f() {}\n",
+        LOC,
+      ),
+    ).toEqual(["A"]);
+  });
+});
