@@ -387,7 +387,11 @@ describe("RequestAdmission turns", () => {
   it("after a costly turn, runs one request per turn, with at least one poll between two", async () => {
     const admission = new RequestAdmission(10);
     const seen = await turnTicks(admission, 5, () => busyWait(3));
-    for (let i = 1; i < seen.length; i++) expect(seen[i] - seen[i - 1]).toBeGreaterThanOrEqual(2);
+    // The ticks count check phases (setImmediate). A turn after a costly one may follow the
+    // rest's timer, in the timers phase, before that loop iteration's check phase: one check
+    // phase between two turns is the bound (a poll phase precedes every check phase), and a
+    // second turn in the same phase would show as no tick at all.
+    for (let i = 1; i < seen.length; i++) expect(seen[i] - seen[i - 1]).toBeGreaterThanOrEqual(1);
     expect(admission.counts()).toMatchObject({ inflightRequests: 0, queuedRequests: 0 });
   });
 
