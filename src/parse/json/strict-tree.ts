@@ -35,8 +35,6 @@ const NEXT = 5; // after a value: `,` or the closer of its container
  */
 export function strictJsonTree(text: string): JsonNode | undefined {
   // Made per call: a sticky expression's `lastIndex` is state.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: JSON strings may not hold raw control characters
-  const string = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
   const number = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
   const n = text.length;
   const open: JsonNode[] = [];
@@ -70,9 +68,8 @@ export function strictJsonTree(text: string): JsonNode | undefined {
         i++;
         continue;
       }
-      string.lastIndex = i;
-      if (c !== 0x22 || !string.test(text)) return undefined;
-      const end = string.lastIndex;
+      const end = c === 0x22 ? stringEnd(text, i) : -1;
+      if (end < 0) return undefined;
       const written = text.slice(i + 1, end - 1);
       name = { type: "string", offset: i, value: written.includes("\\") ? JSON.parse(text.slice(i, end)) : written };
       expect = COLON;
@@ -90,10 +87,9 @@ export function strictJsonTree(text: string): JsonNode | undefined {
         node = { type: c === 0x7b ? "object" : "array", offset: i, children: [] };
         end = i + 1;
       } else if (c === 0x22 /* " */) {
-        string.lastIndex = i;
-        if (!string.test(text)) return undefined;
+        end = stringEnd(text, i);
+        if (end < 0) return undefined;
         node = { type: "string", offset: i };
-        end = string.lastIndex;
       } else if (c === 0x74 /* t */ || c === 0x66 /* f */ || c === 0x6e /* n */) {
         const word = c === 0x74 ? "true" : c === 0x66 ? "false" : "null";
         if (!text.startsWith(word, i)) return undefined;
@@ -120,4 +116,39 @@ export function strictJsonTree(text: string): JsonNode | undefined {
     }
   }
   return open.length === 0 && expect === NEXT ? root : undefined;
+}
+
+/**
+ * The offset just past the JSON string that starts with the `"` at `start`, or -1 when
+ * no strict JSON string starts there (a raw control character, a bad escape, no closing
+ * quote). A loop rather than a regular expression: V8 keeps a backtracking entry for
+ * every character a `(a|b)*` group reads, and a long enough string overflows its stack.
+ */
+function stringEnd(text: string, start: number): number {
+  const n = text.length;
+  let i = start + 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) return i + 1;
+    if (c < 0x20) return -1;
+    if (c !== 0x5c /* \ */) {
+      i++;
+      continue;
+    }
+    const e = text.charCodeAt(i + 1);
+    if (e === 0x75 /* u */) {
+      for (let k = i + 2; k < i + 6; k++) if (!isHexDigit(text.charCodeAt(k))) return -1;
+      i += 6;
+    } else if (ESCAPED.includes(e)) i += 2;
+    else return -1;
+  }
+  return -1;
+}
+
+/** The characters a backslash may escape in JSON, besides `u`: `" \ / b f n r t`. */
+const ESCAPED: readonly number[] = [0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74];
+
+/** True for the code of 0-9, a-f or A-F (false for NaN, past the end of the text). */
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46);
 }

@@ -126,4 +126,15 @@ describe("strictJsonTree", () => {
     }
     expect(depth).toBe(19999);
   });
+
+  it("reads strings of millions of characters and escapes (a regular expression's backtracking overflowed on them)", () => {
+    const long = JSON.stringify({
+      tools: [{ name: "t", description: "x".repeat(9_000_000), note: "\u00e9\n".repeat(3_000_000) }],
+    });
+    const tree = strictJsonTree(long);
+    expect(tree).toBeDefined();
+    expect(shape(tree)).toEqual(shape(jsoncTree(long)));
+    expect(strictJsonTree(`"${"a".repeat(9_000_000)}`)).toBeUndefined();
+    expect(strictJsonTree(`"${"a".repeat(9_000_000)}\\u12"`)).toBeUndefined();
+  });
 });
