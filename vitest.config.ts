@@ -58,11 +58,11 @@ const E2E = [
 // vitest has timed no run (a fresh clone, as in CI, where it would start the largest files
 // first): the short files fill in beside them, and none of the long ones starts last. The
 // others follow in vitest's default order (longest first as timed by the last run). The
-// order is taken from the times in bench/RESULTS.md ("Test suite time (session 35)";
-// pattern-properties: "Test suite CPU (session 36)").
+// order is taken from the times in bench/RESULTS.md (sections "Test suite time" and "Test
+// suite CPU").
 const FIRST = [
   "test/package/tarball.test.ts",
-  // Not among the longest alone, but five times longer in a worker that has compiled many
+  // Not among the longest alone, but several times longer in a worker that has compiled many
   // regular expressions (pattern-equivalence's random ones) and much code (a generate run):
   // past that, V8 compiles new regular expressions without optimizing them, for the rest of
   // the process, and this file scans every code point with hundreds of them. It starts

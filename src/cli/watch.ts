@@ -193,8 +193,9 @@ class Watcher {
         // Removed since the build: its change is on its way.
       }
     }
+    // In the background: it only saves the next rebuild time, and never rejects.
     if (newest && newest.size <= PRIME_MAX_BYTES && this.session.sections)
-      primeSpecSections(this.config, newest.file, this.session.sections);
+      void primeSpecSections(this.config, newest.file, this.session.sections);
   }
 
   /** Stops watching, then waits for the rebuild in progress (it writes nothing once stopped). */

@@ -38,9 +38,12 @@ export function precompiledTemplatePath(root: string, generator: string, file: s
   return path.join(root, "dist", "generators", generator, "templates", `${file}.cjs`);
 }
 
-/** What identifies a template's text in its precompiled copy: a copy made from other text is not used. */
+/**
+ * What identifies a template's text and the options it is compiled with in its precompiled
+ * copy: a copy made from other text, or with other options, is not used.
+ */
 export function templateSourceHash(source: string): string {
-  return createHash("sha256").update(source).digest("hex");
+  return createHash("sha256").update(JSON.stringify(TEMPLATE_OPTIONS)).update("\0").update(source).digest("hex");
 }
 
 /** A precompiled template module: the hash of the text it was made from, and Handlebars' template specification. */
@@ -68,7 +71,7 @@ export function loadTemplate(root: string, generator: string, file: string): Han
     }
   }
   const handlebars = requireHere("handlebars") as typeof Handlebars;
-  return handlebars.create().compile(source, TEMPLATE_OPTIONS);
+  return handlebars.create().compile(source, { ...TEMPLATE_OPTIONS });
 }
 
 /** The precompiled module at `file`, or undefined when there is none (or it is not one). */
@@ -88,6 +91,7 @@ function readPrecompiled(file: string): PrecompiledTemplate | undefined {
  */
 export function precompiledTemplateModule(source: string, origin: string): string {
   const handlebars = requireHere("handlebars") as typeof Handlebars;
-  const spec = handlebars.precompile(source, TEMPLATE_OPTIONS) as unknown as string;
+  // A copy: precompile adds its own entries to the options object it is given.
+  const spec = handlebars.precompile(source, { ...TEMPLATE_OPTIONS }) as unknown as string;
   return `// Precompiled from ${origin} by scripts/precompile-templates.mjs (npm run build).\nmodule.exports = { source: ${JSON.stringify(templateSourceHash(source))}, spec: ${spec} };\n`;
 }

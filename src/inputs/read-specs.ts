@@ -116,8 +116,9 @@ function timed<T>(timings: Record<string, number>, stage: string, fn: () => T): 
 
 /**
  * Parses the Markdown spec `file` (relative to the config's directory) into `sections` as
- * `readSpecs` would, ahead of an edit to it (see `primeSections`). Never throws.
+ * `readSpecs` would, ahead of an edit to it (see `primeSections`): once the Markdown parser
+ * is loaded, so the returned promise may settle after the caller goes on. Never rejects.
  */
-export function primeSpecSections(config: ResolvedConfig, file: string, sections: SectionTrees): void {
-  primeSections(config.cwd, file, config.limits, sections);
+export function primeSpecSections(config: ResolvedConfig, file: string, sections: SectionTrees): Promise<void> {
+  return primeSections(config.cwd, file, config.limits, sections);
 }

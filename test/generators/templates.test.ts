@@ -4,6 +4,7 @@ import {
   loadTemplate,
   precompiledTemplateModule,
   precompiledTemplatePath,
+  TEMPLATE_OPTIONS,
   template,
   templateSourceHash,
 } from "../../src/generator-kit/templates.js";
@@ -75,5 +76,14 @@ describe("precompiled templates", () => {
       expect(render({ code: "a < b && c", flag: false })).toBe("a < b && c ");
       expect(() => render({ code: "", flag: true })).toThrow(/"missing" not defined/);
     }
+  });
+
+  it("are made without changing the options every template is compiled with (which their hash covers)", () => {
+    const text = "{{a}}";
+    const made = precompiledTemplateModule(text, "test");
+    // Also after the tests above, which made and compiled templates too.
+    expect(TEMPLATE_OPTIONS).toEqual({ noEscape: true, strict: true });
+    expect(made).toContain(JSON.stringify(templateSourceHash(text)));
+    expect(loadTemplate(root(text, made), "demo", "t.hbs")({ a: "<x>" })).toBe("<x>");
   });
 });

@@ -368,9 +368,10 @@ describe("the packed tarballs", { concurrent: true, timeout: TEST_TIMEOUT }, () 
         "dist/src/index.d.ts",
         "generators/server/templates/server.ts.hbs",
         "generators/client/templates/client.ts.hbs",
-        // The build's precompiled copies, which a run loads instead of compiling the templates.
+        // The build's precompiled templates and meta-schema checks, which a run loads instead of compiling them.
         "dist/generators/server/templates/server.ts.hbs.cjs",
         "dist/generators/client/templates/client.ts.hbs.cjs",
+        ...["draft7", "2019", "2020"].map((d) => `dist/src/schema/meta-schema-${d}.cjs`),
         // The pages the README links and the CLI's messages name.
         "docs/config.md",
         "docs/diff.md",
