@@ -33,6 +33,15 @@ describe("what generate loads", () => {
     expect(offending(loaded)).toEqual([]);
   });
 
+  it.concurrent("from JSON tool lists on parse workers: the workers do not load the Markdown reader either", async () => {
+    const dir = scratch().dir;
+    put(dir, "specs/a.json", specJson([{ name: "a.echo" }]));
+    put(dir, "specs/b.json", specJson([{ name: "b.echo" }]));
+    const loaded = await loadedModules(["generate", "--no-cache", "--workers", "2"], dir);
+    expect(loaded).toContainEqual(expect.stringMatching(/\/dist\/src\/inputs\/parse-worker\.js$/));
+    expect(offending(loaded)).toEqual([]);
+  });
+
   /** A Markdown spec of one tool, with `more` at the end of its description section. */
   const markdownSpec = (more = "") =>
     `## Tool: \`demo.echo\`\n\n**Version**: 1.0.0\n\n### 1. Tool Purpose and Description\n\nEchoes.\n${more}`;
