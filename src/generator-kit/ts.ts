@@ -129,10 +129,8 @@ function writeContainer(
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return void out.add("[]");
-    if (value.every((v) => v === null || typeof v !== "object")) {
-      const flat = `[${value.map((v) => primitive(v)).join(", ")}]`;
-      if (flat.length <= 80) return void out.add(flat);
-    }
+    const flat = flatPrimitives(value);
+    if (flat !== undefined) return void out.add(flat);
     out.add("[\n");
     for (const v of value) {
       out.add(inner);
