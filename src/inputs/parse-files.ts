@@ -76,29 +76,29 @@ export async function parseFiles(specs: readonly SpecText[], options: ParseFiles
   const { limits, store } = options;
   const results: Array<ParsedFile | undefined> = new Array(specs.length);
   const keys = specs.map((s) => (store ? parseKey(s, limits) : ""));
-  const todo: number[] = [];
+  const unparsed: number[] = [];
   for (const [i] of specs.entries()) {
     const hit = store ? asParsedFile(store.get(keys[i]!)) : undefined;
     if (hit) results[i] = hit;
-    else todo.push(i);
+    else unparsed.push(i);
   }
-  let done = specs.length - todo.length;
+  let done = specs.length - unparsed.length;
   const finish = (i: number, parsed: ParsedFile) => {
     results[i] = parsed;
     store?.set(keys[i]!, parsed);
     options.onFile?.(++done, specs.length);
   };
-  options.onParsed?.(todo.length);
+  options.onParsed?.(unparsed.length);
   const workers = parseWorkerCount(
     options.workers ?? "auto",
-    todo.map((i) => specs[i]!.text.length),
+    unparsed.map((i) => specs[i]!.text.length),
     availableParallelism(),
   );
-  if (workers > 0) await parseInWorkers(todo, specs, limits, workers, finish);
+  if (workers > 0) await parseInWorkers(unparsed, specs, limits, workers, finish);
   else {
     // The Markdown parser is loaded only when a file to parse is Markdown.
-    const parse = await loadSpecTextParser(todo.map((i) => specs[i]!.file));
-    for (const i of todo) finish(i, parseHere(specs[i]!, limits, parse, options.sections));
+    const parse = await loadSpecTextParser(unparsed.map((i) => specs[i]!.file));
+    for (const i of unparsed) finish(i, parseHere(specs[i]!, limits, parse, options.sections));
   }
   return results as ParsedFile[];
 }
@@ -135,13 +135,13 @@ const WORKER_URL = import.meta.url.endsWith(".js") ? new URL("./parse-worker.js"
  * is done. A worker that fails (it cannot start, it crashes) leaves its files to this thread.
  */
 async function parseInWorkers(
-  todo: readonly number[],
+  unparsed: readonly number[],
   specs: readonly SpecText[],
   limits: SpecLimits,
   count: number,
   finish: (i: number, parsed: ParsedFile) => void,
 ): Promise<void> {
-  const queue = [...todo].sort((a, b) => specs[b]!.text.length - specs[a]!.text.length || a - b);
+  const queue = [...unparsed].sort((a, b) => specs[b]!.text.length - specs[a]!.text.length || a - b);
   const failed: number[] = [];
   const run = (worker: Worker) =>
     new Promise<void>((resolve) => {

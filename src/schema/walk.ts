@@ -2,9 +2,17 @@ import type { JsonSchema, JsonValue } from "../ir/types.js";
 
 type JsonObject = { [k: string]: JsonValue };
 
-// Keywords whose value is a map of name → schema, and those holding one schema or a list.
-const SCHEMA_MAPS = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"];
-const SCHEMA_ONE = [
+// Keywords whose value is a map of name → schema, and those holding one schema or a list
+// (exported for the tests' keyword-by-keyword reference walk).
+export const SCHEMA_MAPS: readonly string[] = [
+  "properties",
+  "patternProperties",
+  "definitions",
+  "$defs",
+  "dependentSchemas",
+  "dependencies",
+];
+export const SCHEMA_ONE: readonly string[] = [
   "additionalProperties",
   "items",
   "additionalItems",
@@ -17,7 +25,7 @@ const SCHEMA_ONE = [
   "unevaluatedItems",
   "unevaluatedProperties",
 ];
-const SCHEMA_LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
+export const SCHEMA_LIST: readonly string[] = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
 const SCHEMA_ONE_SET: ReadonlySet<string> = new Set(SCHEMA_ONE);
 const SCHEMA_LIST_SET: ReadonlySet<string> = new Set(SCHEMA_LIST);
 

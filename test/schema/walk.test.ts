@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { JsonSchema, JsonValue } from "../../src/ir/types.js";
-import { mapSchema, someSubschema, walkSchema } from "../../src/schema/walk.js";
+import { mapSchema, SCHEMA_LIST, SCHEMA_MAPS, SCHEMA_ONE, someSubschema, walkSchema } from "../../src/schema/walk.js";
 import { schemaDialect } from "../../src/schema/ajv.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
@@ -126,21 +126,9 @@ describe("someSubschema's cost", () => {
 
 // The walk as the keyword lists define it, one keyword at a time: what walkSchema and
 // mapSchema must do, however they skip work.
-const MAPS = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas", "dependencies"];
-const ONE = [
-  "additionalProperties",
-  "items",
-  "additionalItems",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "unevaluatedItems",
-  "unevaluatedProperties",
-];
-const LIST = ["anyOf", "oneOf", "allOf", "prefixItems", "items"];
+const MAPS = SCHEMA_MAPS;
+const ONE = SCHEMA_ONE;
+const LIST = SCHEMA_LIST;
 const isObj = (v: unknown): v is { [k: string]: JsonValue } => !!v && typeof v === "object" && !Array.isArray(v);
 
 function referenceVisits(schema: JsonValue, path: Array<string | number> = [], out: Array<[object, string]> = []) {
