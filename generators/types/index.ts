@@ -19,7 +19,7 @@ import { moduleTypesPath } from "../../src/generator-kit/outputs.js";
 import type { typesOptions } from "./options.js";
 import { toolDialects } from "../../src/generator-kit/dialects.js";
 import { compileSchemaTypes, type TypeCompileOptions, typeCompileOptions } from "./json2ts-steps.js";
-import { assertOnlyTypeDeclarations, typeScript } from "./typescript.js";
+import { assertOnlyTypeDeclarations } from "./declarations.js";
 
 /**
  * Generates `<Name>Args` and `<Name>Result` types for every tool, one file per module
@@ -32,7 +32,7 @@ export const typesGenerator: Generator<ResolvedOptionsOf<typeof typesOptions>> =
   // json-schema-to-typescript on its own thread beside ajv's validators: the two largest costs.
   parallel: true,
   async warm() {
-    // The path a rebuild takes, once on a small schema: TypeScript's compiler and
+    // The path a rebuild takes, once on a small schema: the parser of type modules and
     // json-schema-to-typescript's own modules load on first use, and V8 compiles what runs.
     const schema: JsonSchema = { title: "Warm", type: "object", properties: { a: { type: "string" } } };
     const code = await compileTypes(WARM_TOOL, "inputSchema", schema, compileOptions(false));
@@ -129,7 +129,7 @@ async function compileTypes(
   try {
     const name = String(schema.title);
     const code = restoreShadowedNames(await compileSchemaTypes(schema, name, options));
-    return markOptionalElements(withRootType(code, name, schema), typeScript);
+    return markOptionalElements(withRootType(code, name, schema));
   } catch (e) {
     throw new GenerationError(
       `cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`,

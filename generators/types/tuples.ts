@@ -1,7 +1,7 @@
-import type { ts as TS } from "@ts-morph/common";
+import type { Node } from "@babel/types";
 import type { JsonValue } from "../../src/ir/types.js";
 import type { Dialect } from "../../src/schema/ajv.js";
-import { parseGenerated } from "./typescript.js";
+import { parseTypeModule } from "./declarations.js";
 
 // json-schema-to-typescript knows tuples only as draft-07 writes them (`items: [...]` and
 // `additionalItems`), makes every element required (the generator ignores minItems and
@@ -53,14 +53,13 @@ export function prepareTuple(s: { [k: string]: JsonValue }, dialect: Dialect): v
 
 /**
  * Replaces every tuple element typed `X | McpSpecgen$Optional` in generated code by the
- * optional element `X?`, with TypeScript's parser (`typeScript` gives it; called only when
- * the code holds a stand-in, so code without tuples does not load it). Throws if a
- * stand-in is left anywhere.
+ * optional element `X?`, with the parser of generated type modules (called only when the
+ * code holds a stand-in). Throws if a stand-in is left anywhere.
  */
-export function markOptionalElements(code: string, typeScript: () => typeof TS): string {
+export function markOptionalElements(code: string): string {
   let out = code;
   while (out.includes(OPTIONAL_ELEMENT)) {
-    const edits = optionalElementEdits(out, typeScript());
+    const edits = optionalElementEdits(out);
     if (edits.length === 0) throw new Error(`a tuple stand-in type is left outside a tuple: ${OPTIONAL_ELEMENT}`);
     // Only the innermost edits in one pass (an element holding an optional element of a
     // nested tuple is rewritten in the next pass, which re-parses), from the end backwards.
@@ -71,32 +70,56 @@ export function markOptionalElements(code: string, typeScript: () => typeof TS):
   return out;
 }
 
-function optionalElementEdits(code: string, ts: typeof TS): Array<{ start: number; end: number; text: string }> {
-  const file = parseGenerated(ts, code, true);
+/** Types that need parentheses before a `?`, as in `(A | B)?` or `(keyof T)?`. */
+const NEEDS_PARENTHESES = new Set([
+  "TSUnionType",
+  "TSIntersectionType",
+  "TSFunctionType",
+  "TSConstructorType",
+  "TSConditionalType",
+  "TSTypeOperator",
+]);
+
+function optionalElementEdits(code: string): Array<{ start: number; end: number; text: string }> {
   const edits: Array<{ start: number; end: number; text: string }> = [];
-  const isMarker = (n: TS.TypeNode) => ts.isTypeReferenceNode(n) && n.typeName.getText(file) === OPTIONAL_ELEMENT;
-  const visit = (node: TS.Node): void => {
-    if (ts.isTupleTypeNode(node)) {
-      for (const element of node.elements) {
-        let inner: TS.TypeNode = element;
-        while (ts.isParenthesizedTypeNode(inner)) inner = inner.type;
-        if (!ts.isUnionTypeNode(inner) || !inner.types.some(isMarker)) continue;
+  const textOf = (n: Node) => code.slice(n.start!, n.end!);
+  const isMarker = (n: Node) =>
+    n.type === "TSTypeReference" && n.typeName.type === "Identifier" && n.typeName.name === OPTIONAL_ELEMENT;
+  const visit = (node: Node): void => {
+    if (node.type === "TSTupleType") {
+      for (const element of node.elementTypes) {
+        let inner: Node = element;
+        while (inner.type === "TSParenthesizedType") inner = inner.typeAnnotation;
+        if (inner.type !== "TSUnionType" || !inner.types.some(isMarker)) continue;
         const others = inner.types.filter((t) => !isMarker(t));
         const single = others.length === 1 ? others[0]! : undefined;
-        const text = others.map((t) => t.getText(file)).join(" | ");
-        const bare =
-          single !== undefined &&
-          !ts.isUnionTypeNode(single) &&
-          !ts.isIntersectionTypeNode(single) &&
-          !ts.isFunctionTypeNode(single) &&
-          !ts.isConstructorTypeNode(single) &&
-          !ts.isConditionalTypeNode(single) &&
-          !ts.isTypeOperatorNode(single);
-        edits.push({ start: element.getStart(file), end: element.getEnd(), text: bare ? `${text}?` : `(${text})?` });
+        const text = others.map(textOf).join(" | ");
+        const bare = single !== undefined && !NEEDS_PARENTHESES.has(single.type);
+        edits.push({ start: element.start!, end: element.end!, text: bare ? `${text}?` : `(${text})?` });
       }
     }
-    ts.forEachChild(node, visit);
+    forEachChild(node, visit);
   };
-  visit(file);
+  let program: Node;
+  try {
+    program = parseTypeModule(code).program;
+  } catch (e) {
+    throw new Error(`the generated types do not parse (${(e as Error).message})`);
+  }
+  visit(program);
   return edits;
 }
+
+/** Calls `visit` on each node directly below `node` (Babel's trees are plain objects). */
+function forEachChild(node: Node, visit: (child: Node) => void): void {
+  for (const key of Object.keys(node)) {
+    if (key === "loc" || key === "extra") continue;
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) visit(item);
+    } else if (isNode(value)) visit(value);
+  }
+}
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertOnlyTypeDeclarations } from "../../generators/types/typescript.js";
+import { assertOnlyTypeDeclarations } from "../../generators/types/declarations.js";
 import { GenerationError } from "../../src/generator-kit/contract.js";
 
 // The types generator's last check: a generated types module is exported interfaces and

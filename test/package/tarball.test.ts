@@ -75,6 +75,7 @@ const SDK_V2_SERVER_SETUP = [
 const GENERATOR_ONLY = [
   "ts-morph",
   "@ts-morph/common",
+  "@babel/parser",
   "typescript",
   "prettier",
   "esbuild",

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { markOptionalElements, OPTIONAL_ELEMENT } from "../../generators/types/tuples.js";
+import { tsParseErrors } from "../helpers/typescript-reference.js";
+
+// The tuple rewrite: json-schema-to-typescript writes an optional tuple element as a union
+// with a stand-in type, which the rewrite turns into TypeScript's `T?` (parenthesized when
+// the element type would otherwise bind the `?` wrongly).
+
+const M = OPTIONAL_ELEMENT;
+
+describe("markOptionalElements", () => {
+  it("leaves code without a stand-in alone", () => {
+    const plain = "export type A = [string, number]\n";
+    expect(markOptionalElements(plain)).toBe(plain);
+  });
+
+  it.each([
+    [`[string, number | ${M}]`, "[string, number?]"],
+    [`[string, (number | ${M})]`, "[string, number?]"],
+    [`[(string | ${M}), ((number | ${M}))]`, "[string?, number?]"],
+    [`[string | number | ${M}]`, "[(string | number)?]"],
+    [`[${M} | "a" | "b"]`, `[("a" | "b")?]`],
+    [`[(A & B) | ${M}]`, "[(A & B)?]"],
+    [`[A & B | ${M}]`, "[(A & B)?]"],
+    [`[((x: string) => void) | ${M}]`, "[((x: string) => void)?]"],
+    [`[(keyof A) | ${M}]`, "[(keyof A)?]"],
+    [`[(readonly string[]) | ${M}]`, "[(readonly string[])?]"],
+    [`[string[] | ${M}]`, "[string[]?]"],
+    [`[{ a?: string } | ${M}]`, "[{ a?: string }?]"],
+    [`[[number, string | ${M}] | ${M}]`, "[[number, string?]?]"],
+    [`{ a: [string | ${M}] }[]`, "{ a: [string?] }[]"],
+  ])("%s becomes %s", (before, after) => {
+    const out = markOptionalElements(`export type T = ${before}\n`);
+    expect(out).toBe(`export type T = ${after}\n`);
+    expect(tsParseErrors(out)).toEqual([]);
+  });
+
+  it("keeps comments and the rest of the module as they are", () => {
+    const code = `/** A "tuple" */\nexport type T = [\n  /* first */ string,\n  number | ${M}\n]\nexport interface U {\n  a: [boolean | ${M}]\n}\n`;
+    expect(markOptionalElements(code)).toBe(
+      `/** A "tuple" */\nexport type T = [\n  /* first */ string,\n  number?\n]\nexport interface U {\n  a: [boolean?]\n}\n`,
+    );
+  });
+
+  it("throws when a stand-in is left outside a tuple, or the code does not parse", () => {
+    expect(() => markOptionalElements(`export type T = string | ${M}\n`)).toThrow(/left outside a tuple/);
+    expect(() => markOptionalElements(`export type T = [string | ${M}\n`)).toThrow(/do not parse/);
+  });
+});
