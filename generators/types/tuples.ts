@@ -57,16 +57,25 @@ export function prepareTuple(s: { [k: string]: JsonValue }, dialect: Dialect): v
  * code holds a stand-in). Throws if a stand-in is left anywhere.
  */
 export function markOptionalElements(code: string): string {
-  let out = code;
-  while (out.includes(OPTIONAL_ELEMENT)) {
-    const edits = optionalElementEdits(out);
-    if (edits.length === 0) throw new Error(`a tuple stand-in type is left outside a tuple: ${OPTIONAL_ELEMENT}`);
-    // Only the innermost edits in one pass (an element holding an optional element of a
-    // nested tuple is rewritten in the next pass, which re-parses), from the end backwards.
-    const innermost = edits.filter((e) => !edits.some((o) => o !== e && o.start >= e.start && o.end <= e.end));
-    for (const edit of innermost.sort((x, y) => y.start - x.start))
-      out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  }
+  if (!code.includes(OPTIONAL_ELEMENT)) return code;
+  const edits = optionalElements(code);
+  // One parse, one pass: an element that holds a tuple with optional elements of its own is
+  // written from its rewritten parts (re-parsing between nested rewrites would read a tuple
+  // whose optional element is followed by a required one not rewritten yet, which is a syntax error).
+  const rewrite = (start: number, end: number): string => {
+    let out = "";
+    let at = start;
+    for (const edit of edits) {
+      if (edit.start < at || edit.end > end) continue;
+      const text = edit.others.map((t) => rewrite(t.start, t.end)).join(" | ");
+      out += code.slice(at, edit.start) + (edit.bare ? `${text}?` : `(${text})?`);
+      at = edit.end;
+    }
+    return out + code.slice(at, end);
+  };
+  const out = rewrite(0, code.length);
+  if (out.includes(OPTIONAL_ELEMENT))
+    throw new Error(`a tuple stand-in type is left outside a tuple: ${OPTIONAL_ELEMENT}`);
   return out;
 }
 
@@ -80,9 +89,17 @@ const NEEDS_PARENTHESES = new Set([
   "TSTypeOperator",
 ]);
 
-function optionalElementEdits(code: string): Array<{ start: number; end: number; text: string }> {
-  const edits: Array<{ start: number; end: number; text: string }> = [];
-  const textOf = (n: Node) => code.slice(n.start!, n.end!);
+/** A tuple element to write as optional: its extent, and the extents of its types other than the stand-in. */
+interface OptionalElement {
+  start: number;
+  end: number;
+  others: Array<{ start: number; end: number }>;
+  bare: boolean;
+}
+
+/** The tuple elements typed as a union with the stand-in, in the order they start (outer before inner). */
+function optionalElements(code: string): OptionalElement[] {
+  const found: OptionalElement[] = [];
   const isMarker = (n: Node) =>
     n.type === "TSTypeReference" && n.typeName.type === "Identifier" && n.typeName.name === OPTIONAL_ELEMENT;
   const visit = (node: Node): void => {
@@ -92,10 +109,12 @@ function optionalElementEdits(code: string): Array<{ start: number; end: number;
         while (inner.type === "TSParenthesizedType") inner = inner.typeAnnotation;
         if (inner.type !== "TSUnionType" || !inner.types.some(isMarker)) continue;
         const others = inner.types.filter((t) => !isMarker(t));
-        const single = others.length === 1 ? others[0]! : undefined;
-        const text = others.map(textOf).join(" | ");
-        const bare = single !== undefined && !NEEDS_PARENTHESES.has(single.type);
-        edits.push({ start: element.start!, end: element.end!, text: bare ? `${text}?` : `(${text})?` });
+        found.push({
+          start: element.start!,
+          end: element.end!,
+          others: others.map((t) => ({ start: t.start!, end: t.end! })),
+          bare: others.length === 1 && !NEEDS_PARENTHESES.has(others[0]!.type),
+        });
       }
     }
     forEachChild(node, visit);
@@ -107,7 +126,7 @@ function optionalElementEdits(code: string): Array<{ start: number; end: number;
     throw new Error(`the generated types do not parse (${(e as Error).message})`);
   }
   visit(program);
-  return edits;
+  return found.sort((a, b) => a.start - b.start || b.end - a.end);
 }
 
 /** Calls `visit` on each node directly below `node` (Babel's trees are plain objects). */

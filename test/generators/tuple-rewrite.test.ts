@@ -28,6 +28,13 @@ describe("markOptionalElements", () => {
     [`[string[] | ${M}]`, "[string[]?]"],
     [`[{ a?: string } | ${M}]`, "[{ a?: string }?]"],
     [`[[number, string | ${M}] | ${M}]`, "[[number, string?]?]"],
+    // An optional element beside one that holds a tuple with an optional element: one pass.
+    [`[string | ${M}, [boolean | ${M}] | ${M}]`, "[string?, [boolean?]?]"],
+    [
+      `[string | ${M}, ([boolean | ${M}, ...(unknown)[]]) | ${M}, ...(unknown)[]]`,
+      "[string?, ([boolean?, ...(unknown)[]])?, ...(unknown)[]]",
+    ],
+    [`[[[number | ${M}] | ${M}] | ${M}]`, "[[[number?]?]?]"],
     [`{ a: [string | ${M}] }[]`, "{ a: [string?] }[]"],
   ])("%s becomes %s", (before, after) => {
     const out = markOptionalElements(`export type T = ${before}\n`);
