@@ -1,5 +1,6 @@
 import type { JsonSchema, JsonValue } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
+import { pointerPath } from "../../src/ir/schema-source.js";
 import { commentText, docValue } from "../../src/generator-kit/ts.js";
 import { type Dialect, schemaDialect } from "../../src/schema/ajv.js";
 import { prepareTuple } from "./tuples.js";
@@ -120,7 +121,16 @@ export function prepareSchemaForTypes(
       if (Array.isArray(s.required))
         s.required = s.required.map((r) => (r === "hasOwnProperty" ? HAS_OWN_PROPERTY_STAND_IN : r));
     }
-    if (typeof s.$ref === "string") s.$ref = rewriteRef(s.$ref, renamed);
+    if (typeof s.$ref === "string") {
+      // json-schema-to-typescript's reference parser fails on a `$ref` to a boolean schema
+      // (`"$defs": {"A": true}`): such a reference is written as the type it means.
+      const target = booleanTarget(schema, s.$ref);
+      if (target === undefined) s.$ref = rewriteRef(s.$ref, renamed);
+      else {
+        delete s.$ref;
+        s.tsType = target ? "unknown" : "never";
+      }
+    }
     for (const map of ["definitions", "$defs"] as const) {
       if (path.length === 0 && s[map] && typeof s[map] === "object" && !Array.isArray(s[map])) {
         s[map] = Object.fromEntries(
@@ -186,6 +196,23 @@ function rewriteRef(raw: string, renamed: Map<string, string>): string {
     if (ref === from || ref.startsWith(`${from}/`)) return to + ref.slice(from.length);
   }
   return raw;
+}
+
+/** The boolean schema a local `$ref` points at in `root`, if it points at one. */
+function booleanTarget(root: JsonSchema, ref: string): boolean | undefined {
+  let pointer = ref;
+  try {
+    pointer = decodeURIComponent(ref);
+  } catch {
+    // Not URI-encoded; read as written.
+  }
+  if (!pointer.startsWith("#/")) return undefined;
+  let node: JsonValue | undefined = root;
+  for (const key of pointerPath(pointer.slice(1))) {
+    if (!node || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, JsonValue>)[key];
+  }
+  return typeof node === "boolean" ? node : undefined;
 }
 
 function escapePointer(key: string): string {
