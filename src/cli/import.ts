@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { isValidToolName } from "@mcp-specgen/runtime";
+import { isValidToolName } from "@mcp-specgen/runtime/generator-support";
 import { UsageError } from "../config/load.js";
 import { normalizeModule } from "../ir/build.js";
 import { readToolList, type ImportedList, type ImportSource, type ListedTool } from "../import/source.js";

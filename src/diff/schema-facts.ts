@@ -1,6 +1,6 @@
 // Plain facts about one JSON Schema node, for the schema comparison: its types, its listed
 // values, its merged `allOf`, the target of a local `$ref`. Nothing here compares two schemas.
-import { canonicalJson } from "@mcp-specgen/runtime";
+import { canonicalJson } from "@mcp-specgen/runtime/generator-support";
 import type { JsonValue } from "../ir/types.js";
 import { isObject } from "../schema/walk.js";
 

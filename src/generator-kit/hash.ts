@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { canonicalJson } from "@mcp-specgen/runtime";
+import { canonicalJson } from "@mcp-specgen/runtime/generator-support";
 
 export { canonicalJson };
 

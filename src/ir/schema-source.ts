@@ -1,4 +1,4 @@
-import { escapePointerToken, pointerTokens } from "@mcp-specgen/runtime";
+import { escapePointerToken, pointerTokens } from "@mcp-specgen/runtime/generator-support";
 import type { SchemaPosition, SchemaProvenance, SourceLocation, ToolSpec, UntypedField } from "./types.js";
 
 /** One of a tool's two schemas. */

@@ -8,7 +8,7 @@ import {
   linearRegExp,
   type BacktrackingOptions,
   type PatternMatcher,
-} from "@mcp-specgen/runtime";
+} from "@mcp-specgen/runtime/generator-support";
 import { mapSchema, someSubschema, SUBSCHEMA_KEYWORDS, walkSchema } from "./walk.js";
 import { unboundedDeepUniqueItems } from "./unique-items.js";
 import { ENUM_SET_KEYWORD, enumSetKeyword, isSetEnum } from "./enum-set.js";
@@ -359,5 +359,11 @@ export function metaSchemaCheckModule(dialect: Dialect): string {
   const standaloneCode = require("ajv/dist/standalone").default as (ajv: AjvInstance, v: ValidateFunction) => string;
   const check = ajv.getSchema(ajv.defaultMeta() as string);
   if (!check) throw new Error(`ajv has no meta-schema for ${dialect}`);
-  return `${standaloneCode(ajv, check)}\nmodule.exports.ajvVersion = ${JSON.stringify(ajvVersion())};\n`;
+  // The pattern engine from the runtime's generator entry, which loads only the pattern
+  // code, not the index (the registry and the MCP servers a build never runs).
+  const code = standaloneCode(ajv, check).replaceAll(
+    'require("@mcp-specgen/runtime")',
+    'require("@mcp-specgen/runtime/generator-support")',
+  );
+  return `${code}\nmodule.exports.ajvVersion = ${JSON.stringify(ajvVersion())};\n`;
 }

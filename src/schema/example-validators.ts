@@ -5,7 +5,7 @@ import {
   compileRe2Syntax,
   type BacktrackingOptions,
   type PatternMatcher,
-} from "@mcp-specgen/runtime";
+} from "@mcp-specgen/runtime/generator-support";
 import type { JsonSchema } from "../ir/types.js";
 import { createAjv, schemaDialect, validationView, type Dialect, type ValidateFunction } from "./ajv.js";
 import { translateOnce, type PatternMemo } from "./patterns.js";

@@ -14,7 +14,7 @@
  * they hold what is rewritten: captures do not matter to `pattern`.
  */
 import { RegExpParser, type AST } from "@eslint-community/regexpp";
-import { backtrackingRisk } from "@mcp-specgen/runtime";
+import { backtrackingRisk } from "@mcp-specgen/runtime/generator-support";
 
 /**
  * An equivalent of `pattern` (JavaScript, Unicode mode) that the backtracking-risk check no

@@ -3,7 +3,7 @@ import {
   translateToRe2Syntax,
   type BacktrackingOptions,
   type PatternSyntax,
-} from "@mcp-specgen/runtime";
+} from "@mcp-specgen/runtime/generator-support";
 import type { JsonSchema } from "../ir/types.js";
 import { isObject, walkSchema } from "./walk.js";
 import { saferEquivalent } from "./pattern-rewrites.js";

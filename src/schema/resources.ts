@@ -1,4 +1,4 @@
-import { escapePointerToken, pointerTokens } from "@mcp-specgen/runtime";
+import { escapePointerToken, pointerTokens } from "@mcp-specgen/runtime/generator-support";
 import type { JsonSchema, JsonValue } from "../ir/types.js";
 import { booleanSubschemaPaths, mapSchema, someSubschema, walkSchema } from "./walk.js";
 import type { Dialect } from "./ajv.js";

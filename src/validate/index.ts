@@ -1,4 +1,8 @@
-import { isValidToolName, STRICT_TOOL_NAME_PATTERN, type BacktrackingOptions } from "@mcp-specgen/runtime";
+import {
+  isValidToolName,
+  STRICT_TOOL_NAME_PATTERN,
+  type BacktrackingOptions,
+} from "@mcp-specgen/runtime/generator-support";
 import type { DiagnosticBag } from "../diagnostics/types.js";
 import { withReplayedFindings, type ResultStore } from "../memo/replayed-findings.js";
 import type { JsonValue, SourceLocation, ToolSpec } from "../ir/types.js";

@@ -2,7 +2,7 @@
  * Walking an input schema with the JSON pointer of where each subschema is written, so a
  * converter can say where in the input a refusal or a loss is.
  */
-import { escapePointerToken } from "@mcp-specgen/runtime";
+import { escapePointerToken } from "@mcp-specgen/runtime/generator-support";
 import type { JsonValue } from "../../ir/types.js";
 import type { SchemaObject } from "./nodes.js";
 
