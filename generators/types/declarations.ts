@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { parse as babelParse, ParseResult } from "@babel/parser";
-import type { File } from "@babel/types";
+import type { File, Node } from "@babel/types";
 import { GenerationError } from "../../src/generator-kit/contract.js";
 import type { SourceLocation } from "../../src/ir/types.js";
 
@@ -41,10 +41,21 @@ export function parseTypeModule(code: string): ParseResult<File> {
 /**
  * The last line of defence for "spec text never becomes code": a generated types module
  * must consist of exported interfaces and type aliases only — no directive, no statement,
- * no other declaration, no syntax error. Returns the declared names, in order.
+ * no other declaration, no syntax error — and hold nothing outside comments and string
+ * literals but printable ASCII and whitespace. Returns the declared names, in order.
  */
 export function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): string[] {
-  const names = declaredTypeNames(code);
+  let names: string[] | undefined;
+  try {
+    names = declaredTypeNames(code);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    throw new GenerationError(
+      "the generated types are nested too deeply to be checked before they are written",
+      loc,
+      "nest the schema less deeply (or lower limits.maxDepth); nothing was written",
+    );
+  }
   if (names === undefined) {
     throw new GenerationError(
       "refusing to write generated types that contain something other than type declarations (a spec is trying to inject code, or a generator bug)",
@@ -57,13 +68,15 @@ export function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): s
 
 /** The names a module of exported interfaces and type aliases declares, or undefined if it is anything else. */
 function declaredTypeNames(code: string): string[] | undefined {
-  let program: File["program"];
+  let file: File;
   try {
-    program = parseTypeModule(code).program;
-  } catch {
+    file = parseTypeModule(code);
+  } catch (e) {
+    if (e instanceof RangeError) throw e;
     return undefined;
   }
-  if (program.directives.length > 0) return undefined;
+  const program = file.program;
+  if (program.directives.length > 0 || program.interpreter) return undefined;
   const names: string[] = [];
   for (const statement of program.body) {
     if (statement.type !== "ExportNamedDeclaration" || statement.source || statement.specifiers.length > 0)
@@ -77,5 +90,57 @@ function declaredTypeNames(code: string): string[] | undefined {
       return undefined;
     names.push(declaration.id.name);
   }
-  return names;
+  return onlyAsciiOutsideLiterals(code, file) ? names : undefined;
 }
+
+/** A character outside printable ASCII and the whitespace generated code uses, or a backslash. */
+const NOT_PLAIN_ASCII = /[^\t\n\r\x20-\x5b\x5d-\x7e]/;
+
+/**
+ * Whether every character outside comments and string literals is printable ASCII or
+ * whitespace, without a backslash. Generated code writes names in ASCII (spec text reaches
+ * it only in comments and string literals); Babel's and TypeScript's Unicode tables differ,
+ * so a character one reads as part of a name the other may read as an error and go on
+ * after it, and a `\u` escape in a name is read differently too.
+ */
+function onlyAsciiOutsideLiterals(code: string, file: File): boolean {
+  if (!NOT_PLAIN_ASCII.test(code)) return true;
+  const suspicious = [...code.matchAll(new RegExp(NOT_PLAIN_ASCII.source, "g"))].map((m) => m.index);
+  const inComments = new Set(within(suspicious, file.comments ?? []));
+  if (inComments.size === suspicious.length) return true;
+  // Rarely reached (spec text outside comments sits in string literal types): the literals' extents.
+  const literals: Array<{ start?: number | null; end?: number | null }> = [];
+  const visit = (node: Node): void => {
+    if (node.type === "StringLiteral" || node.type === "TemplateElement") literals.push(node);
+    forEachChild(node, visit);
+  };
+  visit(file.program);
+  literals.sort((a, b) => a.start! - b.start!);
+  const rest = suspicious.filter((i) => !inComments.has(i));
+  return within(rest, literals).length === rest.length;
+}
+
+/** The positions (ascending) that lie within one of the extents (ascending, not overlapping). */
+function within(positions: number[], extents: ReadonlyArray<{ start?: number | null; end?: number | null }>): number[] {
+  const inside: number[] = [];
+  let e = 0;
+  for (const at of positions) {
+    while (e < extents.length && extents[e]!.end! <= at) e++;
+    if (e < extents.length && extents[e]!.start! <= at) inside.push(at);
+  }
+  return inside;
+}
+
+/** Calls `visit` on each node directly below `node` (Babel's trees are plain objects). */
+export function forEachChild(node: Node, visit: (child: Node) => void): void {
+  for (const key of Object.keys(node)) {
+    if (key === "loc" || key === "extra") continue;
+    const value = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) visit(item);
+    } else if (isNode(value)) visit(value);
+  }
+}
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";

@@ -63,4 +63,30 @@ describe("assertOnlyTypeDeclarations", () => {
       ),
     ).toEqual(["A"]);
   });
+
+  it("takes any character in comments and string literals, and only ASCII elsewhere", () => {
+    expect(
+      assertOnlyTypeDeclarations(
+        '/** é — \u2028 \\u088F \u088F */\nexport interface A {\n  "é\u088F": "ü\\"\\u088F"\n  b: `x\u088F${string}`\n}\n',
+        LOC,
+      ),
+    ).toEqual(["A"]);
+    // Babel reads U+088F as part of a name, TypeScript as an invalid character after which
+    // it goes on: `[typeof import(…)]` would become a statement in what tsc emits.
+    expect(refused('export type A = B\u088F[typeof import("data:text/javascript,x")]\nexport interface B {}\n')).toBe(
+      true,
+    );
+    // An escape in a name: Babel decodes it, TypeScript reads a backslash.
+    expect(refused("export type A = B\\u088F\nexport interface B\\u088F {}\n")).toBe(true);
+    expect(refused("export type \\u{88F}A = 1\n")).toBe(true);
+    expect(refused("export type Aé = string\n")).toBe(true);
+    expect(refused("export type A = string\u00a0| number\n")).toBe(true);
+    // A hashbang is a comment to both parsers, and nothing a generator writes.
+    expect(refused("#!/usr/bin/env node\nexport type A = string\n")).toBe(true);
+  });
+
+  it("says so when the types are nested too deeply to be checked", () => {
+    const deep = `export type A = ${"[".repeat(20_000)}string${"]".repeat(20_000)}\n`;
+    expect(() => assertOnlyTypeDeclarations(deep, LOC)).toThrow(/nested too deeply to be checked/);
+  });
 });
