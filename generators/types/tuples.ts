@@ -1,7 +1,7 @@
 import type { Node } from "@babel/types";
 import type { JsonValue } from "../../src/ir/types.js";
 import type { Dialect } from "../../src/schema/ajv.js";
-import { parseTypeModule } from "./declarations.js";
+import { forEachChild, parseTypeModule } from "./declarations.js";
 
 // json-schema-to-typescript knows tuples only as draft-07 writes them (`items: [...]` and
 // `additionalItems`), makes every element required (the generator ignores minItems and
@@ -54,29 +54,43 @@ export function prepareTuple(s: { [k: string]: JsonValue }, dialect: Dialect): v
 /**
  * Replaces every tuple element typed `X | McpSpecgen$Optional` in generated code by the
  * optional element `X?`, with the parser of generated type modules (called only when the
- * code holds a stand-in). Throws if a stand-in is left anywhere.
+ * code holds the stand-in's name). Throws if a stand-in type is left anywhere else.
  */
 export function markOptionalElements(code: string): string {
   if (!code.includes(OPTIONAL_ELEMENT)) return code;
-  const edits = optionalElements(code);
+  const { edits, markers } = optionalElements(code);
+  const consumed = edits.reduce((n, edit) => n + edit.markers, 0);
+  if (consumed !== markers) throw new Error(`a tuple stand-in type is left outside a tuple: ${OPTIONAL_ELEMENT}`);
   // One parse, one pass: an element that holds a tuple with optional elements of its own is
   // written from its rewritten parts (re-parsing between nested rewrites would read a tuple
   // whose optional element is followed by a required one not rewritten yet, which is a syntax error).
   const rewrite = (start: number, end: number): string => {
     let out = "";
     let at = start;
-    for (const edit of edits) {
+    for (let i = firstStartingAt(edits, start); i < edits.length && edits[i]!.start < end; i++) {
+      const edit = edits[i]!;
+      // An edit inside the one just written was written with it; one that ends beyond `end`
+      // holds this extent (an element starts where the first of its types does).
       if (edit.start < at || edit.end > end) continue;
-      const text = edit.others.map((t) => rewrite(t.start, t.end)).join(" | ");
+      const text = edit.others.length ? edit.others.map((t) => rewrite(t.start, t.end)).join(" | ") : "unknown";
       out += code.slice(at, edit.start) + (edit.bare ? `${text}?` : `(${text})?`);
       at = edit.end;
     }
     return out + code.slice(at, end);
   };
-  const out = rewrite(0, code.length);
-  if (out.includes(OPTIONAL_ELEMENT))
-    throw new Error(`a tuple stand-in type is left outside a tuple: ${OPTIONAL_ELEMENT}`);
-  return out;
+  return rewrite(0, code.length);
+}
+
+/** The index of the first edit (sorted by start) that starts at or after `at`. */
+function firstStartingAt(edits: readonly OptionalElement[], at: number): number {
+  let low = 0;
+  let high = edits.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (edits[mid]!.start < at) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** Types that need parentheses before a `?`, as in `(A | B)?` or `(keyof T)?`. */
@@ -95,25 +109,34 @@ interface OptionalElement {
   end: number;
   others: Array<{ start: number; end: number }>;
   bare: boolean;
+  /** How many stand-in types the element's union holds. */
+  markers: number;
 }
 
-/** The tuple elements typed as a union with the stand-in, in the order they start (outer before inner). */
-function optionalElements(code: string): OptionalElement[] {
-  const found: OptionalElement[] = [];
+/**
+ * The tuple elements typed as a union with the stand-in, in the order they start (outer
+ * before inner), and how many stand-in types the code holds in all (the name may also
+ * appear in comments and strings, as spec text).
+ */
+function optionalElements(code: string): { edits: OptionalElement[]; markers: number } {
+  const edits: OptionalElement[] = [];
+  let markers = 0;
   const isMarker = (n: Node) =>
     n.type === "TSTypeReference" && n.typeName.type === "Identifier" && n.typeName.name === OPTIONAL_ELEMENT;
   const visit = (node: Node): void => {
+    if (isMarker(node)) markers++;
     if (node.type === "TSTupleType") {
       for (const element of node.elementTypes) {
         let inner: Node = element;
         while (inner.type === "TSParenthesizedType") inner = inner.typeAnnotation;
         if (inner.type !== "TSUnionType" || !inner.types.some(isMarker)) continue;
         const others = inner.types.filter((t) => !isMarker(t));
-        found.push({
+        edits.push({
           start: element.start!,
           end: element.end!,
           others: others.map((t) => ({ start: t.start!, end: t.end! })),
-          bare: others.length === 1 && !NEEDS_PARENTHESES.has(others[0]!.type),
+          bare: others.length === 0 || (others.length === 1 && !NEEDS_PARENTHESES.has(others[0]!.type)),
+          markers: inner.types.length - others.length,
         });
       }
     }
@@ -126,19 +149,5 @@ function optionalElements(code: string): OptionalElement[] {
     throw new Error(`the generated types do not parse (${(e as Error).message})`);
   }
   visit(program);
-  return found.sort((a, b) => a.start - b.start || b.end - a.end);
+  return { edits: edits.sort((a, b) => a.start - b.start || b.end - a.end), markers };
 }
-
-/** Calls `visit` on each node directly below `node` (Babel's trees are plain objects). */
-function forEachChild(node: Node, visit: (child: Node) => void): void {
-  for (const key of Object.keys(node)) {
-    if (key === "loc" || key === "extra") continue;
-    const value = (node as unknown as Record<string, unknown>)[key];
-    if (Array.isArray(value)) {
-      for (const item of value) if (isNode(item)) visit(item);
-    } else if (isNode(value)) visit(value);
-  }
-}
-
-const isNode = (value: unknown): value is Node =>
-  typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";

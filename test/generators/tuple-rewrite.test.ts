@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { markOptionalElements, OPTIONAL_ELEMENT } from "../../generators/types/tuples.js";
 import { tsParseErrors } from "../helpers/typescript-reference.js";
+import { expectLinear } from "../helpers/growth.js";
 
 // The tuple rewrite: json-schema-to-typescript writes an optional tuple element as a union
 // with a stand-in type, which the rewrite turns into TypeScript's `T?` (parenthesized when
@@ -36,6 +37,7 @@ describe("markOptionalElements", () => {
     ],
     [`[[[number | ${M}] | ${M}] | ${M}]`, "[[[number?]?]?]"],
     [`{ a: [string | ${M}] }[]`, "{ a: [string?] }[]"],
+    [`[${M} | ${M}]`, "[unknown?]"],
   ])("%s becomes %s", (before, after) => {
     const out = markOptionalElements(`export type T = ${before}\n`);
     expect(out).toBe(`export type T = ${after}\n`);
@@ -51,6 +53,25 @@ describe("markOptionalElements", () => {
 
   it("throws when a stand-in is left outside a tuple, or the code does not parse", () => {
     expect(() => markOptionalElements(`export type T = string | ${M}\n`)).toThrow(/left outside a tuple/);
+    expect(() => markOptionalElements(`export type T = [string | ${M}, ${M}[]]\n`)).toThrow(/left outside a tuple/);
     expect(() => markOptionalElements(`export type T = [string | ${M}\n`)).toThrow(/do not parse/);
+  });
+
+  it("leaves the stand-in's name alone where it is spec text: comments, strings, property names", () => {
+    const code = `/** ${M} */\nexport interface T {\n  ${M}?: "${M}"\n  a: [string | ${M}]\n}\n`;
+    expect(markOptionalElements(code)).toBe(`/** ${M} */\nexport interface T {\n  ${M}?: "${M}"\n  a: [string?]\n}\n`);
+    const plain = `/** ${M} */\nexport type T = "${M}"\n`;
+    expect(markOptionalElements(plain)).toBe(plain);
+  });
+
+  it("is linear in the number of optional elements", () => {
+    expectLinear(
+      {
+        input: (n) => `export type T = [${Array.from({ length: n }, () => `string | ${M}`).join(", ")}]\n`,
+        run: (code) => markOptionalElements(code),
+      },
+      2000,
+      "the tuple rewrite",
+    );
   });
 });
