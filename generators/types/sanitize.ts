@@ -121,16 +121,12 @@ export function prepareSchemaForTypes(
       if (Array.isArray(s.required))
         s.required = s.required.map((r) => (r === "hasOwnProperty" ? HAS_OWN_PROPERTY_STAND_IN : r));
     }
-    if (typeof s.$ref === "string") {
-      // json-schema-to-typescript's reference parser fails on a `$ref` to a boolean schema
-      // (`"$defs": {"A": true}`): such a reference is written as the type it means.
-      const target = booleanTarget(schema, s.$ref);
-      if (target === undefined) s.$ref = rewriteRef(s.$ref, renamed);
-      else {
-        delete s.$ref;
-        s.tsType = target ? "unknown" : "never";
-      }
-    }
+    // json-schema-to-typescript's reference parser fails on a `$ref` to a boolean schema
+    // (`"$defs": {"A": true}`): a reference to `true` adds nothing to the keywords beside
+    // it (with none, the schema allows any value), one to `false` allows no value.
+    const refTarget = typeof s.$ref === "string" ? booleanTarget(schema, s.$ref) : undefined;
+    if (refTarget !== undefined) delete s.$ref;
+    else if (typeof s.$ref === "string") s.$ref = rewriteRef(s.$ref, renamed);
     for (const map of ["definitions", "$defs"] as const) {
       if (path.length === 0 && s[map] && typeof s[map] === "object" && !Array.isArray(s[map])) {
         s[map] = Object.fromEntries(
@@ -172,6 +168,7 @@ export function prepareSchemaForTypes(
       delete s.const;
       delete s.enum;
     }
+    if (refTarget === false) s.tsType = "never";
     return s;
   });
   prepared.title = rootName;

@@ -13,10 +13,8 @@ const argsOf = async (inputSchema: JsonSchema): Promise<string> => {
     (await generate([makeTool({ name: "t.x", inputSchema })], ["types"])).find((f) => f.path === "types/t.ts")!,
   );
   expect(tsParseErrors(code)).toEqual([]);
-  return code.slice(
-    code.indexOf("export interface XArgs"),
-    code.indexOf("}", code.indexOf("export interface XArgs")) + 1,
-  );
+  const start = code.indexOf("export interface XArgs");
+  return code.slice(start, code.indexOf("\n}\n", start) + 2);
 };
 
 describe("references to boolean schemas", () => {
@@ -37,6 +35,21 @@ describe("references to boolean schemas", () => {
     expect(args).toContain("  escaped?: unknown\n");
     expect(args).toContain("  encoded?: never\n");
     expect(args).toContain("Anything.");
+  });
+
+  it("keeps the keywords beside a reference to `true`, and a reference to `false` allows nothing", async () => {
+    const args = await argsOf({
+      type: "object",
+      $defs: { Any: true, None: false },
+      properties: {
+        s: { $ref: "#/$defs/Any", type: "string" },
+        o: { $ref: "#/$defs/Any", type: "object", properties: { z: { type: "number" } }, required: ["z"] },
+        n: { $ref: "#/$defs/None", type: "object", properties: { z: { type: "number" } } },
+      },
+    });
+    expect(args).toContain("  s?: string\n");
+    expect(args).toMatch(/ {2}o\?: \{\n {4}z: number\n/);
+    expect(args).toContain("  n?: never\n");
   });
 
   it("a reference into a definition that reaches a boolean schema", async () => {
