@@ -3,7 +3,6 @@
 // (the published package ships it built). `main` never rejects; the handlers below only
 // catch what escapes it asynchronously, so the user never sees a raw stack trace.
 import module from "node:module";
-import v8 from "node:v8";
 
 /** Prints a last-resort error (the stack only with MCP_SPECGEN_DEBUG=1) and exits 1. */
 function fatal(message, error) {
@@ -15,13 +14,9 @@ function fatal(message, error) {
   process.exit(1);
 }
 
-// Let the heap grow by 40% past what a full garbage collection kept, instead of V8's up to
-// 100%: a large run makes most of its garbage in big strings and parse trees, and by
-// default ends with a heap that is mostly garbage (10,000 tools: 1.3 GB peak RSS, 0.9 GB
-// with 40%). Only this process, the CLI's own; code that imports the library keeps its heap.
-// Not for `generate --watch`: its rebuilds are small, and more collections only slow them
-// (a rebuild at 1,000 tools took about 40 ms longer with the setting).
-if (!process.argv.includes("--watch")) v8.setFlagsFromString("--heap-growing-percent=40");
+// The heap grows as V8 decides. A limit on its growth (once 40% past what a full collection
+// kept) held large runs under 1 GiB when they made more garbage; they now stay well under it
+// without one, and large runs are quicker with fewer collections (bench/RESULTS.md).
 
 // Node.js 22.1+ can keep the compiled code of loaded modules on disk between runs (checked
 // against each file's contents), which shortens every start; older versions lack it.
