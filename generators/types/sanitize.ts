@@ -4,6 +4,7 @@ import { pointerPath } from "../../src/ir/schema-source.js";
 import { commentText, docValue } from "../../src/generator-kit/ts.js";
 import { type Dialect, schemaDialect } from "../../src/schema/ajv.js";
 import { prepareTuple } from "./tuples.js";
+import { hoistRefTargets } from "./ref-targets.js";
 import { freeFormType } from "./free-form.js";
 
 // The only keywords json-schema-to-typescript is given. Everything else is dropped from
@@ -90,10 +91,16 @@ export function prepareSchemaForTypes(
   freeFormRoot = false,
   dialect: Dialect = schemaDialect(schema).dialect,
 ): JsonSchema {
+  // References into places the copy moves point at copies of their targets (see ref-targets.ts).
+  const hoisted = hoistRefTargets(schema, dialect);
+  const own = schema[hoisted.map];
+  const source: JsonSchema = hoisted.definitions.length
+    ? { ...schema, [hoisted.map]: { ...(isDefinitionMap(own) ? own : {}), ...Object.fromEntries(hoisted.definitions) } }
+    : schema;
   // Definition keys → safe names, decided before mapping so $refs anywhere can be rewritten.
   const renamed = new Map<string, string>();
   for (const map of ["definitions", "$defs"] as const) {
-    const defs = schema[map];
+    const defs = source[map];
     if (!defs || typeof defs !== "object" || Array.isArray(defs)) continue;
     for (const key of Object.keys(defs)) {
       let name = `${definitionPrefix}${pascal(key)}`;
@@ -102,7 +109,7 @@ export function prepareSchemaForTypes(
       renamed.set(`#/${map}/${escapePointer(key)}`, `#/${map}/${name}`);
     }
   }
-  const prepared = mapSchema(schema, (s, path) => {
+  const prepared = mapSchema(source, (s, path) => {
     const tags = path.length > 0 ? annotationTags(s) : [];
     for (const k of Object.keys(s)) if (!TYPE_KEYWORDS.has(k)) delete s[k];
     // Keywords of other types constrain nothing on an object, but json-schema-to-typescript
@@ -126,7 +133,7 @@ export function prepareSchemaForTypes(
     // it (with none, the schema allows any value), one to `false` allows no value.
     const refTarget = typeof s.$ref === "string" ? booleanTarget(schema, s.$ref) : undefined;
     if (refTarget !== undefined) delete s.$ref;
-    else if (typeof s.$ref === "string") s.$ref = rewriteRef(s.$ref, renamed);
+    else if (typeof s.$ref === "string") s.$ref = rewriteRef(hoisted.refs.get(s.$ref) ?? s.$ref, renamed);
     for (const map of ["definitions", "$defs"] as const) {
       if (path.length === 0 && s[map] && typeof s[map] === "object" && !Array.isArray(s[map])) {
         s[map] = Object.fromEntries(
@@ -210,6 +217,10 @@ function booleanTarget(root: JsonSchema, ref: string): boolean | undefined {
     node = (node as Record<string, JsonValue>)[key];
   }
   return typeof node === "boolean" ? node : undefined;
+}
+
+function isDefinitionMap(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
+  return !!value && typeof value === "object" && !Array.isArray(value);
 }
 
 function escapePointer(key: string): string {
