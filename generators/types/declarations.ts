@@ -46,7 +46,7 @@ export function assertOnlyTypeDeclarations(code: string, loc: SourceLocation): s
   try {
     names = declaredTypeNames(code);
   } catch (e) {
-    if (!(e instanceof RangeError)) throw e;
+    if (!isStackOverflow(e)) throw e;
     throw new GenerationError(
       "the generated types are nested too deeply to be checked before they are written",
       loc,
@@ -69,7 +69,7 @@ function declaredTypeNames(code: string): string[] | undefined {
   try {
     file = parseTypeModule(code);
   } catch (e) {
-    if (e instanceof RangeError) throw e;
+    if (isStackOverflow(e)) throw e;
     return undefined;
   }
   const program = file.program;
@@ -88,6 +88,11 @@ function declaredTypeNames(code: string): string[] | undefined {
     names.push(declaration.id.name);
   }
   return onlyAsciiOutsideLiterals(code, file) ? names : undefined;
+}
+
+/** Whether `e` is the error a recursion deeper than the stack holds throws. */
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
 }
 
 /** A character outside printable ASCII and the whitespace generated code uses, or a backslash. */

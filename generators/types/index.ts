@@ -19,7 +19,7 @@ import { moduleTypesPath } from "../../src/generator-kit/outputs.js";
 import type { typesOptions } from "./options.js";
 import { toolDialects } from "../../src/generator-kit/dialects.js";
 import { compileSchemaTypes, type TypeCompileOptions, typeCompileOptions } from "./json2ts-steps.js";
-import { assertOnlyTypeDeclarations } from "./declarations.js";
+import { assertOnlyTypeDeclarations, isStackOverflow } from "./declarations.js";
 
 /**
  * Generates `<Name>Args` and `<Name>Result` types for every tool, one file per module
@@ -131,9 +131,17 @@ async function compileTypes(
     const code = restoreShadowedNames(await compileSchemaTypes(schema, name, options));
     return markOptionalElements(withRootType(code, name, schema));
   } catch (e) {
+    const at = tool.locations[side] ?? tool.locations.tool;
+    // The parsers recurse on nesting: past what the stack holds, the schema is too deep.
+    if (isStackOverflow(e))
+      throw new GenerationError(
+        `the types of the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}" are nested too deeply to generate`,
+        at,
+        "nest the schema less deeply (or lower limits.maxDepth); nothing was written",
+      );
     throw new GenerationError(
       `cannot generate types for the ${side === "inputSchema" ? "input" : "output"} schema of "${tool.name}": ${(e as Error).message}`,
-      tool.locations[side] ?? tool.locations.tool,
+      at,
       "simplify the schema, or report it to mcp-specgen with the spec",
     );
   }

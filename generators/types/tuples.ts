@@ -1,7 +1,7 @@
 import type { Node } from "@babel/types";
 import type { JsonValue } from "../../src/ir/types.js";
 import type { Dialect } from "../../src/schema/ajv.js";
-import { forEachChild, parseTypeModule } from "./declarations.js";
+import { forEachChild, isStackOverflow, parseTypeModule } from "./declarations.js";
 
 // json-schema-to-typescript knows tuples only as draft-07 writes them (`items: [...]` and
 // `additionalItems`), makes every element required (the generator ignores minItems and
@@ -67,14 +67,20 @@ export function markOptionalElements(code: string): string {
   const rewrite = (start: number, end: number): string => {
     let out = "";
     let at = start;
-    for (let i = firstStartingAt(edits, start); i < edits.length && edits[i]!.start < end; i++) {
+    let i = firstStartingAt(edits, start);
+    while (i < edits.length && edits[i]!.start < end) {
       const edit = edits[i]!;
-      // An edit inside the one just written was written with it; one that ends beyond `end`
-      // holds this extent (an element starts where the first of its types does).
-      if (edit.start < at || edit.end > end) continue;
+      // One that ends beyond `end` holds this extent (an element starts where the first of
+      // its types does).
+      if (edit.end > end) {
+        i++;
+        continue;
+      }
       const text = edit.others.length ? edit.others.map((t) => rewrite(t.start, t.end)).join(" | ") : "unknown";
       out += code.slice(at, edit.start) + (edit.bare ? `${text}?` : `(${text})?`);
       at = edit.end;
+      // The edits inside this one were written with it.
+      i = firstStartingAt(edits, at);
     }
     return out + code.slice(at, end);
   };
@@ -146,6 +152,7 @@ function optionalElements(code: string): { edits: OptionalElement[]; markers: nu
   try {
     program = parseTypeModule(code).program;
   } catch (e) {
+    if (isStackOverflow(e)) throw e;
     throw new Error(`the generated types do not parse (${(e as Error).message})`);
   }
   visit(program);

@@ -64,6 +64,12 @@ describe("markOptionalElements", () => {
     expect(markOptionalElements(plain)).toBe(plain);
   });
 
+  it("lets a stack overflow through, for the generator to report as nesting too deep", () => {
+    let nested = "string";
+    for (let i = 0; i < 20_000; i++) nested = `[${nested} | ${M}]`;
+    expect(() => markOptionalElements(`export type T = ${nested}\n`)).toThrow(RangeError);
+  });
+
   it("is linear in the number of optional elements", () => {
     expectLinear(
       {

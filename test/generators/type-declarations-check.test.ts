@@ -76,6 +76,10 @@ describe("assertOnlyTypeDeclarations", () => {
     expect(refused('export type A = B\u088F[typeof import("data:text/javascript,x")]\nexport interface B {}\n')).toBe(
       true,
     );
+    // ...also right after a comment or a string, where the check's extents end.
+    expect(refused('export type A = /**/\u088F[typeof import("x")]\nexport interface /**/\u088F {}\n')).toBe(true);
+    expect(refused('export type A = "x"\u088F[typeof import("x")]\n')).toBe(true);
+    expect(refused("export type A = string // x\n\u088F\n")).toBe(true);
     // An escape in a name: Babel decodes it, TypeScript reads a backslash.
     expect(refused("export type A = B\\u088F\nexport interface B\\u088F {}\n")).toBe(true);
     expect(refused("export type \\u{88F}A = 1\n")).toBe(true);
