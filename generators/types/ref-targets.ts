@@ -53,7 +53,7 @@ function definitionKeys(schema: JsonSchema, map: "$defs" | "definitions"): strin
 }
 
 /** The keys of a local JSON pointer reference (`#/a/b`, URI-encoded or not), or undefined for any other. */
-function localPointer(ref: string): string[] | undefined {
+export function localPointer(ref: string): string[] | undefined {
   let pointer = ref;
   try {
     pointer = decodeURIComponent(ref);

@@ -1,10 +1,9 @@
 import type { JsonSchema, JsonValue } from "../../src/ir/types.js";
 import { mapSchema } from "../../src/schema/walk.js";
-import { pointerPath } from "../../src/ir/schema-source.js";
 import { commentText, docValue } from "../../src/generator-kit/ts.js";
 import { type Dialect, schemaDialect } from "../../src/schema/ajv.js";
 import { prepareTuple } from "./tuples.js";
-import { hoistRefTargets } from "./ref-targets.js";
+import { hoistRefTargets, localPointer } from "./ref-targets.js";
 import { freeFormType } from "./free-form.js";
 
 // The only keywords json-schema-to-typescript is given. Everything else is dropped from
@@ -204,15 +203,10 @@ function rewriteRef(raw: string, renamed: Map<string, string>): string {
 
 /** The boolean schema a local `$ref` points at in `root`, if it points at one. */
 function booleanTarget(root: JsonSchema, ref: string): boolean | undefined {
-  let pointer = ref;
-  try {
-    pointer = decodeURIComponent(ref);
-  } catch {
-    // Not URI-encoded; read as written.
-  }
-  if (!pointer.startsWith("#/")) return undefined;
+  const tokens = localPointer(ref);
+  if (!tokens) return undefined;
   let node: JsonValue | undefined = root;
-  for (const key of pointerPath(pointer.slice(1))) {
+  for (const key of tokens) {
     if (!node || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, JsonValue>)[key];
   }
