@@ -37,12 +37,16 @@ export function hoistRefTargets(schema: JsonSchema, dialect: Dialect): HoistedTa
     // schema object is refused before generation.
     const value = target.value;
     if (target.kept || !value || typeof value !== "object" || Array.isArray(value)) return;
-    const words = tokens.join(" ");
+    // Letters and digits only: the key needs no escaping in a pointer, URI-encoded or not.
+    const words = tokens
+      .join(" ")
+      .replace(/[^A-Za-z0-9]+/g, " ")
+      .trim();
     let key = `Ref ${words}`;
     for (let i = 2; keys.has(key); i++) key = `Ref ${words} ${i}`;
     keys.add(key);
     found.definitions.push([key, structuredClone(value)]);
-    found.refs.set(ref, `#/${map}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+    found.refs.set(ref, `#/${map}/${key}`);
   });
   return found;
 }

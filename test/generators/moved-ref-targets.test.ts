@@ -72,6 +72,19 @@ describe("references to places the types copy moves", () => {
     expect(code).toMatch(/^ {2}z: boolean$/m);
   });
 
+  it("under names a pointer escapes or a URI encodes, and two references to the same place", async () => {
+    const code = await typesOf({
+      type: "object",
+      properties: {
+        "a%41/b~": { type: "array", prefixItems: [{ type: "integer" }, { type: "boolean" }] },
+        x: { $ref: "#/properties/a%2541~1b~0/prefixItems/1" },
+        y: { $ref: "#/properties/a%2541~1b~0/prefixItems/1" },
+      },
+    });
+    expect(propertyType(code, "x")).toBe("boolean");
+    expect(propertyType(code, "y")).toBe("boolean");
+  });
+
   it("leaves references along kept paths as they were", async () => {
     const code = await typesOf({
       type: "object",
