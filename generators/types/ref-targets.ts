@@ -56,8 +56,16 @@ function definitionKeys(schema: JsonSchema, map: "$defs" | "definitions"): strin
   return defs && typeof defs === "object" && !Array.isArray(defs) ? Object.keys(defs) : [];
 }
 
+/** What a local `$ref` points at in `root` as written, or undefined when it points nowhere (or is not local). */
+export function refTarget(root: JsonSchema, ref: string): JsonValue | undefined {
+  const tokens = localPointer(ref);
+  let node: JsonValue | undefined = tokens ? root : undefined;
+  for (const key of tokens ?? []) node = member(node, key);
+  return node;
+}
+
 /** The keys of a local JSON pointer reference (`#/a/b`, URI-encoded or not), or undefined for any other. */
-export function localPointer(ref: string): string[] | undefined {
+function localPointer(ref: string): string[] | undefined {
   let pointer = ref;
   try {
     pointer = decodeURIComponent(ref);

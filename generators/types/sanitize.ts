@@ -3,7 +3,7 @@ import { mapSchema } from "../../src/schema/walk.js";
 import { commentText, docValue } from "../../src/generator-kit/ts.js";
 import { type Dialect, schemaDialect } from "../../src/schema/ajv.js";
 import { prepareTuple } from "./tuples.js";
-import { hoistRefTargets, localPointer } from "./ref-targets.js";
+import { hoistRefTargets, refTarget } from "./ref-targets.js";
 import { freeFormType } from "./free-form.js";
 
 // The only keywords json-schema-to-typescript is given. Everything else is dropped from
@@ -203,14 +203,8 @@ function rewriteRef(raw: string, renamed: Map<string, string>): string {
 
 /** The boolean schema a local `$ref` points at in `root`, if it points at one. */
 function booleanTarget(root: JsonSchema, ref: string): boolean | undefined {
-  const tokens = localPointer(ref);
-  if (!tokens) return undefined;
-  let node: JsonValue | undefined = root;
-  for (const key of tokens) {
-    if (!node || typeof node !== "object" || !Object.hasOwn(node, key)) return undefined;
-    node = (node as Record<string, JsonValue>)[key];
-  }
-  return typeof node === "boolean" ? node : undefined;
+  const target = refTarget(root, ref);
+  return typeof target === "boolean" ? target : undefined;
 }
 
 function isDefinitionMap(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
